@@ -1,0 +1,5 @@
+"""``python -m puzzles reproduce ...``."""
+
+from puzzles.reproduce import main
+
+raise SystemExit(main())

@@ -1,0 +1,82 @@
+"""The notebook collection: one entry per paper. The README table is generated from this list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS_DIR = ROOT / "notebooks"
+FIGURES_DIR = ROOT / "figures"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One notebook of the collection and the paper it reproduces."""
+
+    number: str
+    stem: str
+    family: str
+    citation: str
+    regenerates: str
+    smoke_runtime: str
+    paper_runtime: str
+
+    @property
+    def path(self) -> Path:
+        """The notebook file."""
+        return NOTEBOOKS_DIR / f"{self.stem}.ipynb"
+
+    @property
+    def figures(self) -> Path:
+        """The folder the notebook's paper-scale run writes."""
+        return FIGURES_DIR / self.stem
+
+
+# Runtimes are measured on the project's reference machine (2 cores); "not built yet" marks a
+# paper whose notebook has not landed.
+CATALOGUE: tuple[Entry, ...] = (
+    Entry("01", "01_clockwork", "clockwork",
+          "C. Gregor, *Measuring Difficulty of Novel Clockwork Puzzle Instances Using "
+          "Evolutionary Algorithms*",
+          "Figs. 1-6, Tables I-VI (DWP EA), exact reachable sets and shortest solutions",
+          "not built yet", "not built yet"),
+    Entry("02", "02_iq_link", "iqlink",
+          "D. A. Dietz, *An analysis of IQ LINK*, American University",
+          "Tables 1-4, strategy comparison, heat maps, Figs. 25/26 on 120 generated challenges",
+          "not built yet", "not built yet"),
+    Entry("03", "03_jumping_maze", "jumpmaze",
+          "Rook Jumping Maze report (solution to T. W. Neller's Model AI Assignment, 2010)",
+          "score curves of HC / restarts / walk / SA / GA at n = 5..11, proven maxima",
+          "not built yet", "not built yet"),
+    Entry("04", "04_logic_grid", "logicgrid",
+          "Shyne, Facey & Cooper, *Generating Solvable and Difficult Logic Grid Puzzles*, "
+          "GECCO '24 Companion, 699-702",
+          "every FI-2Pop result of the slides, proven-unique puzzles",
+          "not built yet", "not built yet"),
+    Entry("05", "05_hypercube", "hypercube",
+          "Merleau, O'Malley, Roldán & Mukherjee, *Approximately Optimal Search on a "
+          "Higher-dimensional Sliding Puzzle*",
+          "Tables 2, 4, 5 (A*, EA, RL), Figs. 2-8, exact optima of every instance",
+          "not built yet", "not built yet"),
+)
+
+
+def entry(key: str) -> Entry:
+    """Look up an entry by number ("01") or stem ("01_clockwork")."""
+    for e in CATALOGUE:
+        if key in (e.number, e.stem, e.number.lstrip("0")):
+            return e
+    raise ValueError(f"unknown notebook {key!r}; known: {', '.join(e.number for e in CATALOGUE)}")
+
+
+def readme_table() -> str:
+    """The Markdown table of notebooks that README.md carries between its table markers."""
+    lines = ["| notebook | paper | regenerates | smoke run | paper run |",
+             "|---|---|---|---|---|"]
+    for e in CATALOGUE:
+        link = (f"[{e.stem}](notebooks/{e.stem}.ipynb)" if e.path.exists()
+                else f"{e.stem} (not built yet)")
+        lines.append(f"| {link} | {e.citation} | {e.regenerates} | {e.smoke_runtime} | "
+                     f"{e.paper_runtime} |")
+    return "\n".join(lines)

@@ -1,0 +1,54 @@
+"""Saving figures and tables so that reruns give byte-identical files."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+PNG_DPI = 120
+
+
+def _target(name: str, directory: str | Path, suffix: str) -> Path:
+    if not isinstance(name, str) or not _NAME.match(name) or name.endswith("."):
+        raise ValueError(f"name must be a plain file stem (letters, digits, _ . -), got {name!r}")
+    directory = Path(directory)
+    if directory.exists() and not directory.is_dir():
+        raise ValueError(f"directory {str(directory)!r} exists and is not a directory")
+    directory.mkdir(parents=True, exist_ok=True)
+    stem = name[: -len(suffix)] if name.endswith(suffix) else name
+    return directory / f"{stem}{suffix}"
+
+
+def save_figure(fig: Any, name: str, directory: str | Path, dpi: int = PNG_DPI) -> Path:
+    """Save a matplotlib figure as ``<directory>/<name>.png`` with no volatile metadata."""
+    if not hasattr(fig, "savefig"):
+        raise ValueError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
+    path = _target(name, directory, ".png")
+    # Software carries the matplotlib version; dropping it keeps reruns byte-identical.
+    fig.savefig(path, dpi=dpi, metadata={"Software": None}, bbox_inches="tight")
+    return path
+
+
+def save_table(df: pd.DataFrame, name: str, directory: str | Path) -> Path:
+    """Save a DataFrame as ``<directory>/<name>.csv`` (no index, fixed float format)."""
+    if not isinstance(df, pd.DataFrame):
+        raise ValueError(f"df must be a pandas DataFrame, got {type(df).__name__}")
+    path = _target(name, directory, ".csv")
+    df.to_csv(path, index=False, lineterminator="\n")
+    return path
+
+
+def save_json(data: Any, name: str, directory: str | Path) -> Path:
+    """Save JSON-serialisable data as ``<directory>/<name>.json``, keys in insertion order."""
+    path = _target(name, directory, ".json")
+    try:
+        text = json.dumps(data, indent=1, ensure_ascii=False)
+    except TypeError as err:
+        raise ValueError(f"data for {name!r} is not JSON-serialisable: {err}") from err
+    path.write_text(text + "\n", encoding="utf-8")
+    return path

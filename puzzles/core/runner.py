@@ -1,0 +1,133 @@
+"""The experiment runner: map a function over tasks on any executor, with progress and resume.
+
+Each finished task's result is pickled under ``cache_dir`` as soon as it arrives, so a run that
+is interrupted (Ctrl-C, a crash, a killed worker) resumes by recomputing only what is missing.
+Tasks carry their own seeds (see :mod:`puzzles.core.seeding`), so the results do not depend on
+which executor ran them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import os
+import pickle
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from tqdm.auto import tqdm
+
+
+def default_workers() -> int:
+    """Worker count for the default pool: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _fn_identity(fn: Callable) -> str:
+    """Name plus a hash of the defining module's source: edited code never reuses old results."""
+    name = f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
+    try:
+        source = Path(inspect.getsourcefile(fn) or "").read_bytes()
+    except (TypeError, OSError):
+        source = b""
+    return name + ":" + hashlib.sha256(source).hexdigest()[:16]
+
+
+def task_cache_path(cache_dir: str | Path, fn: Callable, task: Any) -> Path:
+    """Where the result of ``fn(task)`` is stored: keyed by the function and ``repr(task)``."""
+    digest = hashlib.sha256(f"{_fn_identity(fn)}|{task!r}".encode()).hexdigest()
+    return Path(cache_dir) / f"{getattr(fn, '__name__', 'task')}-{digest[:24]}.pkl"
+
+
+def _store(path: Path, result: Any) -> None:
+    # Write then rename, so an interruption never leaves a half-written result behind.
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    with os.fdopen(fd, "wb") as fh:
+        pickle.dump(result, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(tmp, path)
+
+
+def run_tasks(
+    fn: Callable[[Any], Any],
+    tasks: Sequence[Any],
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    cache_dir: str | Path | None = None,
+    progress: bool = True,
+    desc: str | None = None,
+) -> list[Any]:
+    """Return ``[fn(t) for t in tasks]``, computed on ``executor`` and cached per task.
+
+    ``executor``: any ``concurrent.futures.Executor`` (a dask ``client.get_executor()`` works);
+    if None, ``workers == 1`` runs in this process and otherwise a spawn-context process pool of
+    ``workers`` (default: all cores) is used. ``fn`` must be importable (defined in a module, not a
+    notebook cell) and ``repr(task)`` must identify the task, since it keys the cache.
+    """
+    if not callable(fn):
+        raise ValueError(f"fn must be callable, got {type(fn).__name__}")
+    if isinstance(tasks, str | bytes) or not isinstance(tasks, Sequence):
+        raise ValueError(f"tasks must be a sequence (list or tuple), got {type(tasks).__name__}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or workers < 1):
+        raise ValueError(f"workers must be a positive int or None, got {workers!r}")
+    if executor is not None and not isinstance(executor, Executor) and not hasattr(
+            executor, "submit"):
+        raise ValueError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
+
+    paths: list[Path | None] = [None] * len(tasks)
+    results: list[Any] = [None] * len(tasks)
+    done = [False] * len(tasks)
+    if cache_dir is not None:
+        cache = Path(cache_dir)
+        if cache.exists() and not cache.is_dir():
+            raise ValueError(f"cache_dir {str(cache)!r} exists and is not a directory")
+        cache.mkdir(parents=True, exist_ok=True)
+        for i, task in enumerate(tasks):
+            paths[i] = task_cache_path(cache, fn, task)
+            if paths[i].exists():
+                with open(paths[i], "rb") as fh:
+                    results[i] = pickle.load(fh)
+                done[i] = True
+
+    todo = [i for i in range(len(tasks)) if not done[i]]
+    bar = tqdm(total=len(tasks), initial=len(tasks) - len(todo), desc=desc or fn.__name__,
+               disable=not progress, leave=True)
+
+    def finish(i: int, result: Any) -> None:
+        results[i] = result
+        if paths[i] is not None:
+            _store(paths[i], result)
+        bar.update(1)
+
+    own_pool = None
+    try:
+        if todo and executor is None and (workers == 1 or len(todo) == 1):
+            for i in todo:
+                finish(i, fn(tasks[i]))
+        elif todo:
+            if executor is None:
+                own_pool = ProcessPoolExecutor(max_workers=min(workers or default_workers(),
+                                                               len(todo)),
+                                               mp_context=get_context("spawn"))
+            pool = executor if executor is not None else own_pool
+            futures: dict[Future, int] = {pool.submit(fn, tasks[i]): i for i in todo}
+            try:
+                for fut in as_completed(futures):
+                    finish(futures[fut], fut.result())
+            except BaseException:
+                for fut in futures:
+                    fut.cancel()
+                raise
+    finally:
+        bar.close()
+        if own_pool is not None:
+            own_pool.shutdown(wait=True, cancel_futures=True)
+    return results

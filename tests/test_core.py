@@ -1,0 +1,248 @@
+"""Unit tests for puzzles.core: seeding, statistics, runner, budgets, saving outputs."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+import matplotlib
+
+matplotlib.use("Agg")
+import _tasks  # noqa: E402
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from scipy import stats  # noqa: E402
+
+from puzzles.core import (  # noqa: E402
+    budgets,
+    ci_halfwidth,
+    derive_seed,
+    mean_ci,
+    register_budgets,
+    run_tasks,
+    save_figure,
+    save_json,
+    save_table,
+    seed_sequence,
+    summarise,
+)
+from puzzles.core.runner import task_cache_path  # noqa: E402
+
+# --- seeding ---------------------------------------------------------------------------------
+
+
+def test_seeds_depend_on_key_and_root_only():
+    assert derive_seed(2026, "dwp", 3) == derive_seed(2026, "dwp", 3)
+    seeds = {derive_seed(2026, "dwp", i) for i in range(200)}
+    assert len(seeds) == 200
+    assert derive_seed(2026, "dwp", 3) != derive_seed(2027, "dwp", 3)
+    assert derive_seed(2026, "dwp", 3) != derive_seed(2026, "ga", 3)
+    assert all(0 <= s < 2**32 for s in seeds)
+
+
+def test_seed_sequence_matches_numpy_spawn_for_integer_keys():
+    # A child for key (i,) is exactly what SeedSequence(root).spawn() gives as child i.
+    children = np.random.SeedSequence(7).spawn(3)
+    for i, child in enumerate(children):
+        assert seed_sequence(7, i).generate_state(4).tolist() == child.generate_state(4).tolist()
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, True, None, (1,)])
+def test_bad_seed_keys_are_rejected(bad):
+    with pytest.raises(ValueError, match="seed"):
+        seed_sequence(1, bad)
+
+
+def test_bad_root_seed_is_rejected():
+    with pytest.raises(ValueError, match="root seed"):
+        derive_seed(-5, "x")
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+
+@given(st.lists(st.floats(-1e6, 1e6), min_size=2, max_size=60),
+       st.sampled_from([0.9, 0.95, 0.99]))
+def test_ci_matches_scipy(values, confidence):
+    arr = np.asarray(values)
+    half = ci_halfwidth(arr, confidence)
+    if np.std(arr) == 0:
+        assert half == 0
+        return
+    lo, hi = stats.t.interval(confidence, len(arr) - 1, loc=arr.mean(), scale=stats.sem(arr))
+    assert half == pytest.approx((hi - lo) / 2, rel=1e-9, abs=1e-9)
+
+
+def test_mean_ci_known_values():
+    mean, half = mean_ci([1, 2, 3, 4, 5])
+    assert mean == 3
+    assert half == pytest.approx(2.776445105 * math.sqrt(2.5) / math.sqrt(5), rel=1e-8)
+    assert math.isnan(mean_ci([4.0])[1])
+    row = summarise([3, 1, 2])
+    assert row["n"] == 3 and row["median"] == 2 and row["min"] == 1 and row["max"] == 3
+
+
+def test_stats_reject_bad_input():
+    with pytest.raises(ValueError, match="NaN"):
+        mean_ci([1.0, float("nan")])
+    with pytest.raises(ValueError, match="confidence"):
+        ci_halfwidth([1, 2], confidence=1.5)
+    with pytest.raises(ValueError, match="one-dimensional"):
+        mean_ci(np.ones((2, 2)))
+
+
+# --- runner ----------------------------------------------------------------------------------
+
+TASKS = [(2026, i) for i in range(20)]
+
+
+def test_results_do_not_depend_on_workers():
+    serial = run_tasks(_tasks.noisy_sum, TASKS, workers=1, progress=False)
+    pooled = run_tasks(_tasks.noisy_sum, TASKS, workers=2, progress=False)
+    with ThreadPoolExecutor(3) as pool:
+        threaded = run_tasks(_tasks.noisy_sum, TASKS, executor=pool, progress=False)
+    assert serial == pooled == threaded
+    assert len(set(serial)) == 20
+
+
+def test_dask_local_cluster_executor_gives_the_same_results():
+    distributed = pytest.importorskip("distributed")
+    import cloudpickle
+
+    # dask workers do not share pytest's sys.path: ship the test module by value.
+    cloudpickle.register_pickle_by_value(_tasks)
+    try:
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                      host="127.0.0.1", dashboard_address=None) as cluster, \
+                distributed.Client(cluster) as client:
+            via_dask = run_tasks(_tasks.noisy_sum, TASKS, executor=client.get_executor(),
+                                 progress=False)
+    finally:
+        cloudpickle.unregister_pickle_by_value(_tasks)
+    assert via_dask == run_tasks(_tasks.noisy_sum, TASKS, workers=1, progress=False)
+
+
+def test_interrupted_run_resumes_without_recomputing(tmp_path):
+    calls, cache = tmp_path / "calls", tmp_path / "cache"
+    calls.mkdir()
+    tasks = [(i, str(calls), "x") for i in range(20)]
+    (calls / "fail-7").touch()
+    with pytest.raises(RuntimeError, match="task 7 failed"):
+        run_tasks(_tasks.counted_square, tasks, workers=1, cache_dir=cache, progress=False)
+    assert _tasks.call_counts(calls, 20) == [1] * 8 + [0] * 12
+    (calls / "fail-7").unlink()
+    resumed = run_tasks(_tasks.counted_square, tasks, workers=1, cache_dir=cache, progress=False)
+    assert _tasks.call_counts(calls, 20) == [1] * 7 + [2] + [1] * 12
+    assert resumed == [i * i for i in range(20)]
+    # A third run reads everything from the cache.
+    again = run_tasks(_tasks.counted_square, tasks, workers=2, cache_dir=cache, progress=False)
+    assert again == resumed
+    assert _tasks.call_counts(calls, 20) == [1] * 7 + [2] + [1] * 12
+
+
+def test_killed_worker_keeps_finished_tasks(tmp_path):
+    calls, cache = tmp_path / "calls", tmp_path / "cache"
+    calls.mkdir()
+    tasks = [(i, str(calls), "x") for i in range(12)]
+    (calls / "die-11").touch()
+    with pytest.raises(BrokenProcessPool):
+        run_tasks(_tasks.counted_square, tasks, workers=2, cache_dir=cache, progress=False)
+    stored = [i for i, t in enumerate(tasks)
+              if task_cache_path(cache, _tasks.counted_square, t).exists()]
+    before = _tasks.call_counts(calls, 12)
+    (calls / "die-11").unlink()
+    resumed = run_tasks(_tasks.counted_square, tasks, workers=2, cache_dir=cache, progress=False)
+    after = _tasks.call_counts(calls, 12)
+    assert resumed == [i * i for i in range(12)]
+    for i in stored:  # every stored result was reused, not recomputed
+        assert after[i] == before[i]
+    assert 11 not in stored and after[11] == before[11] + 1
+
+
+def test_cache_key_depends_on_task(tmp_path):
+    a = task_cache_path(tmp_path, _tasks.noisy_sum, (1, 2))
+    b = task_cache_path(tmp_path, _tasks.noisy_sum, (1, 3))
+    assert a != b and a == task_cache_path(tmp_path, _tasks.noisy_sum, (1, 2))
+
+
+def test_runner_rejects_bad_arguments(tmp_path):
+    with pytest.raises(ValueError, match="callable"):
+        run_tasks(42, [1])
+    with pytest.raises(ValueError, match="sequence"):
+        run_tasks(_tasks.noisy_sum, (t for t in TASKS))
+    with pytest.raises(ValueError, match="workers"):
+        run_tasks(_tasks.noisy_sum, TASKS, workers=0)
+    afile = tmp_path / "file"
+    afile.write_text("x")
+    with pytest.raises(ValueError, match="not a directory"):
+        run_tasks(_tasks.noisy_sum, TASKS, cache_dir=afile)
+    with pytest.raises(ValueError, match="executor"):
+        run_tasks(_tasks.noisy_sum, TASKS, executor="pool")
+
+
+# --- budgets ---------------------------------------------------------------------------------
+
+
+def test_budgets_registry():
+    register_budgets("test-family", {"smoke": {"runs": 2}, "paper": {"runs": 20}})
+    assert budgets("test-family", "paper")["runs"] == 20
+    assert budgets("test-family", "smoke")["runs"] == 2
+    with pytest.raises(ValueError, match="unknown scale 'huge'"):
+        budgets("test-family", "huge")
+    with pytest.raises(ValueError, match="unknown family"):
+        budgets("no-such-family", "paper")
+    with pytest.raises(ValueError, match="missing scales"):
+        register_budgets("bad", {"paper": {"runs": 1}})
+    with pytest.raises(ValueError, match="same keys"):
+        register_budgets("bad", {"smoke": {"runs": 1}, "paper": {"gens": 1}})
+    with pytest.raises(TypeError):
+        budgets("test-family", "paper")["runs"] = 3  # read-only
+
+
+# --- saving ----------------------------------------------------------------------------------
+
+
+def _plot():
+    fig, ax = plt.subplots(figsize=(3, 2))
+    ax.plot([0, 1, 2], [1, 0, 2], marker="o")
+    ax.set_title("fixed")
+    return fig
+
+
+def test_save_figure_is_byte_identical(tmp_path):
+    fig = _plot()
+    p1 = save_figure(fig, "curve", tmp_path / "a")
+    p2 = save_figure(_plot(), "curve", tmp_path / "b")
+    plt.close("all")
+    assert p1.suffix == ".png" and p1.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert hashlib.sha256(p1.read_bytes()).digest() == hashlib.sha256(p2.read_bytes()).digest()
+    assert b"Software" not in p1.read_bytes()
+
+
+def test_save_table_and_json(tmp_path):
+    df = pd.DataFrame({"a": [1, 2], "b": [0.5, 1.25]})
+    path = save_table(df, "t", tmp_path)
+    assert path.read_text() == "a,b\n1,0.5\n2,1.25\n"
+    jpath = save_json({"x": [1, 2]}, "data", tmp_path)
+    assert jpath.name == "data.json" and '"x"' in jpath.read_text()
+
+
+def test_savers_reject_bad_input(tmp_path):
+    afile = tmp_path / "file"
+    afile.write_text("x")
+    with pytest.raises(ValueError, match="not a directory"):
+        save_table(pd.DataFrame({"a": [1]}), "t", afile)
+    with pytest.raises(ValueError, match="file stem"):
+        save_table(pd.DataFrame({"a": [1]}), "../escape", tmp_path)
+    with pytest.raises(ValueError, match="DataFrame"):
+        save_table([1, 2], "t", tmp_path)
+    with pytest.raises(ValueError, match="Figure"):
+        save_figure("not a figure", "f", tmp_path)
+    with pytest.raises(ValueError, match="JSON"):
+        save_json({"x": object()}, "j", tmp_path)

@@ -1,0 +1,87 @@
+"""Notebook checks: structure of the committed notebooks, smoke execution, README freshness."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from puzzles.catalogue import CATALOGUE, ROOT, entry, readme_table
+from puzzles.reproduce import VOLATILE_CELL_KEYS, VOLATILE_NOTEBOOK_KEYS, execute, main
+
+BUILT = [e for e in CATALOGUE if e.path.exists()]
+REQUIRED_PARAMETERS = {
+    "SCALE": 'SCALE: str = "paper"',
+    "SEED": "SEED: int = 2026",
+    "WORKERS": "WORKERS: int | None = None",
+}
+
+
+def _load(e):
+    return json.loads(e.path.read_text(encoding="utf-8"))
+
+
+def test_catalogue_is_consistent():
+    assert [e.number for e in CATALOGUE] == ["01", "02", "03", "04", "05"]
+    assert len({e.stem for e in CATALOGUE}) == len(CATALOGUE)
+    assert all(e.stem.startswith(e.number + "_") for e in CATALOGUE)
+    assert entry("5").stem == "05_hypercube" and entry("01_clockwork").number == "01"
+    with pytest.raises(ValueError, match="unknown notebook"):
+        entry("99")
+
+
+def test_readme_table_is_up_to_date():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"<!-- notebooks:start -->\n(.*?)\n<!-- notebooks:end -->", readme, re.S)
+    assert match, "README.md lacks the notebook table markers"
+    assert match.group(1) == readme_table(), (
+        "README table is stale: paste puzzles.catalogue.readme_table() between the markers")
+
+
+def test_reproduce_cli_rejects_unknown_notebook(capsys):
+    with pytest.raises(SystemExit):
+        main(["reproduce", "--only", "42"])
+    assert "unknown notebook" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
+def test_notebook_structure(e):
+    nb = _load(e)
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    for key in VOLATILE_NOTEBOOK_KEYS:
+        assert key not in nb["metadata"], f"volatile notebook metadata {key!r} left in"
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    tagged = [c for c in nb["cells"] if "parameters" in c.get("metadata", {}).get("tags", [])]
+    assert len(tagged) == 1, "exactly one cell must be tagged 'parameters'"
+    assert code[0] is tagged[0], "the parameters cell must be the first code cell"
+    source = "".join(tagged[0]["source"])
+    for name, line in REQUIRED_PARAMETERS.items():
+        assert line in source, f"parameters cell lacks {line!r} ({name})"
+    assert f'FIGURES_DIR: str = "../figures/{e.stem}"' in source
+    assert not any("injected-parameters" in c.get("metadata", {}).get("tags", [])
+                   for c in nb["cells"]), "committed notebook carries papermill-injected params"
+    for cell in nb["cells"]:
+        for key in VOLATILE_CELL_KEYS:
+            assert key not in cell.get("metadata", {}), f"volatile cell metadata {key!r} left in"
+        if cell["cell_type"] == "code":
+            assert cell["execution_count"] is not None, "committed notebooks are executed"
+            for out in cell.get("outputs", []):
+                assert out.get("output_type") != "error", "committed notebook has an error"
+
+
+def _tree_digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()} if folder.exists() else {}
+
+
+@pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
+def test_notebook_runs_at_smoke_scale(e, tmp_path):
+    before = _tree_digest(e.figures), e.path.read_bytes()
+    out = execute(e, "smoke", tmp_path)
+    assert out.exists() and out.parent == tmp_path
+    assert (tmp_path / "figures" / e.stem).is_dir(), "smoke run wrote no figures"
+    assert (_tree_digest(e.figures), e.path.read_bytes()) == before, (
+        "a smoke run touched the committed notebook or figures")
