@@ -1,0 +1,273 @@
+"""The Do-What's-Possible EA (alternator rings, Section III), entirely in numba.
+
+A ring has R entries. Symbols 0..R-1 are alternators whose jump target is entry ``symbol``
+(the paper's targets 1..R, 0-based here); symbols R..R+|A|-1 apply action ``symbol - R``.
+Reading starts at entry 0 and moves on cyclically. An alternator jumps the first time it is
+read and on every other read after that, and is skipped (reading goes on with the next entry)
+on the reads in between. The paper leaves some choices open; each is a parameter here:
+
+* ``count_reads`` (default False): the read limit L counts only the actions emitted; with True
+  it counts every symbol read, alternators included. When only actions count, a guard of
+  ``R * L`` symbol reads stops rings whose alternators loop without emitting.
+* ``tournament`` (default 7, Ashlock's usual size): T distinct rings per tournament; the two
+  fittest (ties broken by draw order) are parents, their two children replace the two least fit.
+* ``mutations`` (default 1): entries of each child overwritten with a uniform random symbol.
+* crossover point j uniform in 1..R-1: child 1 takes parent 1's entries 0..j-1 and parent 2's
+  from j on, child 2 the reverse.
+
+A ring's fitness is the minimum state fitness along its action string (initial state
+included); its solving length is the number of actions up to the first goal state. A run
+reports the number of tournaments done when a ring of fitness 0 first appears (0 when the
+random initial population already holds one) and that ring's solving length.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from puzzles.clockwork.model import Puzzle, action_arrays
+
+DEFAULTS = {"R": 15, "L": 200, "P": 28, "N": 20_000, "tournament": 7, "mutations": 1,
+            "count_reads": True}
+
+
+@njit(cache=True)
+def _evaluate(ring: np.ndarray, R: int, ks: np.ndarray, pos: np.ndarray, val: np.ndarray,
+              cnt: np.ndarray, n: int, c: int, k0: int, L0: np.ndarray, read_limit: int,
+              count_reads: bool, guard: int, lights: np.ndarray, flags: np.ndarray,
+              out: np.ndarray) -> tuple[int, int, int]:
+    """Decode ``ring`` from the initial state: (min fitness, solving length or -1, emitted).
+
+    ``out`` (length >= read_limit, or empty) receives the emitted action indices.
+    """
+    for i in range(n):
+        lights[i] = L0[i]
+    fit = 0
+    for i in range(n):
+        fit += (c - lights[i]) % c
+    best = fit
+    if best == 0:
+        return 0, 0, 0
+    for i in range(R):
+        flags[i] = 0
+    k = k0
+    p = 0
+    reads = 0
+    emitted = 0
+    keep = out.shape[0]
+    while True:
+        if count_reads:
+            if reads >= read_limit:
+                break
+        elif emitted >= read_limit or reads >= guard:
+            break
+        sym = ring[p]
+        reads += 1
+        if sym < R:
+            if flags[p] == 0:
+                flags[p] = 1
+                p = sym
+            else:
+                flags[p] = 0
+                p = p + 1 if p + 1 < R else 0
+            continue
+        a = sym - R
+        k = (k + ks[a]) % n
+        for j in range(cnt[a]):
+            q = (k + pos[a, j]) % n
+            old = lights[q]
+            new = (old + val[a, j]) % c
+            lights[q] = new
+            fit += (c - new) % c - (c - old) % c
+        if emitted < keep:
+            out[emitted] = a
+        emitted += 1
+        p = p + 1 if p + 1 < R else 0
+        if fit < best:
+            best = fit
+            if best == 0:
+                return 0, emitted, emitted
+    return best, -1, emitted
+
+
+@njit(cache=True)
+def crossover(p1: np.ndarray, p2: np.ndarray, j: int, c1: np.ndarray, c2: np.ndarray) -> None:
+    """One-point crossover at j: c1 = p1[:j] + p2[j:], c2 = p2[:j] + p1[j:]."""
+    R = p1.shape[0]
+    for i in range(R):
+        if i < j:
+            c1[i] = p1[i]
+            c2[i] = p2[i]
+        else:
+            c1[i] = p2[i]
+            c2[i] = p1[i]
+
+
+@njit(cache=True)
+def _run(seed: int, R: int, P: int, N: int, T: int, mutations: int, read_limit: int,
+         count_reads: bool, ks: np.ndarray, pos: np.ndarray, val: np.ndarray, cnt: np.ndarray,
+         n: int, c: int, k0: int, L0: np.ndarray) -> tuple[int, int, int, np.ndarray]:
+    """One run: (solved 0/1, tournaments, solving length, solving or best ring)."""
+    np.random.seed(seed)
+    A = ks.shape[0]
+    S = R + A
+    guard = R * read_limit
+    pop = np.empty((P, R), dtype=np.int64)
+    fit = np.empty(P, dtype=np.int64)
+    slen = np.empty(P, dtype=np.int64)
+    lights = np.empty(n, dtype=np.int64)
+    flags = np.empty(R, dtype=np.int64)
+    noout = np.empty(0, dtype=np.int64)
+    for i in range(P):
+        for j in range(R):
+            pop[i, j] = np.random.randint(0, S)
+        f, ln, _ = _evaluate(pop[i], R, ks, pos, val, cnt, n, c, k0, L0, read_limit,
+                             count_reads, guard, lights, flags, noout)
+        fit[i] = f
+        slen[i] = ln
+    for i in range(P):
+        if fit[i] == 0:
+            return 1, 0, slen[i], pop[i].copy()
+    idx = np.arange(P)
+    sel = np.empty(T, dtype=np.int64)
+    child = np.empty((2, R), dtype=np.int64)
+    for t in range(1, N + 1):
+        # T distinct rings: partial Fisher-Yates shuffle of the index array.
+        for i in range(T):
+            r = i + np.random.randint(0, P - i)
+            tmp = idx[i]
+            idx[i] = idx[r]
+            idx[r] = tmp
+            sel[i] = idx[i]
+        # Insertion sort by fitness, stable, so ties keep their random draw order.
+        for i in range(1, T):
+            v = sel[i]
+            j = i - 1
+            while j >= 0 and fit[sel[j]] > fit[v]:
+                sel[j + 1] = sel[j]
+                j -= 1
+            sel[j + 1] = v
+        jx = np.random.randint(1, R)
+        crossover(pop[sel[0]], pop[sel[1]], jx, child[0], child[1])
+        for h in range(2):
+            for _ in range(mutations):
+                child[h, np.random.randint(0, R)] = np.random.randint(0, S)
+        for h in range(2):
+            dst = sel[T - 1 - h]
+            pop[dst] = child[h]
+            f, ln, _ = _evaluate(pop[dst], R, ks, pos, val, cnt, n, c, k0, L0, read_limit,
+                                 count_reads, guard, lights, flags, noout)
+            fit[dst] = f
+            slen[dst] = ln
+        for h in range(2):
+            dst = sel[T - 1 - h]
+            if fit[dst] == 0:
+                return 1, t, slen[dst], pop[dst].copy()
+    best = 0
+    for i in range(1, P):
+        if fit[i] < fit[best]:
+            best = i
+    return 0, N, -1, pop[best].copy()
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """One EA run: success, tournaments used, solving length and the ring that solved."""
+
+    solved: bool
+    tournaments: int
+    length: int | None
+    ring: tuple[int, ...]
+    moves: tuple[int, ...]  # the solving action string (empty when not solved)
+
+
+def _check_params(R: int, L: int, P: int, N: int, tournament: int, mutations: int) -> None:
+    for name, v, lo in (("R", R, 2), ("L", L, 1), ("P", P, 4), ("N", N, 0),
+                        ("tournament", tournament, 4), ("mutations", mutations, 0)):
+        if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < lo:
+            raise ValueError(f"{name} must be an int >= {lo}, got {v!r}")
+    if tournament > P:
+        raise ValueError(f"tournament size {tournament} exceeds the population P = {P}")
+
+
+def _arrays(puzzle: Puzzle) -> tuple:
+    if not puzzle.zero_goal:
+        raise ValueError("puzzle: the DWP fitness needs the all-zero goal set")
+    ks, pos, val, cnt = action_arrays(puzzle.actions, puzzle.n)
+    L0 = np.array(puzzle.initial[1], dtype=np.int64)
+    return ks, pos, val, cnt, puzzle.n, puzzle.c, puzzle.initial[0], L0
+
+
+def decode(puzzle: Puzzle, ring, R: int | None = None, L: int = DEFAULTS["L"],
+           count_reads: bool = DEFAULTS["count_reads"]) -> tuple[list[int], int, int | None]:
+    """Decode a ring on ``puzzle``: (action indices emitted, ring fitness, solving length).
+
+    The action string stops at the first goal state, as the EA's evaluation does.
+    """
+    ring_arr = np.asarray(ring, dtype=np.int64)
+    R = ring_arr.shape[0] if R is None else R
+    A = len(puzzle.actions)
+    if ring_arr.ndim != 1 or ring_arr.shape[0] != R or R < 1:
+        raise ValueError(f"ring must be a 1-D sequence of R = {R} symbols")
+    if ring_arr.min() < 0 or ring_arr.max() >= R + A:
+        raise ValueError(f"ring symbols must lie in 0..{R + A - 1} (R alternators + {A} actions)")
+    if isinstance(L, bool) or not isinstance(L, int) or L < 1:
+        raise ValueError(f"L (read limit) must be a positive int, got {L!r}")
+    ks, pos, val, cnt, n, c, k0, L0 = _arrays(puzzle)
+    out = np.empty(L, dtype=np.int64)
+    f, ln, emitted = _evaluate(ring_arr, R, ks, pos, val, cnt, n, c, k0, L0, L, count_reads,
+                               R * L, np.empty(n, np.int64), np.empty(R, np.int64), out)
+    return [int(x) for x in out[:emitted]], int(f), (None if ln < 0 else int(ln))
+
+
+def decode_trace(ring, R: int, n_actions: int, L: int = 40,
+                 count_reads: bool = False) -> list[tuple[int, int, str]]:
+    """Step-by-step reading of a ring (Fig. 4): (entry read, symbol, what happened) per read."""
+    flags = [0] * R
+    p, reads, emitted, steps = 0, 0, 0, []
+    ring = [int(x) for x in ring]
+    if len(ring) != R or any(not 0 <= s < R + n_actions for s in ring):
+        raise ValueError(f"ring must hold R = {R} symbols in 0..{R + n_actions - 1}")
+    while (reads < L) if count_reads else (emitted < L and reads < R * L):
+        s = ring[p]
+        reads += 1
+        if s < R:
+            if flags[p] == 0:
+                flags[p] = 1
+                steps.append((p, s, f"jump to entry {s}"))
+                p = s
+            else:
+                flags[p] = 0
+                steps.append((p, s, "skip"))
+                p = (p + 1) % R
+        else:
+            steps.append((p, s, f"action {s - R}"))
+            emitted += 1
+            p = (p + 1) % R
+    return steps
+
+
+def run_dwp(puzzle: Puzzle, seed: int, R: int = DEFAULTS["R"], L: int = DEFAULTS["L"],
+            P: int = DEFAULTS["P"], N: int = DEFAULTS["N"],
+            tournament: int = DEFAULTS["tournament"], mutations: int = DEFAULTS["mutations"],
+            count_reads: bool = DEFAULTS["count_reads"]) -> RunResult:
+    """One seeded DWP run on ``puzzle``; a reported solution is replayed by the model first."""
+    from puzzles.clockwork.model import first_goal
+
+    _check_params(R, L, P, N, tournament, mutations)
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= seed < 2**32:
+        raise ValueError(f"seed must be an int in 0..2^32-1, got {seed!r}")
+    ks, pos, val, cnt, n, c, k0, L0 = _arrays(puzzle)
+    ok, t, ln, ring = _run(int(seed), R, P, N, tournament, mutations, L, count_reads,
+                           ks, pos, val, cnt, n, c, k0, L0)
+    ring_t = tuple(int(x) for x in ring)
+    if not ok:
+        return RunResult(False, int(t), None, ring_t, ())
+    moves, f, length = decode(puzzle, ring, R, L, count_reads)
+    # Replay move by move in the plain-Python model: the EA's claim must hold there too.
+    if f != 0 or length != ln or first_goal(puzzle, moves) != ln:
+        raise RuntimeError(f"{puzzle.name}: EA reported a solution the model does not confirm")
+    return RunResult(True, int(t), int(ln), ring_t, tuple(moves))

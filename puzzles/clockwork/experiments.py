@@ -1,0 +1,226 @@
+"""Experiments behind the notebook: EA runs as seeded tasks, per-instance summaries, exact facts.
+
+Task functions live here (not in notebook cells) so a spawn process pool can import them. Every
+task carries its own seed ``derive_seed(SEED, "dwp", instance, run)``: the same runs come back
+from any number of workers, and every setting of the sensitivity study sees the same seeds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+import numpy as np
+import pandas as pd
+
+from puzzles.clockwork.algebra import is_solvable, reachable_count
+from puzzles.clockwork.dwp import DEFAULTS, run_dwp
+from puzzles.clockwork.instances import c_variants, paper_instances, table_rows
+from puzzles.clockwork.model import Puzzle, action_str, q_value, state_str
+from puzzles.clockwork.reference import PAPER_ROWS
+from puzzles.clockwork.search import shortest_solution
+from puzzles.core import derive_seed, mean_ci, run_tasks
+
+# A task: (instance key, run, seed, R, L, P, N, tournament, mutations, count_reads).
+Task = tuple[str, int, int, int, int, int, int, int, int, bool]
+
+
+@cache
+def _all_instances() -> dict[str, Puzzle]:
+    return {**paper_instances(), **c_variants()}
+
+
+def lookup(key: str) -> Puzzle:
+    """A paper instance (``"C3"``) or an alternative reading (``"C4 light 3"``) by key."""
+    inst = _all_instances()
+    if key not in inst:
+        raise ValueError(f"unknown instance key {key!r}")
+    return inst[key]
+
+
+def dwp_task(task: Task) -> dict:
+    """Run the EA once for a task tuple; a plain dict row (picklable, deterministic)."""
+    key, run, seed, R, L, P, N, T, m, cr = task
+    res = run_dwp(lookup(key), seed, R=R, L=L, P=P, N=N, tournament=T, mutations=m,
+                  count_reads=cr)
+    return {"instance": key, "run": run, "solved": res.solved, "tournaments": res.tournaments,
+            "length": res.length if res.solved else np.nan,
+            "ring": " ".join(str(x) for x in res.ring)}
+
+
+def make_tasks(keys: Sequence[str], runs: int, seed: int, budget: Mapping[str, int],
+               tournament: int = DEFAULTS["tournament"], mutations: int = DEFAULTS["mutations"],
+               count_reads: bool = DEFAULTS["count_reads"], N: int | None = None) -> list[Task]:
+    """One task per (instance, run), seeds from (seed, "dwp", instance, run)."""
+    return [(k, r, derive_seed(seed, "dwp", k, r), budget["R"], budget["L"], budget["P"],
+             budget["N"] if N is None else N, tournament, mutations, count_reads)
+            for k in keys for r in range(runs)]
+
+
+def run_experiment(tasks: Sequence[Task], workers: int | None = None,
+                   desc: str = "DWP runs", progress: bool = True) -> pd.DataFrame:
+    """Every task's run as one DataFrame row (instance, run, solved, tournaments, length, ring)."""
+    rows = run_tasks(dwp_task, list(tasks), workers=workers, progress=progress, desc=desc)
+    return pd.DataFrame(rows)
+
+
+def summarise_runs(runs: pd.DataFrame) -> pd.DataFrame:
+    """Per instance: runs, successes, iterations (failures counted at N) and solving lengths.
+
+    Iterations: mean, Student-t 95% half-width and median over all runs, a failed run counting
+    its full budget of tournaments; lengths: mean and half-width over the successful runs.
+    """
+    out = []
+    for key, g in runs.groupby("instance", sort=False):
+        it_mean, it_ci = mean_ci(g["tournaments"].astype(float))
+        lengths = g.loc[g["solved"], "length"].astype(float)
+        ln_mean, ln_ci = mean_ci(lengths) if len(lengths) else (np.nan, np.nan)
+        out.append({"instance": key, "runs": len(g), "successes": int(g["solved"].sum()),
+                    "iter_mean": it_mean, "iter_ci95": it_ci,
+                    "iter_median": float(g["tournaments"].median()),
+                    "length_mean": ln_mean, "length_ci95": ln_ci})
+    return pd.DataFrame(out)
+
+
+def exact_facts(puzzle: Puzzle) -> dict:
+    """Q, reachable states (group order), solvability and shortest solution length."""
+    solvable = is_solvable(puzzle)
+    path = shortest_solution(puzzle) if solvable else None
+    return {"q": q_value(puzzle.actions, puzzle.n), "reachable_states": reachable_count(puzzle),
+            "solvable": solvable, "shortest": None if path is None else len(path),
+            "shortest_path": path}
+
+
+def exact_task(key: str) -> dict:
+    """:func:`exact_facts` for an instance key (a task function)."""
+    return {"instance": key, **exact_facts(lookup(key))}
+
+
+def paper_table() -> pd.DataFrame:
+    """The paper's Tables I-VI as a DataFrame (table, instance, iter/length mean and CI)."""
+    return pd.DataFrame(PAPER_ROWS, columns=["table", "instance", "iter_mean", "iter_ci95",
+                                             "length_mean", "length_ci95"])
+
+
+RESULT_COLUMNS = ["table", "instance", "n", "c", "initial", "actions", "q", "reachable_states",
+                  "shortest", "runs", "successes", "iter_mean", "iter_ci95", "length_mean",
+                  "length_ci95", "paper_iter_mean", "paper_length_mean"]
+
+
+def results_table(summary: pd.DataFrame, exact: pd.DataFrame) -> pd.DataFrame:
+    """One row per row of Tables I-VI with exact facts, our EA summary and the paper's means."""
+    s = summary.set_index("instance")
+    e = exact.set_index("instance")
+    paper = paper_table().set_index(["table", "instance"])
+    rows = []
+    for table, key in table_rows():
+        p = lookup(key)
+        rows.append({
+            "table": table, "instance": key, "n": p.n, "c": p.c,
+            "initial": state_str(p.initial),
+            "actions": ";".join(action_str(a) for a in p.actions),
+            "q": e.at[key, "q"], "reachable_states": int(e.at[key, "reachable_states"]),
+            "shortest": e.at[key, "shortest"],
+            "runs": int(s.at[key, "runs"]), "successes": int(s.at[key, "successes"]),
+            "iter_mean": round(float(s.at[key, "iter_mean"]), 2),
+            "iter_ci95": round(float(s.at[key, "iter_ci95"]), 2),
+            "length_mean": round(float(s.at[key, "length_mean"]), 2),
+            "length_ci95": round(float(s.at[key, "length_ci95"]), 2),
+            "paper_iter_mean": paper.at[(table, key), "iter_mean"],
+            "paper_length_mean": paper.at[(table, key), "length_mean"]})
+    df = pd.DataFrame(rows, columns=RESULT_COLUMNS)
+    df["q"] = df["q"].astype("Int64")
+    df["shortest"] = df["shortest"].astype("Int64")
+    return df
+
+
+def check_replays(runs: pd.DataFrame, budget: Mapping[str, int],
+                  count_reads: bool = DEFAULTS["count_reads"]) -> int:
+    """Re-decode every solving ring and replay it in the model; return how many were checked."""
+    from puzzles.clockwork.dwp import decode
+    from puzzles.clockwork.model import first_goal
+
+    checked = 0
+    for row in runs.itertuples():
+        if not row.solved:
+            continue
+        p = lookup(row.instance)
+        ring = [int(x) for x in row.ring.split()]
+        moves, fit, length = decode(p, ring, budget["R"], budget["L"], count_reads)
+        if fit != 0 or length != row.length or first_goal(p, moves) != row.length:
+            raise RuntimeError(f"{row.instance} run {row.run}: solving ring does not replay")
+        checked += 1
+    return checked
+
+
+def sensitivity_settings() -> list[tuple[str, int, int, bool]]:
+    """(label, tournament, mutations, count_reads) for the sensitivity table; defaults first."""
+    out = []
+    for cr in (True, False):
+        for T in (7, 4):
+            for m in (1, 2):
+                label = f"{'reads' if cr else 'actions'}, T={T}, m={m}"
+                out.append((label, T, m, cr))
+    return out
+
+
+SENSITIVITY_INSTANCES = ("A2", "A3", "A4", "A5", "B2", "B3", "B4", "B5", "C3", "E1", "E5")
+
+
+def sensitivity(seed: int, budget: Mapping[str, int], workers: int | None = None,
+                instances: Sequence[str] = SENSITIVITY_INSTANCES,
+                progress: bool = True) -> pd.DataFrame:
+    """Per setting: geometric-mean ratio ours/paper of mean iterations and of mean lengths."""
+    from puzzles.clockwork.reference import paper_value
+
+    settings = sensitivity_settings()
+    tasks: list[Task] = []
+    for _, T, m, cr in settings:
+        tasks += make_tasks(instances, budget["sens_runs"], seed, budget, T, m, cr,
+                            N=budget["sens_N"])
+    runs = run_experiment(tasks, workers, desc="sensitivity", progress=progress)
+    per = len(instances) * budget["sens_runs"]
+    rows = []
+    for i, (label, T, m, cr) in enumerate(settings):
+        summ = summarise_runs(runs.iloc[i * per:(i + 1) * per])
+        it = [np.log(max(r.iter_mean, 0.5) / paper_value(r.instance, "iter_mean"))
+              for r in summ.itertuples()]
+        ln = [np.log(r.length_mean / paper_value(r.instance, "length_mean"))
+              for r in summ.itertuples() if r.successes]
+        rows.append({"setting": label, "read limit counts": "every read" if cr else "actions",
+                     "tournament": T, "mutations": m,
+                     "successes": f"{int(summ['successes'].sum())}/{int(summ['runs'].sum())}",
+                     "iter ratio (geo. mean)": round(float(np.exp(np.mean(it))), 2),
+                     "length ratio (geo. mean)": round(float(np.exp(np.mean(ln))), 2),
+                     **{f"{r.instance} iter": round(r.iter_mean, 1) for r in summ.itertuples()}})
+    return pd.DataFrame(rows)
+
+
+def readings_table(seed: int, budget: Mapping[str, int], workers: int | None = None,
+                   progress: bool = True) -> pd.DataFrame:
+    """C2, C3 and C4 under alternative readings: exact facts and the EA beside the paper."""
+    from puzzles.clockwork.reference import paper_value
+
+    keys = list(c_variants())
+    solvable = [k for k in keys if is_solvable(lookup(k))]
+    runs = run_experiment(make_tasks(solvable, budget["readings_runs"], seed, budget), workers,
+                          desc="readings", progress=progress)
+    summ = summarise_runs(runs).set_index("instance")
+    rows = []
+    for k in keys:
+        p = lookup(k)
+        f = exact_facts(p)
+        row = {"reading": k, "initial": state_str(p.initial), "solvable": f["solvable"],
+               "shortest": f["shortest"]}
+        if k in summ.index:
+            s = summ.loc[k]
+            row.update({"successes": f"{int(s.successes)}/{int(s.runs)}",
+                        "iter_mean": round(s.iter_mean, 1), "iter_median": s.iter_median,
+                        "length_mean": round(s.length_mean, 1)})
+        base = k.split()[0]
+        row.update({"paper_iter_mean": paper_value(base, "iter_mean"),
+                    "paper_length_mean": paper_value(base, "length_mean")})
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    df["shortest"] = df["shortest"].astype("Int64")
+    return df
