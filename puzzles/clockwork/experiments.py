@@ -8,7 +8,9 @@ from any number of workers, and every setting of the sensitivity study sees the 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import cache
+from multiprocessing import get_context
 
 import numpy as np
 import pandas as pd
@@ -57,10 +59,25 @@ def make_tasks(keys: Sequence[str], runs: int, seed: int, budget: Mapping[str, i
             for k in keys for r in range(runs)]
 
 
+def make_executor(workers: int | None = None) -> Executor | None:
+    """One spawn process pool for all of a notebook's experiments (None = run in-process).
+
+    Sharing it pays the workers' start-up (imports, numba cache loads) once, not per table.
+    """
+    from puzzles.core import default_workers
+
+    n = workers or default_workers()
+    if n <= 1:
+        return None
+    return ProcessPoolExecutor(max_workers=n, mp_context=get_context("spawn"))
+
+
 def run_experiment(tasks: Sequence[Task], workers: int | None = None,
-                   desc: str = "DWP runs", progress: bool = True) -> pd.DataFrame:
+                   desc: str = "DWP runs", progress: bool = True,
+                   executor: Executor | None = None) -> pd.DataFrame:
     """Every task's run as one DataFrame row (instance, run, solved, tournaments, length, ring)."""
-    rows = run_tasks(dwp_task, list(tasks), workers=workers, progress=progress, desc=desc)
+    rows = run_tasks(dwp_task, list(tasks), workers=workers, progress=progress, desc=desc,
+                     executor=executor)
     return pd.DataFrame(rows)
 
 
@@ -82,18 +99,24 @@ def summarise_runs(runs: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def exact_facts(puzzle: Puzzle) -> dict:
-    """Q, reachable states (group order), solvability and shortest solution length."""
+def exact_facts(puzzle: Puzzle, max_states: int | None = None) -> dict:
+    """Q, reachable states (group order), solvability and shortest solution length.
+
+    The shortest solution is searched only when n c^n <= ``max_states`` (None: always);
+    otherwise ``shortest`` is None although the instance is solvable (smoke scale only).
+    """
     solvable = is_solvable(puzzle)
-    path = shortest_solution(puzzle) if solvable else None
+    small = max_states is None or puzzle.n_states <= max_states
+    path = shortest_solution(puzzle) if solvable and small else None
     return {"q": q_value(puzzle.actions, puzzle.n), "reachable_states": reachable_count(puzzle),
             "solvable": solvable, "shortest": None if path is None else len(path),
             "shortest_path": path}
 
 
-def exact_task(key: str) -> dict:
-    """:func:`exact_facts` for an instance key (a task function)."""
-    return {"instance": key, **exact_facts(lookup(key))}
+def exact_task(task: tuple[str, int | None]) -> dict:
+    """:func:`exact_facts` for a task (instance key, max_states): a task function."""
+    key, max_states = task
+    return {"instance": key, **exact_facts(lookup(key), max_states)}
 
 
 def paper_table() -> pd.DataFrame:
@@ -169,7 +192,7 @@ SENSITIVITY_INSTANCES = ("A2", "A3", "A4", "A5", "B2", "B3", "B4", "B5", "C3", "
 
 def sensitivity(seed: int, budget: Mapping[str, int], workers: int | None = None,
                 instances: Sequence[str] = SENSITIVITY_INSTANCES,
-                progress: bool = True) -> pd.DataFrame:
+                progress: bool = True, executor: Executor | None = None) -> pd.DataFrame:
     """Per setting: geometric-mean ratio ours/paper of mean iterations and of mean lengths."""
     from puzzles.clockwork.reference import paper_value
 
@@ -178,7 +201,8 @@ def sensitivity(seed: int, budget: Mapping[str, int], workers: int | None = None
     for _, T, m, cr in settings:
         tasks += make_tasks(instances, budget["sens_runs"], seed, budget, T, m, cr,
                             N=budget["sens_N"])
-    runs = run_experiment(tasks, workers, desc="sensitivity", progress=progress)
+    runs = run_experiment(tasks, workers, desc="sensitivity", progress=progress,
+                          executor=executor)
     per = len(instances) * budget["sens_runs"]
     rows = []
     for i, (label, T, m, cr) in enumerate(settings):
@@ -197,14 +221,14 @@ def sensitivity(seed: int, budget: Mapping[str, int], workers: int | None = None
 
 
 def readings_table(seed: int, budget: Mapping[str, int], workers: int | None = None,
-                   progress: bool = True) -> pd.DataFrame:
+                   progress: bool = True, executor: Executor | None = None) -> pd.DataFrame:
     """C2, C3 and C4 under alternative readings: exact facts and the EA beside the paper."""
     from puzzles.clockwork.reference import paper_value
 
     keys = list(c_variants())
     solvable = [k for k in keys if is_solvable(lookup(k))]
     runs = run_experiment(make_tasks(solvable, budget["readings_runs"], seed, budget), workers,
-                          desc="readings", progress=progress)
+                          desc="readings", progress=progress, executor=executor)
     summ = summarise_runs(runs).set_index("instance")
     rows = []
     for k in keys:
@@ -224,3 +248,60 @@ def readings_table(seed: int, budget: Mapping[str, int], workers: int | None = N
     df = pd.DataFrame(rows)
     df["shortest"] = df["shortest"].astype("Int64")
     return df
+
+
+def _pm(mean: float, half: float, digits: int = 1) -> str:
+    if mean != mean:  # NaN: no successful run
+        return "-"
+    return f"{mean:.{digits}f} ± {half:.{digits}f}" if half == half else f"{mean:.{digits}f}"
+
+
+def table_view(results: pd.DataFrame, table: str, summary: pd.DataFrame) -> pd.DataFrame:
+    """One paper table, ours beside the paper's: iterations and lengths as mean ± 95% CI."""
+    paper = paper_table().set_index(["table", "instance"])
+    med = summary.set_index("instance")["iter_median"]
+    rows = []
+    for r in results[results["table"] == table].itertuples():
+        pr = paper.loc[(table, r.instance)]
+        rows.append({"instance": r.instance, "successes": f"{r.successes}/{r.runs}",
+                     "iter (ours)": _pm(r.iter_mean, r.iter_ci95),
+                     "iter median (ours)": med[r.instance],
+                     "iter (paper)": _pm(pr.iter_mean, pr.iter_ci95),
+                     "length (ours)": _pm(r.length_mean, r.length_ci95),
+                     "length (paper)": _pm(pr.length_mean, pr.length_ci95),
+                     "shortest": r.shortest, "reachable states": r.reachable_states})
+    return pd.DataFrame(rows)
+
+
+def difficulty_correlations(results: pd.DataFrame) -> pd.DataFrame:
+    """Spearman rank correlation of EA difficulty (ours, the paper's) with exact quantities."""
+    from scipy.stats import spearmanr
+
+    df = results.drop_duplicates("instance")
+    rows = []
+    for who, col in (("ours", "iter_mean"), ("paper", "paper_iter_mean")):
+        for what in ("reachable_states", "shortest", "n"):
+            rho, pval = spearmanr(df[col], df[what].astype(float), nan_policy="omit")
+            rows.append({"iterations of": who, "versus": what, "Spearman rho": round(rho, 2),
+                         "p-value": round(pval, 4), "instances": len(df)})
+    rho, pval = spearmanr(df["iter_mean"], df["paper_iter_mean"])
+    rows.append({"iterations of": "ours", "versus": "paper's iterations",
+                 "Spearman rho": round(rho, 2), "p-value": round(pval, 4), "instances": len(df)})
+    return pd.DataFrame(rows)
+
+
+def e_counts(results: pd.DataFrame) -> pd.DataFrame:
+    """E1-E5: Q and reachable states, ours (group order and BFS) beside the paper's statement."""
+    from puzzles.clockwork.reference import PAPER_Q, PAPER_REACHABLE
+    from puzzles.clockwork.search import reachable_bfs
+
+    rows = []
+    for name in ("E1", "E2", "E3", "E4", "E5"):
+        p = lookup(name)
+        r = results[results["instance"] == name].iloc[0]
+        rows.append({"instance": name, "actions": r.actions, "Q (ours)": r.q,
+                     "Q (paper)": PAPER_Q[name], "n 2^(n-Q+1)": p.n * 2 ** (p.n - r.q + 1),
+                     "reachable (group order)": r.reachable_states,
+                     "reachable (BFS)": reachable_bfs(p),
+                     "reachable (paper)": PAPER_REACHABLE[name]})
+    return pd.DataFrame(rows)

@@ -266,4 +266,16 @@ def optimal_next(puzzle: Puzzle, state: tuple) -> int | None:
 
 
 __all__ = ["apply_packed", "bfs_component", "goal_packed", "optimal_next", "reachable_bfs",
+           "reachable_states",
            "shortest_solution", "solvable_mask", "unpack"]
+
+
+def reachable_states(puzzle: Puzzle, start: tuple | None = None) -> list[tuple]:
+    """Every state reachable from ``start`` (default: the initial state), for small puzzles."""
+    if puzzle.n_states > 10 ** 7:
+        raise ValueError(f"puzzle: {puzzle.n_states} states are too many to list")
+    n, c = puzzle.n, puzzle.c
+    s = np.array([pack(puzzle.initial if start is None else start, n, c)], dtype=np.int64)
+    _, bits = bfs_component(s, *action_arrays(puzzle.actions, n), n, c, _powers(n, c))
+    flags = np.unpackbits(bits.view(np.uint8), bitorder="little")[: puzzle.n_states]
+    return [unpack(int(x), n, c) for x in np.flatnonzero(flags)]

@@ -1,0 +1,155 @@
+"""Drawing clockwork states (the paper's clock figures) and alternator rings with matplotlib."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+
+import matplotlib
+import matplotlib.pyplot as plt
+from matplotlib.patches import Circle, Rectangle
+
+from puzzles.clockwork.model import State, action_str
+
+TWO = ["#ffffff", "#8c8c8c"]                    # c = 2: 0 on (white), 1 off (grey), as Fig. 1
+TRAFFIC = ["#2ca02c", "#ffbf00", "#d62728"]     # c = 3: green (goal), amber, red
+
+
+def light_colours(c: int) -> list[str]:
+    """One colour per light setting: on/off for c = 2, a traffic light for 3, a palette beyond."""
+    if c < 2:
+        raise ValueError(f"c must be >= 2, got {c}")
+    if c == 2:
+        return TWO
+    if c == 3:
+        return TRAFFIC
+    cmap = plt.get_cmap("rainbow")
+    return [matplotlib.colors.to_hex(cmap(i / (c - 1))) for i in range(c)]
+
+
+def draw_clock(ax, state: State, c: int, title: str | None = None) -> None:
+    """Draw a state on ``ax``: lights around a dial, light 0 at the top, numbered clockwise."""
+    k, L = state
+    n = len(L)
+    cols = light_colours(c)
+    ax.add_patch(Circle((0, 0), 1.18, facecolor="#f4f1ea", edgecolor="#333333", lw=1.5))
+    r_light = min(0.2, 2.6 / n)
+    for i, v in enumerate(L):
+        ang = math.pi / 2 - 2 * math.pi * i / n
+        x, y = 0.9 * math.cos(ang), 0.9 * math.sin(ang)
+        ax.add_patch(Circle((x, y), r_light, facecolor=cols[v], edgecolor="#222222", lw=1))
+        ax.text(x, y, str(i), ha="center", va="center", fontsize=max(5, 9 - n // 8),
+                color="#000000" if c == 2 or v == 1 else "#ffffff")
+    ang = math.pi / 2 - 2 * math.pi * k / n
+    ax.plot([0, 0.62 * math.cos(ang)], [0, 0.62 * math.sin(ang)], color="#111111", lw=3,
+            solid_capstyle="round")
+    ax.add_patch(Circle((0, 0), 0.06, color="#111111"))
+    ax.set_xlim(-1.25, 1.25)
+    ax.set_ylim(-1.25, 1.25)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title, fontsize=9)
+
+
+def clocks_figure(states: Sequence[State], c: int, titles: Sequence[str] | None = None,
+                  size: float = 2.6):
+    """A row of clocks (e.g. Figs. 1-3); returns the matplotlib Figure."""
+    if not states:
+        raise ValueError("states must not be empty")
+    fig, axes = plt.subplots(1, len(states), figsize=(size * len(states), size + 0.3))
+    axes = [axes] if len(states) == 1 else list(axes)
+    for i, (ax, s) in enumerate(zip(axes, states, strict=True)):
+        draw_clock(ax, s, c, titles[i] if titles else None)
+    return fig
+
+
+def symbol_label(sym: int, R: int) -> str:
+    """Ring symbol as text: alternator ``>j`` (1-based target, as in the paper) or ``a<i>``."""
+    return f">{sym + 1}" if sym < R else f"a{sym - R}"
+
+
+def draw_ring(ax, ring: Sequence[int], R: int, y: float = 0.0, label: str = "",
+              highlight: int | None = None, marks: Sequence[int] = ()) -> None:
+    """One ring as a row of R cells at height ``y``; ``highlight`` = entry being read."""
+    for i, s in enumerate(ring):
+        face = "#d9e7f7" if s < R else "#fde7c8"
+        if i in marks:
+            face = "#f6b6b6"
+        if highlight == i:
+            face = "#ffd84d"
+        ax.add_patch(Rectangle((i, y), 1, 0.8, facecolor=face, edgecolor="#333333"))
+        ax.text(i + 0.5, y + 0.4, symbol_label(int(s), R), ha="center", va="center", fontsize=8)
+    if label:
+        ax.text(-0.3, y + 0.4, label, ha="right", va="center", fontsize=9)
+
+
+def rings_figure(rings: Sequence[Sequence[int]], R: int, labels: Sequence[str],
+                 marks: Sequence[Sequence[int]] | None = None, cut: int | None = None,
+                 title: str = ""):
+    """Rings stacked top to bottom (Fig. 5: parents, children, mutated children)."""
+    fig, ax = plt.subplots(figsize=(0.55 * R + 1.8, 0.55 * len(rings) + 0.6))
+    for r, ring in enumerate(rings):
+        draw_ring(ax, ring, R, y=-r, label=labels[r], marks=(marks[r] if marks else ()))
+    if cut is not None:
+        ax.axvline(cut, color="#c0392b", lw=2, ls="--")
+    ax.set_xlim(-2.2, R + 0.2)
+    ax.set_ylim(-len(rings) + 0.7, 1.0)
+    ax.axis("off")
+    if title:
+        ax.set_title(title, fontsize=10)
+    return fig
+
+
+def actions_legend(actions) -> str:
+    """``a0 = 7:100000000000, ...`` for figure captions."""
+    return ", ".join(f"a{i} = {action_str(a)}" for i, a in enumerate(actions))
+
+
+def to_png(fig) -> bytes:
+    """PNG bytes of a figure (closed afterwards), for Image widgets."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=80, metadata={"Software": None}, bbox_inches="tight")
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def clock_png(state: State, c: int, title: str | None = None) -> bytes:
+    """One clock as PNG bytes."""
+    fig, ax = plt.subplots(figsize=(3.2, 3.2))
+    draw_clock(ax, state, c, title)
+    return to_png(fig)
+
+
+def ring_png(ring: Sequence[int], R: int, highlight: int | None = None) -> bytes:
+    """One ring with the entry being read highlighted, as PNG bytes."""
+    fig, ax = plt.subplots(figsize=(0.5 * R + 0.4, 0.8))
+    draw_ring(ax, ring, R, highlight=highlight)
+    ax.set_xlim(-0.1, R + 0.1)
+    ax.set_ylim(-0.1, 0.9)
+    ax.axis("off")
+    return to_png(fig)
+
+
+def difficulty_figure(results):
+    """EA iterations (ours and the paper's) against reachable states and shortest length."""
+    df = results.drop_duplicates("instance")
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    for ax, col, xlabel, logx in ((axes[0], "reachable_states", "reachable states", True),
+                                  (axes[1], "shortest", "shortest solution length", False)):
+        x = df[col].astype(float)
+        ax.scatter(x, df["iter_mean"].clip(lower=0.5), label="ours", color="#1f77b4")
+        ax.scatter(x, df["paper_iter_mean"].clip(lower=0.5), label="paper",
+                   facecolors="none", edgecolors="#d62728")
+        for xi, yi, name in zip(x, df["iter_mean"].clip(lower=0.5), df["instance"],
+                                strict=True):
+            ax.annotate(name, (xi, yi), fontsize=6, xytext=(2, 2), textcoords="offset points")
+        ax.set_yscale("log")
+        if logx:
+            ax.set_xscale("log")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("mean tournaments (log; 0 shown at 0.5)")
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
