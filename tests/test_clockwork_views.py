@@ -49,3 +49,16 @@ def test_ring_stepper():
     st.slider.value = 3
     assert "a0 a1" in st.text.value and "jump to entry 0" in st.text.value
     assert st.ring_image.value[:4] == b"\x89PNG"
+
+
+def test_crossover_view_follows_the_sliders():
+    from puzzles.clockwork.widget import CrossoverView
+
+    cv = CrossoverView(seed=3)
+    before = cv.children_text.value
+    assert cv.image.value[:4] == b"\x89PNG" and "child 1 mutated" in before
+    cv.cut.value = 2
+    after_cut = cv.children_text.value
+    assert after_cut != before
+    cv.new_parents.click()
+    assert cv.seed == 4 and cv.children_text.value != after_cut

@@ -149,7 +149,7 @@ def difficulty_figure(results):
         if logx:
             ax.set_xscale("log")
         ax.set_xlabel(xlabel)
-        ax.set_ylabel("mean tournaments (log; 0 shown at 0.5)")
+        ax.set_ylabel("mean tournaments (log; below 0.5 shown at 0.5)")
         ax.legend(fontsize=8)
     fig.tight_layout()
     return fig

@@ -132,3 +132,40 @@ class RingStepper:
         self.text.value = (f"ring: <code>{ring_txt}</code><br>last read: {last}<br>"
                            f"string so far: <code>{' '.join(f'a{a}' for a in emitted)}</code>"
                            f"<br>fitness {fitness(state, p.c)}")
+
+
+class CrossoverView:
+    """Fig. 5 interactively: pick the crossover point and the mutated entry of two parents."""
+
+    def __init__(self, seed: int, R: int = 15, n_actions: int = 3) -> None:
+        from puzzles.clockwork.examples import fig5_example
+
+        self._example = fig5_example
+        self.seed, self.R, self.n_actions = seed, R, n_actions
+        self.cut = w.IntSlider(min=1, max=R - 1, value=6, description="cut after")
+        self.mutate = w.IntSlider(min=1, max=R, value=3, description="mutate entry")
+        self.new_parents = w.Button(description="new parents")
+        self.image = w.Image(format="png")
+        self.children_text = w.HTML()
+        self.cut.observe(lambda _: self._refresh(), names="value")
+        self.mutate.observe(lambda _: self._refresh(), names="value")
+        self.new_parents.on_click(lambda _: self._reseed())
+        self.view = w.VBox([w.HBox([self.cut, self.mutate, self.new_parents]), self.image,
+                            self.children_text])
+        self._refresh()
+
+    def _reseed(self) -> None:
+        self.seed += 1
+        self._refresh()
+
+    def _refresh(self) -> None:
+        from puzzles.clockwork.render import rings_figure, to_png
+
+        ex = self._example(self.seed, self.R, self.n_actions, self.cut.value, self.mutate.value)
+        m = self.mutate.value - 1
+        fig = rings_figure(ex["rings"], self.R, ex["labels"], cut=ex["cut"],
+                           marks=[(), (), (), (), (m,), (m,)])
+        self.image.value = to_png(fig)
+        self.children_text.value = "<br>".join(
+            f"{label}: <code>{' '.join(symbol_label(int(s), self.R) for s in ring)}</code>"
+            for label, ring in zip(ex["labels"][4:], ex["rings"][4:], strict=True))
