@@ -18,7 +18,7 @@ import pandas as pd
 from puzzles.clockwork.algebra import is_solvable, reachable_count
 from puzzles.clockwork.dwp import DEFAULTS, run_dwp
 from puzzles.clockwork.instances import c_variants, paper_instances, table_rows
-from puzzles.clockwork.model import Puzzle, action_str, q_value, state_str
+from puzzles.clockwork.model import Puzzle, action_str, first_goal, q_value, state_str
 from puzzles.clockwork.reference import PAPER_ROWS
 from puzzles.clockwork.search import shortest_solution
 from puzzles.core import derive_seed, mean_ci, run_tasks
@@ -108,6 +108,8 @@ def exact_facts(puzzle: Puzzle, max_states: int | None = None) -> dict:
     solvable = is_solvable(puzzle)
     small = max_states is None or puzzle.n_states <= max_states
     path = shortest_solution(puzzle) if solvable and small else None
+    if path is not None and first_goal(puzzle, path) != len(path):
+        raise RuntimeError(f"{puzzle.name}: the search's shortest solution does not replay")
     return {"q": q_value(puzzle.actions, puzzle.n), "reachable_states": reachable_count(puzzle),
             "solvable": solvable, "shortest": None if path is None else len(path),
             "shortest_path": path}
