@@ -32,7 +32,7 @@ from puzzles.core import (  # noqa: E402
     seed_sequence,
     summarise,
 )
-from puzzles.core.runner import task_cache_path  # noqa: E402
+from puzzles.core.runner import shared_pool, task_cache_path  # noqa: E402
 
 # --- seeding ---------------------------------------------------------------------------------
 
@@ -163,6 +163,22 @@ def test_killed_worker_keeps_finished_tasks(tmp_path):
     for i in stored:  # every stored result was reused, not recomputed
         assert after[i] == before[i]
     assert 11 not in stored and after[11] == before[11] + 1
+
+
+def test_shared_pool_is_reused_and_replaced_when_broken(tmp_path):
+    run_tasks(_tasks.noisy_sum, TASKS[:4], workers=2, progress=False)
+    pool = shared_pool(2)
+    run_tasks(_tasks.noisy_sum, TASKS[4:8], workers=2, progress=False)
+    assert shared_pool(2) is pool
+    calls = tmp_path / "calls"
+    calls.mkdir()
+    (calls / "die-0").touch()
+    with pytest.raises(BrokenProcessPool):
+        run_tasks(_tasks.counted_square, [(0, str(calls), "x"), (1, str(calls), "x")],
+                  workers=2, progress=False)
+    assert shared_pool(2) is not pool
+    assert run_tasks(_tasks.noisy_sum, TASKS[:2], workers=2, progress=False) == run_tasks(
+        _tasks.noisy_sum, TASKS[:2], workers=1, progress=False)
 
 
 def test_cache_key_depends_on_task(tmp_path):

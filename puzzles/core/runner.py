@@ -8,6 +8,7 @@ which executor ran them.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import inspect
 import os
@@ -15,6 +16,7 @@ import pickle
 import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,37 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def shared_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """The spawn-context process pool of ``workers`` processes that lives as long as this process.
+
+    Reusing one pool across a notebook's experiments pays the workers' start-up (imports, numba
+    cache loads) once instead of once per ``run_tasks`` call.
+    """
+    n = workers or default_workers()
+    pool = _POOLS.get(n)
+    if pool is None:
+        pool = _POOLS[n] = ProcessPoolExecutor(max_workers=n, mp_context=get_context("spawn"))
+    return pool
+
+
+def _discard_pool(pool: ProcessPoolExecutor) -> None:
+    """Forget a pool that broke or was interrupted, so the next run starts a fresh one."""
+    for n, p in list(_POOLS.items()):
+        if p is pool:
+            del _POOLS[n]
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+@atexit.register
+def shutdown_pools() -> None:
+    """Shut down every shared pool (also run at interpreter exit)."""
+    for pool in list(_POOLS.values()):
+        _discard_pool(pool)
 
 
 def _fn_identity(fn: Callable) -> str:
@@ -67,9 +100,9 @@ def run_tasks(
     """Return ``[fn(t) for t in tasks]``, computed on ``executor`` and cached per task.
 
     ``executor``: any ``concurrent.futures.Executor`` (a dask ``client.get_executor()`` works);
-    if None, ``workers == 1`` runs in this process and otherwise a spawn-context process pool of
-    ``workers`` (default: all cores) is used. ``fn`` must be importable (defined in a module, not a
-    notebook cell) and ``repr(task)`` must identify the task, since it keys the cache.
+    if None, ``workers == 1`` runs in this process and otherwise the :func:`shared_pool` of
+    ``workers`` processes (default: all cores) is used. ``fn`` must be importable (defined in a
+    module, not a notebook cell) and ``repr(task)`` must identify the task: it keys the cache.
     """
     if not callable(fn):
         raise ValueError(f"fn must be callable, got {type(fn).__name__}")
@@ -107,27 +140,26 @@ def run_tasks(
             _store(paths[i], result)
         bar.update(1)
 
-    own_pool = None
+    own_pool = None  # the shared pool, when this call uses it
     try:
         if todo and executor is None and (workers == 1 or len(todo) == 1):
             for i in todo:
                 finish(i, fn(tasks[i]))
         elif todo:
             if executor is None:
-                own_pool = ProcessPoolExecutor(max_workers=min(workers or default_workers(),
-                                                               len(todo)),
-                                               mp_context=get_context("spawn"))
+                own_pool = shared_pool(workers)
             pool = executor if executor is not None else own_pool
             futures: dict[Future, int] = {pool.submit(fn, tasks[i]): i for i in todo}
             try:
                 for fut in as_completed(futures):
                     finish(futures[fut], fut.result())
-            except BaseException:
+            except BaseException as err:
                 for fut in futures:
                     fut.cancel()
+                # A dead worker or a Ctrl-C leaves the pool unusable or busy: drop it.
+                if own_pool is not None and isinstance(err, BrokenProcessPool | KeyboardInterrupt):
+                    _discard_pool(own_pool)
                 raise
     finally:
         bar.close()
-        if own_pool is not None:
-            own_pool.shutdown(wait=True, cancel_futures=True)
     return results
