@@ -9,7 +9,7 @@ import time
 
 from puzzles.clockwork.budgets import BUDGETS
 from puzzles.clockwork.dwp import run_dwp
-from puzzles.clockwork.experiments import make_executor, make_tasks, run_experiment
+from puzzles.clockwork.experiments import make_tasks, run_experiment
 from puzzles.clockwork.instances import instance, paper_instances
 from puzzles.clockwork.search import reachable_bfs, shortest_solution
 
@@ -23,15 +23,12 @@ def main() -> None:
     keys = list(paper_instances())
 
     for workers in (1, 2):
-        pool = make_executor(workers)
         tasks = make_tasks(keys, B["runs"], 2026, B)
-        if pool is not None:  # start the workers before timing (numba cache loads)
-            run_experiment(tasks[:4], workers, progress=False, executor=pool)
+        # Warm the shared pool's workers first (process start, numba cache loads).
+        run_experiment(tasks[:4], workers, progress=False)
         start = time.perf_counter()
-        runs = run_experiment(tasks, workers, progress=False, executor=pool)
+        runs = run_experiment(tasks, workers, progress=False)
         wall = time.perf_counter() - start
-        if pool is not None:
-            pool.shutdown()
         tours = int(runs["tournaments"].sum())
         print(f"Tables I-VI, {len(keys)} instances x {B['runs']} runs, {workers} worker(s): "
               f"{wall:.1f} s wall ({wall / GOAL_SECONDS:.2f} of the 2-minute goal), "

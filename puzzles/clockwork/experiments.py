@@ -8,9 +8,8 @@ from any number of workers, and every setting of the sensitivity study sees the 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from functools import cache
-from multiprocessing import get_context
 
 import numpy as np
 import pandas as pd
@@ -57,19 +56,6 @@ def make_tasks(keys: Sequence[str], runs: int, seed: int, budget: Mapping[str, i
     return [(k, r, derive_seed(seed, "dwp", k, r), budget["R"], budget["L"], budget["P"],
              budget["N"] if N is None else N, tournament, mutations, count_reads)
             for k in keys for r in range(runs)]
-
-
-def make_executor(workers: int | None = None) -> Executor | None:
-    """One spawn process pool for all of a notebook's experiments (None = run in-process).
-
-    Sharing it pays the workers' start-up (imports, numba cache loads) once, not per table.
-    """
-    from puzzles.core import default_workers
-
-    n = workers or default_workers()
-    if n <= 1:
-        return None
-    return ProcessPoolExecutor(max_workers=n, mp_context=get_context("spawn"))
 
 
 def run_experiment(tasks: Sequence[Task], workers: int | None = None,
