@@ -245,7 +245,7 @@ def fi2pop_kernel(seed: int, n: int, m: int, num: int, pop: int, gens: int, p_cr
     rem = np.zeros(0, dtype=np.int64)
     types = np.zeros((0, 5), dtype=np.int64)
     tr = np.zeros((0, 5), dtype=np.int64)
-    st = np.zeros(3, dtype=np.int64)
+    st = np.zeros(4, dtype=np.int64)
     buf = np.zeros((2 * max_hints, 6), dtype=np.int64)
     kids = np.zeros((2, max_hints, 6), dtype=np.int64)
     kid_len = np.zeros(2, dtype=np.int64)
@@ -422,7 +422,7 @@ def mutation_kernel(seed: int, puzzles: np.ndarray, lens: np.ndarray, repeats: i
     rem = np.zeros(0, dtype=np.int64)
     types = np.zeros((0, 5), dtype=np.int64)
     tr = np.zeros((0, 5), dtype=np.int64)
-    st = np.zeros(3, dtype=np.int64)
+    st = np.zeros(4, dtype=np.int64)
     for p in range(puzzles.shape[0]):
         for _ in range(repeats):
             nh = lens[p]

@@ -37,12 +37,14 @@ def _single(r: int) -> bool:
     return r != 0 and (r & (r - 1)) == 0
 
 
+_DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8, 31, 27, 13, 23,
+                      21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
+
+
 @njit(cache=True)
 def _low(r: int) -> int:
-    i = 0
-    while (r >> i) & 1 == 0:
-        i += 1
-    return i
+    """Index of the lowest set bit of a non-zero mask below 2^32 (de Bruijn multiply)."""
+    return _DEBRUIJN[(((r & -r) * 0x077CB531) & 0xFFFFFFFF) >> 27]
 
 
 @njit(cache=True)
@@ -74,6 +76,7 @@ def _elim(P: np.ndarray, x: int, y: int, reason: int, m: int, tr: np.ndarray,
         return 0
     P[x] &= ~(1 << y)
     P[y] &= ~(1 << x)
+    st[3] |= (1 << x) | (1 << y)
     _log(tr, st, x, y, 1, reason)
     full = (1 << m) - 1
     rx = P[x] & (full << ((y // m) * m))
@@ -262,20 +265,27 @@ def _violated(P: np.ndarray, h: np.ndarray, m: int, num: int) -> bool:
 
 @njit(cache=True)
 def _propagate(P: np.ndarray, n: int, m: int, tr: np.ndarray, st: np.ndarray) -> int:
-    """Apply the deduction rules to a fixpoint: -1 contradiction, 1 changed, 0 nothing."""
-    nm = n * m
+    """Apply the deduction rules to a fixpoint: -1 contradiction, 1 changed, 0 nothing.
+
+    Only entities whose possibilities changed (the ``st[3]`` bitmask, set by every X) need
+    looking at: the grid was at a fixpoint before the hint that changed it.
+    """
     full = (1 << m) - 1
     any_change = 0
+    shared = 0
     while True:
+        d = st[3]
+        st[3] = 0
+        shared |= d
         ch = 0
-        for x in range(nm):
+        while d:
+            x = _low(d)
+            d &= d - 1
             cx = x // m
             for c in range(n):
                 if c == cx:
                     continue
                 r = P[x] & (full << (c * m))
-                if r == 0:
-                    return -1
                 if not _single(r):
                     continue
                 y = _low(r)
@@ -285,19 +295,19 @@ def _propagate(P: np.ndarray, n: int, m: int, tr: np.ndarray, st: np.ndarray) ->
                         if s < 0:
                             return -1
                         ch |= s
-                for d in range(n):
-                    if d == cx or d == c:
+                for e in range(n):
+                    if e == cx or e == c:
                         continue
-                    md = full << (d * m)
-                    inter = P[x] & P[y] & md
-                    extra = P[x] & md & ~inter
+                    me = full << (e * m)
+                    inter = P[x] & P[y] & me
+                    extra = P[x] & me & ~inter
                     while extra:
                         s = _elim(P, x, _low(extra), -2, m, tr, st)
                         if s < 0:
                             return -1
                         ch |= s
                         extra &= extra - 1
-                    extra = P[y] & md & ~inter
+                    extra = P[y] & me & ~inter
                     while extra:
                         s = _elim(P, y, _low(extra), -2, m, tr, st)
                         if s < 0:
@@ -306,14 +316,21 @@ def _propagate(P: np.ndarray, n: int, m: int, tr: np.ndarray, st: np.ndarray) ->
                         extra &= extra - 1
         if ch == 0:
             # Shared possibility is the costliest rule: run it once the cheap ones are quiet.
-            for x in range(nm):
+            d = shared | st[3]
+            shared = 0
+            while d:
+                x = _low(d)
+                d &= d - 1
                 cx = x // m
-                for y in range(x + 1, nm):
+                ys = P[x]
+                while ys:
+                    y = _low(ys)
+                    ys &= ys - 1
                     cy = y // m
-                    if cy == cx or not _possible(P, x, y):
+                    if not _possible(P, x, y) or _single(P[x] & (full << (cy * m))):
                         continue
-                    for d in range(n):
-                        if d != cx and d != cy and (P[x] & P[y] & (full << (d * m))) == 0:
+                    for e in range(n):
+                        if e != cx and e != cy and (P[x] & P[y] & (full << (e * m))) == 0:
                             s = _elim(P, x, y, -3, m, tr, st)
                             if s < 0:
                                 return -1
@@ -353,13 +370,15 @@ def solve_kernel(hints: np.ndarray, nh: int, n: int, m: int, num: int, weak: boo
     """Algorithm 1 on the first ``nh`` hint rows; returns (status, loops).
 
     ``rem[j]``/``types[j, t]`` receive the hints still queued at the start of pass j+1 (total and
-    by type); ``tr`` (may have zero rows) receives the trace (x, y, 1=X/2=O, reason, pass).
+    by type); ``tr`` (may have zero rows) receives the trace (x, y, 1=X/2=O, reason, pass);
+    ``st`` (4 ints) is scratch: trace length, current pass, unused, changed-entity bitmask.
     ``weak`` stops as soon as the grid is complete, without verifying the hints still queued
     (the published solver's notion of feasible); otherwise the queue is run out.
     """
     init_grid(P, n, m)
     st[0] = 0
     st[1] = 0
+    st[3] = 0
     queue = np.arange(nh)
     nxt = np.empty(nh, dtype=np.int64)
     ln = nh
@@ -507,7 +526,7 @@ def solve(space: Space, hints: list[Hint] | np.ndarray, weak: bool = False,
     rem = np.zeros(cap, dtype=np.int64)
     types = np.zeros((cap, len(TYPES)), dtype=np.int64)
     tr = np.zeros((4 * nm * nm if trace else 0, 5), dtype=np.int64)
-    st = np.zeros(3, dtype=np.int64)
+    st = np.zeros(4, dtype=np.int64)
     status, loops = solve_kernel(arr, len(arr), n, m, num, weak, P, rem, types, tr, st)
     comp, rows, viol = grid_metrics(P, arr, len(arr), n, m, num)
     passes = int(np.count_nonzero(rem))
