@@ -109,8 +109,10 @@ def final_puzzles(results: Sequence[dict]) -> list[dict]:
 
 
 def puzzles_json(puzzles: Sequence[dict]) -> list[dict]:
-    """The JSON-ready entries (private helper fields dropped)."""
-    return [{k: v for k, v in p.items() if not k.startswith("_")} for p in puzzles]
+    """The JSON-ready entries (private helper fields dropped), by experiment then trial."""
+    order = list(EXPERIMENTS)
+    ranked = sorted(puzzles, key=lambda p: (order.index(p["experiment"]), p["trial"]))
+    return [{k: v for k, v in p.items() if not k.startswith("_")} for p in ranked]
 
 
 # ---- tables ---------------------------------------------------------------------------------
