@@ -1,0 +1,338 @@
+"""The notebook's experiments: task lists, the result files, and the tables beside the paper's."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from puzzles.core import derive_seed, mean_ci, run_tasks
+from puzzles.logicgrid import reference
+from puzzles.logicgrid.count import count_solutions, holds, solutions
+from puzzles.logicgrid.fi2pop import ABLATIONS, EXPERIMENTS, SPACES, mutation_study, trial_task
+from puzzles.logicgrid.hints import TYPE_LABELS, TYPES, Hint, from_array, parse_puzzle, text
+from puzzles.logicgrid.hints import to_dict as hint_dict
+from puzzles.logicgrid.model import CLUE, MINI, solution_rows
+from puzzles.logicgrid.solver import grid_solution, solve
+
+MAIN = ("hint size and difficulty", "difficulty only")
+PAPER_KEYS = {"hint size and difficulty": "size_difficulty", "difficulty only": "difficulty_only"}
+
+
+def _task(seed: int, name: str, trial: int, generations: int,
+          overrides: tuple = ()) -> tuple:
+    label = name + "".join(f"|{k}={v}" for k, v in overrides)
+    return (name, trial, derive_seed(seed, "fi2pop", label, trial), generations, overrides)
+
+
+def main_tasks(budget: Mapping, seed: int) -> list[tuple]:
+    """Tasks of the three experiments of the paper at this budget."""
+    tasks = [_task(seed, MAIN[0], t, budget["generations"]) for t in range(budget["trials"])]
+    tasks += [_task(seed, MAIN[1], t, budget["generations_difficulty"])
+              for t in range(budget["trials"])]
+    tasks += [_task(seed, "mini 3x4", t, budget["mini_generations"])
+              for t in range(budget["mini_trials"])]
+    return tasks
+
+
+def ablation_tasks(budget: Mapping, seed: int) -> list[tuple]:
+    """The infeasible-fitness ablation (the full fitness is the main experiment's runs)."""
+    return [_task(seed, MAIN[0], t, budget["ablation_generations"], (("ablation", name),))
+            for name in ABLATIONS if name != "full" for t in range(budget["ablation_trials"])]
+
+
+def weak_tasks(budget: Mapping, seed: int) -> list[tuple]:
+    """Both main experiments again with the paper's weaker feasibility (solver completes)."""
+    return [_task(seed, name, t, budget["generations" if name == MAIN[0] else
+                                        "generations_difficulty"], (("weak", True),))
+            for name in MAIN for t in range(budget["weak_trials"])]
+
+
+def run(tasks: Sequence[tuple], workers: int | None, desc: str) -> list[dict]:
+    """Run FI-2Pop trials on the process pool (results in task order)."""
+    return run_tasks(trial_task, list(tasks), workers=workers, progress=True, desc=desc)
+
+
+def select(results: Sequence[dict], experiment: str, **overrides) -> list[dict]:
+    """The trials of one experiment with exactly these overrides."""
+    return [r for r in results if r["experiment"] == experiment and r["overrides"] == overrides]
+
+
+# ---- the final puzzles ----------------------------------------------------------------------
+
+def verify_puzzle(space_name: str, hints: list[Hint], weak: bool = False) -> dict:
+    """Replay a puzzle: solve it, prove uniqueness by counting, re-check every hint on the answer.
+
+    Returns ``{"solution", "loops", "count"}``; ``solution`` is None unless the solver completed
+    the grid and the counter's single solution equals it with every hint holding there.
+    """
+    space = SPACES[space_name]
+    res = solve(space, hints, weak=weak)
+    count = count_solutions(space, hints)
+    sol = grid_solution(space, res.grid) if res.solved else None
+    if sol is not None:
+        found = solutions(space, hints, 2)
+        rows = solution_rows(space, sol)
+        if count != 1 or found != [sol] or not all(holds(space, h, rows) for h in hints):
+            sol = None
+    return {"solution": sol, "loops": res.loops, "count": count, "result": res}
+
+
+def final_puzzles(results: Sequence[dict]) -> list[dict]:
+    """The best feasible puzzle of every trial, replayed, as the entries of ``puzzles.json``.
+
+    Trials run with the paper's weak feasibility are replayed with the weak solver too.
+    """
+    out = []
+    for r in results:
+        if r["hints"] is None:
+            continue
+        space_name = EXPERIMENTS[r["experiment"]].space
+        space = SPACES[space_name]
+        hints = from_array(space, r["hints"])
+        check = verify_puzzle(space_name, hints, bool(r["overrides"].get("weak", False)))
+        if check["loops"] != r["loops"]:
+            raise ValueError(f"trial {r['trial']}: replay gave {check['loops']} loops, "
+                             f"the GA recorded {r['loops']}")
+        out.append({
+            "experiment": r["experiment"], "trial": r["trial"],
+            "categories": space.to_dict(),
+            "hints": [hint_dict(space, h) for h in hints],
+            "text": [text(space, h) for h in hints],
+            "solution": check["solution"], "loops": r["loops"],
+            "fitness": round(r["fitness"], 6),
+            "_count": check["count"], "_hints": hints, "_space": space_name,
+        })
+    return out
+
+
+def puzzles_json(puzzles: Sequence[dict]) -> list[dict]:
+    """The JSON-ready entries (private helper fields dropped), by experiment then trial."""
+    order = list(EXPERIMENTS)
+    ranked = sorted(puzzles, key=lambda p: (order.index(p["experiment"]), p["trial"]))
+    return [{k: v for k, v in p.items() if not k.startswith("_")} for p in ranked]
+
+
+# ---- tables ---------------------------------------------------------------------------------
+
+def _paper(name: str, key: str) -> float:
+    v = reference.PAPER.get(PAPER_KEYS.get(name, ""), {}).get(key)
+    return math.nan if v is None else float(v)
+
+
+def summary_table(results: Sequence[dict], puzzles: Sequence[dict]) -> pd.DataFrame:
+    """One row per experiment: the must-show columns and the paper's values beside them."""
+    rows = []
+    for name in EXPERIMENTS:
+        rs = select(results, name)
+        ps = [p for p in puzzles if p["experiment"] == name]
+        first = [r["first_feasible"] for r in rs if r["first_feasible"] >= 0]
+        rows.append({
+            "experiment": name, "trials": len(rs),
+            "first_feasible_mean": float(np.mean(first)) if first else math.nan,
+            "hints_mean": float(np.mean([len(p["hints"]) for p in ps])) if ps else math.nan,
+            "loops_mean": float(np.mean([p["loops"] for p in ps])) if ps else math.nan,
+            "unique_share": (sum(p["_count"] == 1 for p in ps) / len(rs)) if rs else math.nan,
+            "fitness_feasible_mean": float(np.mean([p["fitness"] for p in ps])) if ps
+            else math.nan,
+            "paper_trials": _paper(name, "trials"),
+            "paper_first_feasible_mean": _paper(name, "first_feasible_mean"),
+            "paper_hints_mean": _paper(name, "hints_mean"),
+            "paper_loops_mean": _paper(name, "loops_mean"),
+            "paper_unique_share": _paper(name, "unique_share"),
+            "paper_fitness_feasible_mean": _paper(name, "fitness_feasible_mean"),
+        })
+    return pd.DataFrame(rows).round(4)
+
+
+def _ci(values: Sequence[float]) -> str:
+    mean, half = mean_ci(values)
+    return f"{mean:.2f} ± {half:.2f}" if not math.isnan(half) else f"{mean:.2f}"
+
+
+def detail_table(results: Sequence[dict], puzzles: Sequence[dict]) -> pd.DataFrame:
+    """Means with 95% CIs and ranges beside the paper's, for both main experiments."""
+    rows = []
+    for name in MAIN:
+        rs = select(results, name)
+        ps = [p for p in puzzles if p["experiment"] == name]
+        key = PAPER_KEYS[name]
+        pp = reference.PAPER[key]
+        first = [r["first_feasible"] for r in rs if r["first_feasible"] >= 0]
+        share = [float(np.mean(r["n_feasible"][1:])) / 50 for r in rs]
+        final_inf = [r["best_infeasible"][-1] for r in rs if not np.isnan(r["best_infeasible"][-1])]
+        measures = [
+            ("first feasible generation", first, pp.get("first_feasible_mean"),
+             pp.get("first_feasible_range")),
+            ("feasible share of the population", share, pp.get("feasible_share"), None),
+            ("final top fitness, feasible", [p["fitness"] for p in ps],
+             pp.get("fitness_feasible_mean"), None),
+            ("final top fitness, infeasible", final_inf, pp.get("fitness_infeasible_mean"),
+             None),
+            ("hints per puzzle", [len(p["hints"]) for p in ps], pp.get("hints_mean"),
+             pp.get("hints_range")),
+            ("solver loops", [p["loops"] for p in ps], pp.get("loops_mean"),
+             pp.get("loops_range")),
+        ]
+        for label, vals, paper, prange in measures:
+            rows.append({"experiment": name, "measure": label,
+                         "ours (mean ± 95% CI)": _ci(vals) if len(vals) else "-",
+                         "ours range": f"{min(vals):.3g}-{max(vals):.3g}" if len(vals) else "-",
+                         "paper": "-" if paper is None else f"{paper:g}",
+                         "paper range": "-" if prange is None else f"{prange[0]}-{prange[1]}"})
+    return pd.DataFrame(rows)
+
+
+def curves(results: Sequence[dict], experiment: str, **overrides) -> pd.DataFrame:
+    """Per generation: mean top fitness of each population and mean feasible count."""
+    rs = select(results, experiment, **overrides)
+    bf = np.array([r["best_feasible"] for r in rs])
+    bi = np.array([r["best_infeasible"] for r in rs])
+    nf = np.array([r["n_feasible"] for r in rs], dtype=float)
+    with np.errstate(all="ignore"):
+        feas = np.array([np.nan if np.isnan(c).all() else np.nanmean(c) for c in bf.T])
+        inf = np.array([np.nan if np.isnan(c).all() else np.nanmean(c) for c in bi.T])
+    return pd.DataFrame({"generation": np.arange(bf.shape[1]), "top_feasible": feas,
+                         "top_infeasible": inf, "feasible_count": nf.mean(axis=0)})
+
+
+def hint_type_table(puzzles: Sequence[dict]) -> pd.DataFrame:
+    """Mean number of hints of each type per puzzle, beside the paper's (hint size and diff.)."""
+    rows = []
+    for t in sorted(TYPES, key=lambda t: -reference.PAPER_HINT_TYPES[t]):
+        row = {"hint type": TYPE_LABELS[t]}
+        for name in MAIN:
+            ps = [p for p in puzzles if p["experiment"] == name]
+            row[name] = round(float(np.mean([sum(h.type == t for h in p["_hints"])
+                                             for p in ps])), 2) if ps else math.nan
+        row["paper (hint size and difficulty)"] = reference.PAPER_HINT_TYPES[t]
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def loop_table(puzzles: Sequence[dict], experiment: str) -> pd.DataFrame:
+    """Hints still queued at the start of each solver loop, summed over the puzzles, by type."""
+    ps = [p for p in puzzles if p["experiment"] == experiment]
+    if not ps:
+        return pd.DataFrame()
+    depth = max(p["loops"] for p in ps)
+    table = np.zeros((depth, len(TYPES)), dtype=int)
+    for p in ps:
+        res = solve(SPACES[p["_space"]], p["_hints"])
+        for j, counts in enumerate(res.remaining_types[:p["loops"]]):
+            table[j] += [counts[t] for t in TYPES]
+    df = pd.DataFrame(table, columns=[TYPE_LABELS[t] for t in TYPES])
+    df.insert(0, "loop", np.arange(1, depth + 1))
+    df["total"] = table.sum(axis=1)
+    paper = reference.PAPER_REMAINING_PER_LOOP if experiment == MAIN[0] else []
+    df["paper total"] = [paper[j] if j < len(paper) else math.nan for j in range(depth)]
+    return df
+
+
+def mutation_table(puzzles: Sequence[dict], repeats: int, steps: int, seed: int) -> pd.DataFrame:
+    """Share of feasible puzzles still feasible after 1..steps successive mutations.
+
+    Each experiment's puzzles are mutated with the same random draws under both definitions of
+    feasible (ours, and the paper's "the solver completes the grid").
+    """
+    out = {"mutations": np.arange(1, steps + 1)}
+    for name in MAIN:
+        ps = [p for p in puzzles if p["experiment"] == name]
+        if ps:
+            arrs = [np.array([h.row() for h in p["_hints"]], dtype=np.int64) for p in ps]
+            for weak in (False, True):
+                label = name + (" (paper's feasibility)" if weak else "")
+                out[label] = mutation_study(CLUE, arrs, repeats, steps,
+                                            derive_seed(seed, "mutation", name), weak=weak
+                                            ).round(3)
+    paper = reference.PAPER_MUTATION_FEASIBILITY
+    out["paper"] = [paper[j] if j < len(paper) else math.nan for j in range(steps)]
+    return pd.DataFrame(out)
+
+
+def ablation_table(results: Sequence[dict]) -> pd.DataFrame:
+    """Feasible individuals (of 50) per infeasible-fitness variant, beside the paper's."""
+    rows = []
+    for name in ABLATIONS:
+        rs = (select(results, MAIN[0]) if name == "full"
+              else select(results, MAIN[0], ablation=name))
+        if not rs:
+            continue
+        mean_all = [float(np.mean(r["n_feasible"][1:])) for r in rs]
+        final = [float(r["n_feasible"][-1]) for r in rs]
+        first = [r["first_feasible"] for r in rs]
+        rows.append({"infeasible fitness": name, "trials": len(rs),
+                     "feasible per generation (mean ± CI)": _ci(mean_all),
+                     "feasible at the end": _ci(final),
+                     "trials that found a feasible puzzle": sum(f >= 0 for f in first),
+                     "paper (feasible of 50)": reference.PAPER_ABLATION[name]})
+    return pd.DataFrame(rows)
+
+
+def weak_table(results: Sequence[dict], weak_puzzles: Sequence[dict]) -> pd.DataFrame:
+    """The paper's weaker feasibility: accepted puzzles with 0 or several solutions."""
+    rows = []
+    for name in MAIN:
+        for weak in (False, True):
+            rs = select(results, name, weak=True) if weak else select(results, name)
+            if not rs:
+                continue
+            tally = {k: sum(r["tally"][k] for r in rs) for k in rs[0]["tally"]}
+            ps = [p for p in weak_puzzles if p["experiment"] == name] if weak else []
+            rows.append({
+                "experiment": name, "feasibility": "paper (solver completes)" if weak
+                else "ours (verified, exactly one solution)",
+                "trials": len(rs), "evaluations": tally["evaluations"],
+                "accepted as feasible": tally["feasible"],
+                "accepted with 0 solutions": tally["zero_solutions"] if weak else 0,
+                "accepted with 2+ solutions": tally["several_solutions"] if weak else 0,
+                "final puzzles with 0 solutions": sum(p["_count"] == 0 for p in ps) if weak
+                else 0,
+                "final puzzles with 2+ solutions": sum(p["_count"] > 1 for p in ps) if weak
+                else 0,
+            })
+    return pd.DataFrame(rows)
+
+
+# ---- the slides' example puzzles ------------------------------------------------------------
+
+def example_puzzles() -> list[dict]:
+    """The three example puzzles of the slides, parsed from their English and solved."""
+    out = []
+    for name, ex in reference.EXAMPLES.items():
+        space_name = ex["space"]
+        space = MINI if space_name == "mini" else CLUE
+        hints = parse_puzzle(space, ex["clues"])
+        check = verify_puzzle(space_name, hints)
+        res = check["result"]
+        out.append({"name": name, "space": space_name, "hints": hints,
+                     "solution": check["solution"], "loops": res.loops,
+                     "passes": len(res.remaining), "count": check["count"],
+                     "published_loops": ex["published_loops"],
+                     "published_solution": ex["published_solution"], "result": res})
+    return out
+
+
+def example_table(examples: Sequence[dict]) -> pd.DataFrame:
+    """Loops, passes and solution counts of the slides' examples."""
+    return pd.DataFrame([{
+        "puzzle": e["name"], "clues": len(e["hints"]), "solutions (exact count)": e["count"],
+        "loops (grid complete)": e["loops"], "passes (incl. final check)": e["passes"],
+        "published loops": "-" if e["published_loops"] is None else e["published_loops"],
+        "matches the published solution": "-" if e["published_solution"] is None
+        else e["solution"] == e["published_solution"]} for e in examples])
+
+
+def solution_table(space_name: str, solution: Mapping[str, list[str]]) -> pd.DataFrame:
+    """A solution as a table: one row per entity of the first category."""
+    return pd.DataFrame(solution)
+
+
+def explanation(space_name: str, hints: list[Hint]) -> pd.DataFrame:
+    """Every cell the solver fills, in order, with the clue or rule that justifies it."""
+    space = SPACES[space_name]
+    res = solve(space, hints, trace=True)
+    return pd.DataFrame([{"loop": s.loop, "cell": f"{space.entity(s.x)} / {space.entity(s.y)}",
+                          "mark": s.value, "because": s.reason} for s in res.steps])

@@ -1,0 +1,126 @@
+"""FI-2Pop runs, the result files' contents, rendering and the widget."""
+
+from __future__ import annotations
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("Agg")
+
+from puzzles.core import budgets  # noqa: E402
+from puzzles.logicgrid import experiments as ex  # noqa: E402
+from puzzles.logicgrid.count import count_solutions  # noqa: E402
+from puzzles.logicgrid.fi2pop import (  # noqa: E402
+    EXPERIMENTS,
+    Experiment,
+    mutation_study,
+    run_experiment,
+    trial_task,
+)
+from puzzles.logicgrid.hints import from_dict, parse_puzzle  # noqa: E402
+from puzzles.logicgrid.model import CLUE, MINI, solution_rows  # noqa: E402
+from puzzles.logicgrid.reference import EXAMPLES  # noqa: E402
+from puzzles.logicgrid.render import draw_grid, grid_text  # noqa: E402
+from puzzles.logicgrid.solver import solve  # noqa: E402
+from puzzles.logicgrid.widget import PuzzlePlayer  # noqa: E402
+
+
+def test_budgets_registered_and_paper_scale_is_the_papers():
+    paper = budgets("logicgrid", "paper")
+    assert (paper["trials"], paper["generations"], paper["generations_difficulty"]) == (
+        30, 300, 2000)
+    assert (paper["mini_trials"], paper["mini_generations"]) == (5, 150)
+    assert EXPERIMENTS["hint size and difficulty"].population == 50
+
+
+def test_trials_are_deterministic_and_end_with_a_unique_puzzle():
+    task = ("hint size and difficulty", 0, 1234, 40, ())
+    a, b = trial_task(task), trial_task(task)
+    assert np.array_equal(a["hints"], b["hints"]) and a["loops"] == b["loops"]
+    assert np.array_equal(a["n_feasible"], b["n_feasible"])
+    assert a["hints"] is not None and 0 <= a["first_feasible"] <= 40
+    puzzles = ex.final_puzzles([a])
+    assert puzzles[0]["_count"] == 1 and puzzles[0]["solution"] is not None
+    assert a["tally"]["zero_solutions"] == 0 and a["tally"]["several_solutions"] == 0
+
+
+def test_puzzles_json_entries_are_unique_and_match_their_solution():
+    results = [trial_task(("difficulty only", t, 99 + t, 30, ())) for t in range(2)]
+    results += [trial_task(("mini 3x4", 0, 7, 30, ()))]
+    for entry in ex.puzzles_json(ex.final_puzzles(results)):
+        assert set(entry) == {"experiment", "trial", "categories", "hints", "text", "solution",
+                              "loops", "fitness"}
+        space = MINI if len(entry["categories"]) == 3 else CLUE
+        hints = [from_dict(space, h) for h in entry["hints"]]
+        assert parse_puzzle(space, entry["text"]) == hints
+        assert count_solutions(space, hints) == 1
+        res = solve(space, hints)
+        assert res.solved and res.loops == entry["loops"]
+        solution_rows(space, entry["solution"])
+        from puzzles.logicgrid.count import solutions
+        assert solutions(space, hints, 2) == [entry["solution"]]
+
+
+def test_weak_feasibility_switch_and_mutation_study():
+    r = run_experiment(Experiment(weak=True), 5, 20)
+    assert r["tally"]["feasible"] == r["tally"]["solver_complete"]
+    puzzle = np.array([h.row() for h in parse_puzzle(
+        CLUE, EXAMPLES["Hint size and difficulty example"]["clues"])])
+    share = mutation_study(CLUE, [puzzle], repeats=20, steps=3, seed=1)
+    assert share.shape == (3,) and ((0 <= share) & (share <= 1)).all()
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"space": "huge"}, "space"), ({"fitness": "beauty"}, "fitness"),
+    ({"crossover": 1.5}, "crossover"), ({"population": 3}, "population"),
+    ({"init_min": 0}, "init_min"), ({"ablation": "none"}, "ablation"),
+])
+def test_bad_experiments_raise(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        Experiment(**kwargs)
+    with pytest.raises(ValueError, match="unknown experiment"):
+        trial_task(("nope", 0, 1, 1, ()))
+
+
+def test_examples_table_and_render():
+    examples = ex.example_puzzles()
+    assert [e["count"] for e in examples] == [1, 1, 1]
+    assert examples[0]["solution"] == examples[0]["published_solution"]
+    table = ex.example_table(examples)
+    assert list(table["solutions (exact count)"]) == [1, 1, 1]
+    e = examples[1]
+    fig = draw_grid(CLUE, e["result"].grid, e["hints"], title="x")
+    assert fig.axes
+    txt = grid_text(CLUE, e["result"].grid)
+    assert txt.count("O") == 4 * 6 and "." not in txt.split("\n", 1)[1]
+    steps = ex.explanation("clue", e["hints"])
+    assert len(steps) == 96 and steps["because"].str.len().min() > 0
+    with pytest.raises(ValueError, match="grid must have shape"):
+        draw_grid(CLUE, np.zeros((3, 3)))
+
+
+def test_widget_plays_the_puzzle():
+    hints = parse_puzzle(MINI, EXAMPLES["Example Puzzle 1 (3x4)"]["clues"])
+    w = PuzzlePlayer(MINI, hints)
+    assert len(w.buttons) == 3 * 16
+    (x, y), button = next(iter(w.buttons.items()))
+    button.click()
+    assert button.description == "X" and w.marks[x, y] == 1
+    msg = w.next_deduction()
+    assert "because of" in w.status.value and msg == w.status.value
+    for _ in range(len(w.steps) + 2):
+        w.check_button.click()
+        w.next_button.click()
+    if w.answer[x, y] == 1 or w.marks[x, y] == w.answer[x, y]:
+        assert w.check() == "Solved! Every cell is right."
+    w.reset_button.click()
+    assert w.marks.sum() == 0 and w.status.value == "Cleared."
+    b = w.buttons[(x, y)]
+    b.click()
+    b.click()
+    assert b.description == "O"
+    if w.answer[x, y] != 2:
+        assert "disagree" in w.check()
+    with pytest.raises(ValueError, match="uniquely"):
+        PuzzlePlayer(MINI, hints[:2])
