@@ -477,3 +477,24 @@ def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = 
             raise RuntimeError(f"paper search returned an invalid solution: {problems}")
     ratios = [(int(a), int(b)) for a, b in path[:n] if a >= 0] if found else []
     return PaperSearchResult(bool(found), int(nodes), bool(aborted), seconds, solution, ratios)
+
+
+def count_with_first_piece(task: tuple[int, int]) -> tuple[int, int, int]:
+    """(placement id, solutions, nodes) of the empty board with placement ``task[0]`` put down
+    first (``task[1]`` is a node limit, 0 for none): one slice of the empty-board count."""
+    i, node_limit = task
+    res = count_solutions(Challenge((table().placements[i],)), store=0, node_limit=node_limit)
+    if res.aborted:
+        raise ValueError(f"node limit reached on placement {i}")
+    return i, res.count, res.nodes
+
+
+def count_empty_board(workers: int | None = None, progress: bool = True) -> tuple[int, int]:
+    """All linked solutions of the empty board, split by light purple's 72 placements:
+    (solutions, nodes). Slow: about 25 core-minutes."""
+    from puzzles.core import run_tasks
+
+    ids = [int(i) for i in np.flatnonzero(table().piece == 0)]
+    rows = run_tasks(count_with_first_piece, [(i, 0) for i in ids], workers=workers,
+                     progress=progress, desc="empty board")
+    return sum(r[1] for r in rows), sum(r[2] for r in rows)

@@ -1,0 +1,182 @@
+"""The notebook's experiments: one task per challenge (run in worker processes), and tables.
+
+``analyse_challenge`` runs everything the paper measured on one challenge: the exact count,
+each strategy alone, placements and combinations before/after cleanup, heat-sort ranks, first
+moves, and the paper's solver in its variants. Its result is a flat dict (one table row);
+keys ending in ``_s`` are wall times and stay out of the tables nbval compares.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from puzzles.iqlink.generate import load_challenges, stored_solution
+from puzzles.iqlink.pieces import PIECE_NAMES, PIECES
+from puzzles.iqlink.placements import orientations, placement_counts, table
+from puzzles.iqlink.search import count_solutions, paper_search
+from puzzles.iqlink.strategies import (
+    all_legal,
+    ball_socket_census,
+    basic_cleanup,
+    first_moves,
+    heat_sort,
+    legal_placements,
+    pairwise_cleanup,
+    single_elimination,
+    solution_rank,
+    unwise_filter,
+)
+
+# The paper's solver variants run on every challenge: (name, linkable, transition, counting).
+VARIANTS: tuple[tuple[str, bool, int, bool], ...] = (
+    ("final_t3", True, 3, True),    # Figs. 25/26 (transition at 3), Table 4, Section 15 'with'
+    ("final_t4", True, 4, True),    # Figs. 25/26 (transition at 4)
+    ("linked", True, 3, False),     # Table 3 'with linkability', Section 15 'without counting'
+    ("unlinked", False, 3, False),  # Table 3 'without linkability'
+)
+
+
+def placements_table() -> pd.DataFrame:
+    """Table 2: legal placements of each piece on the empty board, with its orientations."""
+    counts = placement_counts()
+    return pd.DataFrame([{"piece": p.name, "family": p.family,
+                          "orientations": len(orientations(p.name)),
+                          "placements": counts[p.name]} for p in PIECES])
+
+
+def _log10(x: int) -> float:
+    return round(math.log10(x), 3) if x > 0 else float("nan")
+
+
+def heat_order(ch, domains) -> list[int]:
+    """Candidate placement ids, piece by piece, each piece's list heat-sorted."""
+    return [i for v in heat_sort(ch, domains).values() for i in v]
+
+
+_WARM = False
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel once, so that timings measure search."""
+    global _WARM
+    if not _WARM:
+        ch = load_challenges()[0]
+        count_solutions(ch)
+        paper_search(ch, legal_placements(ch)[ch.missing[0]] + legal_placements(ch)[
+            ch.missing[1]], lookahead=False)
+        _WARM = True
+
+
+def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
+    """Everything measured on challenge ``task[0]`` with the paper's solver capped at
+    ``task[1]`` nodes per run."""
+    cid, node_limit = task
+    warm_up()
+    ch = load_challenges()[cid - 1]
+    t = table()
+    sol = [t.id_of(p) for p in stored_solution(cid) if p not in ch.given]
+    exact = count_solutions(ch, store=1)
+    row: dict[str, Any] = {"id": cid, "level": ch.level, "given": len(ch.given),
+                           "to_place": len(ch.missing), "solutions": exact.count,
+                           "nodes": exact.nodes, "seconds_s": exact.seconds}
+    legal = all_legal(ch)
+    elim = single_elimination(ch)
+    pair = pairwise_cleanup(ch)
+    unwise = unwise_filter(ch)
+    clean = basic_cleanup(ch)
+    row.update({"all_legal": legal.solved, "elimination": elim.solved,
+                "pairwise": pair.solved,
+                "solved_by": next((r.strategy for r in (legal, elim, pair) if r.solved),
+                                  "search"),
+                "placements_legal": legal.placements, "placements_unwise": unwise.placements,
+                "placements_pairwise": pair.placements, "placements_clean": clean.placements,
+                "log10_combos_legal": _log10(legal.combinations),
+                "log10_combos_clean": _log10(clean.combinations)})
+    rank_raw = solution_rank(legal.domains, sol)
+    rank_clean = solution_rank(clean.domains, sol)
+    hs = heat_sort(ch, clean.domains)
+    rank_heat = solution_rank(hs, sol)
+    row.update({"combos_legal": str(legal.combinations), "rank_legal": str(rank_raw),
+                "combos_clean": str(clean.combinations), "rank_clean": str(rank_clean),
+                "rank_heat": str(rank_heat),
+                "log10_rank_legal": _log10(rank_raw), "log10_rank_clean": _log10(rank_clean),
+                "log10_rank_heat": _log10(rank_heat)})
+    allm, linkm = first_moves(ch)
+    row.update({"first_moves": allm, "first_moves_linkable": linkm})
+    census = ball_socket_census(ch, sol)
+    row.update({"unmatched_balls": census["unmatched_balls"],
+                "unmatched_sockets": census["unmatched_sockets"],
+                "empty_pegs": census["empty_pegs"]})
+    order = [i for v in hs.values() for i in v]
+    for name, linkable, transition, counting in VARIANTS:
+        res = paper_search(ch, order, linkable=linkable, transition=transition,
+                           counting=counting, lookahead=False, node_limit=node_limit)
+        if res.found and sorted(res.solution) != sorted(sol):
+            raise RuntimeError(f"paper search found another solution of challenge {cid}")
+        row[f"{name}_found"] = res.found
+        row[f"{name}_nodes"] = res.nodes
+        row[f"{name}_s"] = res.seconds
+        if name == "final_t3":
+            row["ratios"] = " ".join(f"{a}/{b}" for a, b in res.ratios)
+    return row
+
+
+def results_table(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """The must-show ``results.csv``: id, level, given, to_place, solutions, seconds, nodes,
+    solved_by (seconds = wall time of the exact count, nodes = its search nodes)."""
+    df = pd.DataFrame(rows)
+    return df.rename(columns={"seconds_s": "seconds"})[
+        ["id", "level", "given", "to_place", "solutions", "seconds", "nodes", "solved_by"]]
+
+
+def challenges_json() -> list[dict[str, Any]]:
+    """The must-show ``challenges.json`` items: id, level, given, solution (all 12 pieces)."""
+    out = []
+    for ch in load_challenges():
+        out.append({"id": ch.id, "level": ch.level, "given": ch.to_json(),
+                    "solution": [p.to_json() for p in stored_solution(ch.id)]})
+    return out
+
+
+def strategy_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Challenges each strategy solves alone, per level and in total (ours)."""
+    levels = list(dict.fromkeys(df["level"]))
+    rows = []
+    for name, col in (("all legal", "all_legal"), ("single-placement elimination",
+                                                   "elimination"),
+                      ("pairwise cleanup", "pairwise")):
+        r = {"strategy": name}
+        for lv in levels:
+            r[lv] = int(df.loc[df["level"] == lv, col].sum())
+        r["first 11"] = int(df.loc[df["id"] <= 11, col].sum())
+        r["first 25"] = int(df.loc[df["id"] <= 25, col].sum())
+        r["total (ours)"] = int(df[col].sum())
+        rows.append(r)
+    return pd.DataFrame(rows)
+
+
+def level_summary(df: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+    """Median and maximum of ``columns`` per level."""
+    g = df.groupby("level", sort=False)[columns]
+    med = g.median().add_suffix(" median")
+    mx = g.max().add_suffix(" max")
+    return pd.concat([med, mx], axis=1)[[f"{c} {s}" for c in columns for s in ("median",
+                                                                                 "max")]]
+
+
+def legal_counts_by_piece(cid: int) -> dict[str, int]:
+    """Legal placements of each missing piece of challenge ``cid``."""
+    ch = load_challenges()[cid - 1]
+    return {PIECE_NAMES[p]: len(v) for p, v in legal_placements(ch).items()}
+
+
+def heat_cells(cid: int) -> tuple[np.ndarray, np.ndarray]:
+    """Heat per slot for challenge ``cid``: (all legal placements, after basic cleanup)."""
+    from puzzles.iqlink.strategies import heat_map
+
+    ch = load_challenges()[cid - 1]
+    return heat_map(ch), heat_map(ch, basic_cleanup(ch).domains)
