@@ -180,3 +180,114 @@ def heat_cells(cid: int) -> tuple[np.ndarray, np.ndarray]:
 
     ch = load_challenges()[cid - 1]
     return heat_map(ch), heat_map(ch, basic_cleanup(ch).domains)
+
+
+def sample_ids(n: int) -> list[int]:
+    """``n`` challenge ids spread evenly over 1..120 (all 120 for n >= 120)."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n must be a positive int, got {n!r}")
+    if n >= 120:
+        return list(range(1, 121))
+    return sorted({int(round(x)) for x in np.linspace(1, 120, n)})
+
+
+def table1_ours(df: pd.DataFrame) -> pd.DataFrame:
+    """Table 1 on our challenges beside the paper's ranges."""
+    from puzzles.iqlink.reference import table1
+
+    g = df.groupby("level", sort=False)
+    ours = pd.DataFrame({
+        "challenges (ours)": g.size(),
+        "pieces given (ours)": g["given"].min().astype(str) + "-" + g["given"].max().astype(str),
+        "pieces to place (ours)": g["to_place"].min().astype(str) + "-"
+        + g["to_place"].max().astype(str)}).reset_index()
+    return table1().merge(ours, on="level", how="left")
+
+
+def table2_ours(placements: pd.DataFrame) -> pd.DataFrame:
+    """Table 2: our placement counts per family beside the paper's."""
+    from puzzles.iqlink.reference import TABLE2
+
+    rows = []
+    for label, paper in TABLE2.items():
+        family = label.split(" ")[0]
+        lp = "light purple" in label
+        sel = placements[(placements["family"] == family)
+                         & ((placements["piece"] == "light purple") == lp)]
+        rows.append({"family": label, "pieces": ", ".join(sel["piece"]),
+                     "placements (ours)": sorted(set(sel["placements"])),
+                     "placements (paper)": paper})
+    return pd.DataFrame(rows)
+
+
+def table3_ours(df: pd.DataFrame, ids: tuple[int, ...]) -> pd.DataFrame:
+    """Table 3 on our challenges: search nodes without / with linkability, beside the paper."""
+    from puzzles.iqlink.reference import table3
+
+    sel = df[df["id"].isin(ids)]
+
+    def show(found, nodes):
+        return f"{nodes:,} nodes" if found else f"gave up at {nodes:,} nodes"
+
+    ours = pd.DataFrame({
+        "puzzle": sel["id"], "missing (ours)": sel["to_place"],
+        "without linkability (ours)": [show(f, n) for f, n in zip(
+            sel["unlinked_found"], sel["unlinked_nodes"], strict=True)],
+        "with linkability (ours)": [show(f, n) for f, n in zip(
+            sel["linked_found"], sel["linked_nodes"], strict=True)]})
+    return ours.merge(table3(), on="puzzle", how="left")
+
+
+def table4_ours(df: pd.DataFrame, ids: tuple[int, ...]) -> pd.DataFrame:
+    """Table 4 on our challenges: linked / legal options on the solver's path to the solution."""
+    from puzzles.iqlink.reference import table4
+
+    sel = df[df["id"].isin(ids)]
+    ours = pd.DataFrame({"puzzle": sel["id"], "missing (ours)": sel["to_place"],
+                         "ratios (ours)": [r or "(none: exhaustive from the start)"
+                                           for r in sel["ratios"]]})
+    return ours.merge(table4(), on="puzzle", how="left")
+
+
+def heatsort_table(df: pd.DataFrame, ids: tuple[int, ...] = (6, 19, 119, 120)) -> pd.DataFrame:
+    """Section 12's examples: the combination reaching the solution before and after."""
+    from puzzles.iqlink.reference import HEATSORT
+
+    sel = df[df["id"].isin(ids)]
+    return pd.DataFrame({
+        "puzzle": sel["id"],
+        "all legal (ours)": [f"{r} of {c}" for r, c in zip(sel["rank_legal"],
+                                                          sel["combos_legal"], strict=True)],
+        "cleanup + heatsort (ours)": [f"{r} of {c}" for r, c in zip(
+            sel["rank_heat"], sel["combos_clean"], strict=True)],
+        "before (paper)": [HEATSORT.get(i, ("-", "-"))[0] for i in sel["id"]],
+        "after (paper)": [HEATSORT.get(i, ("-", "-"))[1] for i in sel["id"]]})
+
+
+def search_summary(df: pd.DataFrame) -> pd.DataFrame:
+    """Nodes of every solver variant per level (median, max) and how many gave up."""
+    cols = ["nodes"] + [f"{name}_nodes" for name, *_ in VARIANTS]
+    out = level_summary(df, cols)
+    g = df.groupby("level", sort=False)
+    for name, *_ in VARIANTS:
+        out[f"{name} gave up"] = g[f"{name}_found"].apply(lambda s: int((~s).sum()))
+    return out
+
+
+def counting_table(df: pd.DataFrame, ids: tuple[int, ...] = (75, 80, 82)) -> pd.DataFrame:
+    """Section 15: nodes with and without ball/socket counting (transition at 3)."""
+    from puzzles.iqlink.reference import COUNTING
+
+    sel = df[df["id"].isin(ids)]
+    return pd.DataFrame({
+        "puzzle": sel["id"], "missing (ours)": sel["to_place"],
+        "nodes without counting (ours)": sel["linked_nodes"],
+        "nodes with counting (ours)": sel["final_t3_nodes"],
+        "seconds without (paper)": [COUNTING.get(i, ("-", "-"))[1] for i in sel["id"]],
+        "seconds with (paper)": [COUNTING.get(i, ("-", "-"))[0] for i in sel["id"]]})
+
+
+def census_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Section 15: how our solutions use the 24 pegs (unmatched balls, sockets, empty pegs)."""
+    return (df.groupby(["unmatched_balls", "unmatched_sockets", "empty_pegs"]).size()
+            .rename("solutions (ours)").reset_index())
