@@ -39,6 +39,7 @@ from puzzles.iqlink.placements import (
     make_placement,
     placement_counts,
     table,
+    turn_board,
 )
 
 FAMILY_COUNTS = {"straight": {72, 144}, "obtuse": {152}, "acute": {180}}
@@ -214,3 +215,14 @@ def test_pairs_of_givens_fitting_together_build_challenges():
                 Challenge((pa, pb))
         else:
             assert Challenge((pa, pb)).missing == sorted(set(range(12)) - {pa.piece, pb.piece})
+
+
+def test_board_turned_by_180_degrees_maps_placements_and_solutions():
+    t = table()
+    turned = {turn_board(pl) for pl in t.placements}
+    assert turned == set(t.placements)
+    assert all(turn_board(turn_board(pl)) == pl for pl in t.placements[::13])
+    from puzzles.iqlink.generate import stored_solution
+    for cid in (5, 60, 119):
+        sol = [turn_board(pl) for pl in stored_solution(cid)]
+        assert check_solution(Challenge(()), sol) == []

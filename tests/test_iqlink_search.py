@@ -140,3 +140,15 @@ def test_node_limit_gives_up_and_bad_arguments_raise():
         level_of(121)
     with pytest.raises(ValueError, match="not exactly one"):
         solve(Challenge(()))
+
+
+def test_empty_board_count_is_symmetric_and_a_slice_recounts():
+    from puzzles.iqlink.experiments import empty_board_slices
+    from puzzles.iqlink.search import count_with_first_piece
+
+    eb = empty_board_slices()
+    assert len(eb) == 72 and eb["direct"].all() and eb["solutions"].sum() == 21952
+    by_id = eb.set_index("placement")["solutions"]
+    assert all(by_id[r.placement] == by_id[r.twin] for r in eb.itertuples())
+    small = int(eb.loc[eb["solutions"].idxmin(), "placement"])
+    assert count_with_first_piece((small, 0))[1] == by_id[small]

@@ -128,8 +128,9 @@ def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
 def results_table(rows: list[dict[str, Any]]) -> pd.DataFrame:
     """The must-show ``results.csv``: id, level, given, to_place, solutions, seconds, nodes,
     solved_by (seconds = wall time of the exact count, nodes = its search nodes)."""
-    df = pd.DataFrame(rows)
-    return df.rename(columns={"seconds_s": "seconds"})[
+    df = pd.DataFrame(rows).rename(columns={"seconds_s": "seconds"})
+    df["seconds"] = df["seconds"].round(6)
+    return df[
         ["id", "level", "given", "to_place", "solutions", "seconds", "nodes", "solved_by"]]
 
 
@@ -291,3 +292,49 @@ def census_table(df: pd.DataFrame) -> pd.DataFrame:
     """Section 15: how our solutions use the 24 pegs (unmatched balls, sockets, empty pegs)."""
     return (df.groupby(["unmatched_balls", "unmatched_sockets", "empty_pegs"]).size()
             .rename("solutions (ours)").reset_index())
+
+
+def decisions(cid: int, limit: int = 6) -> pd.DataFrame:
+    """What each strategy decided on challenge ``cid``: solved or not, placements left, and its
+    first few notes (forced placements, eliminated placements and why)."""
+    ch = load_challenges()[cid - 1]
+    rows = []
+    for fn in (all_legal, single_elimination, pairwise_cleanup, unwise_filter, basic_cleanup):
+        rep = fn(ch)
+        notes = rep.notes[:limit] + ([f"... {len(rep.notes) - limit} more"]
+                                     if len(rep.notes) > limit else [])
+        rows.append({"strategy": rep.strategy, "solved": rep.solved,
+                     "placements left": rep.placements, "removed": rep.removed,
+                     "decisions": "; ".join(notes)})
+    return pd.DataFrame(rows)
+
+
+def empty_board_slices() -> pd.DataFrame:
+    """Linked solutions of the empty board, one row per placement of light purple.
+
+    Computed once with ``search.count_with_first_piece`` (about half an hour of one core) and
+    stored in ``empty_board.json``; rows marked ``direct=False`` follow from a computed row by
+    the board's 180-degree symmetry (``placements.turn_board``).
+    """
+    import json
+    from importlib import resources
+
+    from puzzles.iqlink.placements import turn_board
+
+    text = resources.files("puzzles.iqlink").joinpath("empty_board.json").read_text("utf-8")
+    direct = {int(i): (int(c), int(n)) for i, c, n in json.loads(text)}
+    t = table()
+    rows = []
+    for i in np.flatnonzero(t.piece == 0):
+        i = int(i)
+        pl = t.placements[i]
+        twin = t.id_of(turn_board(pl))
+        if i in direct:
+            count, is_direct = direct[i][0], True
+        elif twin in direct:
+            count, is_direct = direct[twin][0], False
+        else:
+            raise ValueError(f"empty_board.json lacks placement {i} and its turned twin {twin}")
+        rows.append({"placement": i, "peg": pl.peg, "rotation": pl.rotation,
+                     "solutions": count, "direct": is_direct, "twin": twin})
+    return pd.DataFrame(rows)

@@ -95,9 +95,14 @@ def stored_challenges() -> list[dict[str, Any]]:
     return [dict(it) for it in _stored()]
 
 
+@lru_cache(maxsize=1)
+def _loaded() -> tuple[Challenge, ...]:
+    return tuple(challenge(it["given"], it["id"], it["level"]) for it in _stored())
+
+
 def load_challenges() -> list[Challenge]:
     """The committed 120 challenges as validated Challenge objects, ids 1..120."""
-    return [challenge(it["given"], it["id"], it["level"]) for it in _stored()]
+    return list(_loaded())
 
 
 def stored_solution(cid: int) -> list:

@@ -98,6 +98,13 @@ def element_slots(pl: Placement) -> list[list[int]]:
     return out
 
 
+def turn_board(pl: Placement) -> Placement:
+    """The placement seen after turning the whole board by 180 degrees, the board's symmetry:
+    peg (q, r) goes to (4 - q, 3 - r) and the piece turns by 3 x 60 degrees."""
+    q, r = PEG_COORDS[pl.peg]
+    return Placement(pl.piece, peg_at(4 - q, 3 - r), (pl.rotation + 3) % 6, pl.mirrored)
+
+
 def on_board(pl: Placement) -> bool:
     """Whether every element of the placement stands on a peg."""
     return min(element_pegs(pl)) >= 0
@@ -301,4 +308,4 @@ def kinds_at(pl: Placement) -> dict[int, int]:
 __all__ = ["BALL", "CIRCLE", "RING", "Challenge", "Placement", "PlacementTable", "challenge",
            "check_solution", "collide", "element_pegs", "element_slots", "from_json",
            "is_connected", "kinds_at", "linked", "make_placement", "on_board", "placement_counts",
-           "slot_matrix", "table"]
+           "slot_matrix", "table", "turn_board"]

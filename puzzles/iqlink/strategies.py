@@ -85,7 +85,8 @@ def legal_placements(ch: Challenge, placed: list[int] | tuple[int, ...] = ()) ->
 def all_legal(ch: Challenge) -> StrategyReport:
     """Section 9, 'all legal': tabulate every legal placement; solved if each piece has one."""
     dom = legal_placements(ch)
-    notes = [f"{PIECE_NAMES[p]}: {len(v)} legal placements" for p, v in dom.items()]
+    notes = [f"{PIECE_NAMES[p]}: {len(v)} legal placement{'s' if len(v) != 1 else ''}"
+             for p, v in dom.items()]
     return StrategyReport("all legal", dom, notes=notes,
                           contradiction=any(not v for v in dom.values()))
 
