@@ -338,3 +338,20 @@ def empty_board_slices() -> pd.DataFrame:
         rows.append({"placement": i, "peg": pl.peg, "rotation": pl.rotation,
                      "solutions": count, "direct": is_direct, "twin": twin})
     return pd.DataFrame(rows)
+
+
+def hardest_search_table(df: pd.DataFrame, n: int = 7, seconds: bool = False) -> pd.DataFrame:
+    """Table 3's comparison on our ``n`` hardest challenges (by exact-solver nodes): nodes
+    (or, with ``seconds``, wall times) of the paper's solver without and with linkability."""
+    sel = df.sort_values(["nodes", "id"], ascending=[False, True]).head(n)
+    out = pd.DataFrame({"challenge": sel["id"], "level": sel["level"],
+                        "missing": sel["to_place"]})
+    for name, label in (("unlinked", "without linkability"), ("linked", "with linkability")):
+        if seconds:
+            out[f"{label} (s)"] = [round(s, 3) if f else f"gave up after {s:.1f}"
+                                   for f, s in zip(sel[f"{name}_found"], sel[f"{name}_s"],
+                                                   strict=True)]
+        else:
+            out[f"{label} (nodes)"] = [f"{x:,}" if f else f"gave up at {x:,}" for f, x in zip(
+                sel[f"{name}_found"], sel[f"{name}_nodes"], strict=True)]
+    return out.reset_index(drop=True)
