@@ -152,3 +152,19 @@ def test_empty_board_count_is_symmetric_and_a_slice_recounts():
     assert all(by_id[r.placement] == by_id[r.twin] for r in eb.itertuples())
     small = int(eb.loc[eb["solutions"].idxmin(), "placement"])
     assert count_with_first_piece((small, 0))[1] == by_id[small]
+
+
+def test_paper_search_trace_replays_to_the_solution():
+    ch = load_challenges()[59]
+    order = [i for v in heat_sort(ch, basic_cleanup(ch).domains).values() for i in v]
+    res = paper_search(ch, order, counting=True, lookahead=False, trace=10_000)
+    assert res.found and len(res.trace) == res.nodes
+    stack: list[int] = []
+    for depth, i in res.trace:
+        assert depth <= len(stack)
+        stack = stack[:depth] + [i]
+    assert stack == res.solution
+    short = paper_search(ch, order, counting=True, lookahead=False, trace=5)
+    assert short.trace == res.trace[:5]
+    with pytest.raises(ValueError, match="trace"):
+        paper_search(ch, order, trace=-1)

@@ -341,11 +341,12 @@ def _expand_paper(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, struct, pie
 @njit(cache=True)
 def paper_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0, c0,
                  given_pegs, rem0, n_missing, linkable, transition, use_counting, lookahead,
-                 node_limit, solution, path):
+                 node_limit, solution, path, trace):
     """The paper's solver (Sections 12-15): depth-first, candidates in heat-sorted order, each
     move linked to the pieces down while more than ``transition`` pieces remain, then
     exhaustive. Stops at the first linked solution; returns (found, nodes, aborted) and fills
-    ``solution`` and ``path`` (linked / legal options at each linked step of the solution)."""
+    ``solution`` and ``path`` (linked / legal options at each linked step of the solution).
+    The first ``len(trace)`` moves are logged in ``trace`` as (depth, placement id)."""
     n0 = cand0.shape[0]
     ng = given_pegs.shape[0]
     pm = np.empty(ng + n_missing, np.int64)
@@ -383,6 +384,9 @@ def paper_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0,
             p = opts[d, pos[d]]
             pos[d] += 1
             nodes += 1
+            if nodes <= trace.shape[0]:
+                trace[nodes - 1, 0] = d
+                trace[nodes - 1, 1] = p
             chosen[d] = p
             if d + 1 == n_missing:
                 for i in range(n_missing):
@@ -434,11 +438,12 @@ class PaperSearchResult:
     seconds: float
     solution: list[int]
     ratios: list[tuple[int, int]]  # (linked options, legal options) at each linked step
+    trace: list[tuple[int, int]] = field(default_factory=list)  # first moves: (depth, id)
 
 
 def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = True,
                  transition: int = 3, counting: bool = False, lookahead: bool = True,
-                 node_limit: int = 0) -> PaperSearchResult:
+                 node_limit: int = 0, trace: int = 0) -> PaperSearchResult:
     """Run the paper's solver with candidates tried in ``order`` (placement ids, e.g. the
     heat-sorted cleaned-up candidates; ids that do not fit beside the givens are refused).
 
@@ -446,12 +451,14 @@ def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = 
     than ``transition`` pieces remain (Section 14); ``counting``: ball/socket counting
     (Section 15); ``lookahead``: backtrack as soon as a remaining piece has no placement left
     (forward checking, not in the paper); ``node_limit`` > 0 gives up (``aborted``) after that
-    many nodes.
+    many nodes; ``trace`` > 0 logs the first ``trace`` moves as (depth, placement id), so the
+    search can be replayed step by step, backtracking included.
     """
     if isinstance(transition, bool) or not isinstance(transition, int) or transition < 0:
         raise ValueError(f"transition must be a non-negative int, got {transition!r}")
-    if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 0:
-        raise ValueError(f"node_limit must be a non-negative int, got {node_limit!r}")
+    for name, v in (("node_limit", node_limit), ("trace", trace)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ValueError(f"{name} must be a non-negative int, got {v!r}")
     t = table()
     pos = position(ch)
     order = np.asarray(order, dtype=np.int64)
@@ -464,11 +471,12 @@ def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = 
         rem |= 1 << p
     sol = np.zeros(max(n, 1), dtype=np.int64)
     path = np.zeros((max(n, 1), 2), dtype=np.int64)
+    log = np.zeros((trace, 2), dtype=np.int64)
     start = time.perf_counter()
     found, nodes, aborted = paper_kernel(
         order, t.piece, t.masks, t.pegs, t.balls, t.rings, t.circles, pos.occ, pos.balls,
         pos.rings, pos.circles, pos.given_pegs, rem, n, linkable, transition, counting,
-        lookahead, node_limit, sol, path)
+        lookahead, node_limit, sol, path, log)
     seconds = time.perf_counter() - start
     solution = [int(x) for x in sol[:n]] if found else []
     if found:
@@ -476,7 +484,9 @@ def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = 
         if problems:
             raise RuntimeError(f"paper search returned an invalid solution: {problems}")
     ratios = [(int(a), int(b)) for a, b in path[:n] if a >= 0] if found else []
-    return PaperSearchResult(bool(found), int(nodes), bool(aborted), seconds, solution, ratios)
+    moves = [(int(a), int(b)) for a, b in log[:min(int(nodes), trace)]]
+    return PaperSearchResult(bool(found), int(nodes), bool(aborted), seconds, solution, ratios,
+                             moves)
 
 
 def count_with_first_piece(task: tuple[int, int]) -> tuple[int, int, int]:

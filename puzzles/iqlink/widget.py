@@ -38,6 +38,7 @@ def refusal(ch: Challenge, placed: list[Placement], pl: Placement) -> str | None
 
 
 STEP_NODE_LIMIT = 2_000_000
+STEP_TRACE = 5_000
 
 
 class PlayWidget:
@@ -56,7 +57,7 @@ class PlayWidget:
         self.image = W.Image(format="png")
         self.status = W.HTML()
         self.placed: list[Placement] = []
-        self.steps: list[Placement] = []
+        self.search = None
         self.challenge_box.observe(lambda _: self.load(self.challenge_box.value), "value")
         self.place_button.on_click(lambda _: self.place())
         self.remove_button.on_click(lambda _: self.remove())
@@ -68,7 +69,7 @@ class PlayWidget:
         """Start challenge ``cid`` afresh."""
         self.ch = load_challenges()[cid - 1]
         self.placed = []
-        self.steps = []
+        self.search = None
         self.draw(f"challenge {cid} ({self.ch.level}): place "
                   f"{', '.join(PIECE_NAMES[p] for p in self.ch.missing)}")
 
@@ -113,26 +114,34 @@ class PlayWidget:
         return pl
 
     def step(self) -> Placement | None:
-        """Show the next placement of the paper's solver (linked moves, heat-sorted order)."""
-        if not self.steps:
+        """Replay the paper's solver one move at a time (linked moves, heat-sorted order),
+        backtracking included; after ``STEP_TRACE`` moves it jumps to the solution."""
+        if self.search is None:
             clean = basic_cleanup(self.ch)
             order = [i for v in heat_sort(self.ch, clean.domains).values() for i in v]
-            res = paper_search(self.ch, order, counting=True, lookahead=False,
-                               node_limit=STEP_NODE_LIMIT)
-            if res.found:
-                self.steps = [table().placements[i] for i in res.solution]
-            else:  # the paper's solver gave up: step through the exact solver's answer
-                self.steps = count_solutions(self.ch, limit=1, store=1).placements(0)
+            self.search = paper_search(self.ch, order, counting=True, lookahead=False,
+                                       node_limit=STEP_NODE_LIMIT, trace=STEP_TRACE)
+            self.move = 0
             self.placed = []
-        done = len(self.placed)
-        if done >= len(self.steps):
-            self.draw("the solver is done")
-            return None
-        pl = self.steps[done]
-        self.placed.append(pl)
-        self.draw(f"solver step {done + 1}/{len(self.steps)}: {PIECE_NAMES[pl.piece]}. "
-                  + self._progress())
-        return pl
+        t = table()
+        res = self.search
+        if self.move < len(res.trace):
+            depth, i = res.trace[self.move]
+            back = depth < len(self.placed)
+            self.placed = self.placed[:depth] + [t.placements[i]]
+            self.move += 1
+            self.draw(f"solver move {self.move} of {res.nodes:,}"
+                      f"{' (backtracked)' if back else ''}: {PIECE_NAMES[t.piece[i]]} at "
+                      f"depth {depth + 1}. " + self._progress())
+            return t.placements[i]
+        if res.found and self.move == len(res.trace) and self.move < res.nodes:
+            self.move = res.nodes
+            self.placed = [t.placements[i] for i in res.solution]
+            self.draw(f"skipped to the solver's last move {res.nodes:,}: " + self._progress())
+            return self.placed[-1]
+        self.draw("the solver is done" if res.found else
+                  f"the solver gave up after {res.nodes:,} moves")
+        return None
 
     def _progress(self) -> str:
         left = len(self.ch.missing) - len(self.placed)
