@@ -1,0 +1,357 @@
+"""The notebook's experiments: one task per challenge (run in worker processes), and tables.
+
+``analyse_challenge`` runs everything the paper measured on one challenge: the exact count,
+each strategy alone, placements and combinations before/after cleanup, heat-sort ranks, first
+moves, and the paper's solver in its variants. Its result is a flat dict (one table row);
+keys ending in ``_s`` are wall times and stay out of the tables nbval compares.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from puzzles.iqlink.generate import load_challenges, stored_solution
+from puzzles.iqlink.pieces import PIECE_NAMES, PIECES
+from puzzles.iqlink.placements import orientations, placement_counts, table
+from puzzles.iqlink.search import count_solutions, paper_search
+from puzzles.iqlink.strategies import (
+    all_legal,
+    ball_socket_census,
+    basic_cleanup,
+    first_moves,
+    heat_sort,
+    legal_placements,
+    pairwise_cleanup,
+    single_elimination,
+    solution_rank,
+    unwise_filter,
+)
+
+# The paper's solver variants run on every challenge: (name, linkable, transition, counting).
+VARIANTS: tuple[tuple[str, bool, int, bool], ...] = (
+    ("final_t3", True, 3, True),    # Figs. 25/26 (transition at 3), Table 4, Section 15 'with'
+    ("final_t4", True, 4, True),    # Figs. 25/26 (transition at 4)
+    ("linked", True, 3, False),     # Table 3 'with linkability', Section 15 'without counting'
+    ("unlinked", False, 3, False),  # Table 3 'without linkability'
+)
+
+
+def placements_table() -> pd.DataFrame:
+    """Table 2: legal placements of each piece on the empty board, with its orientations."""
+    counts = placement_counts()
+    return pd.DataFrame([{"piece": p.name, "family": p.family,
+                          "orientations": len(orientations(p.name)),
+                          "placements": counts[p.name]} for p in PIECES])
+
+
+def _log10(x: int) -> float:
+    return round(math.log10(x), 3) if x > 0 else float("nan")
+
+
+def heat_order(ch, domains) -> list[int]:
+    """Candidate placement ids, piece by piece, each piece's list heat-sorted."""
+    return [i for v in heat_sort(ch, domains).values() for i in v]
+
+
+_WARM = False
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel once, so that timings measure search."""
+    global _WARM
+    if not _WARM:
+        ch = load_challenges()[0]
+        count_solutions(ch)
+        paper_search(ch, legal_placements(ch)[ch.missing[0]] + legal_placements(ch)[
+            ch.missing[1]], lookahead=False)
+        _WARM = True
+
+
+def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
+    """Everything measured on challenge ``task[0]`` with the paper's solver capped at
+    ``task[1]`` nodes per run."""
+    cid, node_limit = task
+    warm_up()
+    ch = load_challenges()[cid - 1]
+    t = table()
+    sol = [t.id_of(p) for p in stored_solution(cid) if p not in ch.given]
+    exact = count_solutions(ch, store=1)
+    row: dict[str, Any] = {"id": cid, "level": ch.level, "given": len(ch.given),
+                           "to_place": len(ch.missing), "solutions": exact.count,
+                           "nodes": exact.nodes, "seconds_s": exact.seconds}
+    legal = all_legal(ch)
+    elim = single_elimination(ch)
+    pair = pairwise_cleanup(ch)
+    unwise = unwise_filter(ch)
+    clean = basic_cleanup(ch)
+    row.update({"all_legal": legal.solved, "elimination": elim.solved,
+                "pairwise": pair.solved,
+                "solved_by": next((r.strategy for r in (legal, elim, pair) if r.solved),
+                                  "search"),
+                "placements_legal": legal.placements, "placements_unwise": unwise.placements,
+                "placements_pairwise": pair.placements, "placements_clean": clean.placements,
+                "log10_combos_legal": _log10(legal.combinations),
+                "log10_combos_clean": _log10(clean.combinations)})
+    rank_raw = solution_rank(legal.domains, sol)
+    rank_clean = solution_rank(clean.domains, sol)
+    hs = heat_sort(ch, clean.domains)
+    rank_heat = solution_rank(hs, sol)
+    row.update({"combos_legal": str(legal.combinations), "rank_legal": str(rank_raw),
+                "combos_clean": str(clean.combinations), "rank_clean": str(rank_clean),
+                "rank_heat": str(rank_heat),
+                "log10_rank_legal": _log10(rank_raw), "log10_rank_clean": _log10(rank_clean),
+                "log10_rank_heat": _log10(rank_heat)})
+    allm, linkm = first_moves(ch)
+    row.update({"first_moves": allm, "first_moves_linkable": linkm})
+    census = ball_socket_census(ch, sol)
+    row.update({"unmatched_balls": census["unmatched_balls"],
+                "unmatched_sockets": census["unmatched_sockets"],
+                "empty_pegs": census["empty_pegs"]})
+    order = [i for v in hs.values() for i in v]
+    for name, linkable, transition, counting in VARIANTS:
+        res = paper_search(ch, order, linkable=linkable, transition=transition,
+                           counting=counting, lookahead=False, node_limit=node_limit)
+        if res.found and sorted(res.solution) != sorted(sol):
+            raise RuntimeError(f"paper search found another solution of challenge {cid}")
+        row[f"{name}_found"] = res.found
+        row[f"{name}_nodes"] = res.nodes
+        row[f"{name}_s"] = res.seconds
+        if name == "final_t3":
+            row["ratios"] = " ".join(f"{a}/{b}" for a, b in res.ratios)
+    return row
+
+
+def results_table(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """The must-show ``results.csv``: id, level, given, to_place, solutions, seconds, nodes,
+    solved_by (seconds = wall time of the exact count, nodes = its search nodes)."""
+    df = pd.DataFrame(rows).rename(columns={"seconds_s": "seconds"})
+    df["seconds"] = df["seconds"].round(6)
+    return df[
+        ["id", "level", "given", "to_place", "solutions", "seconds", "nodes", "solved_by"]]
+
+
+def challenges_json() -> list[dict[str, Any]]:
+    """The must-show ``challenges.json`` items: id, level, given, solution (all 12 pieces)."""
+    out = []
+    for ch in load_challenges():
+        out.append({"id": ch.id, "level": ch.level, "given": ch.to_json(),
+                    "solution": [p.to_json() for p in stored_solution(ch.id)]})
+    return out
+
+
+def strategy_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Challenges each strategy solves alone, per level and in total (ours)."""
+    levels = list(dict.fromkeys(df["level"]))
+    rows = []
+    for name, col in (("all legal", "all_legal"), ("single-placement elimination",
+                                                   "elimination"),
+                      ("pairwise cleanup", "pairwise")):
+        r = {"strategy": name}
+        for lv in levels:
+            r[lv] = int(df.loc[df["level"] == lv, col].sum())
+        r["first 11"] = int(df.loc[df["id"] <= 11, col].sum())
+        r["first 25"] = int(df.loc[df["id"] <= 25, col].sum())
+        r["total (ours)"] = int(df[col].sum())
+        rows.append(r)
+    return pd.DataFrame(rows)
+
+
+def level_summary(df: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+    """Median and maximum of ``columns`` per level."""
+    g = df.groupby("level", sort=False)[columns]
+    med = g.median().add_suffix(" median")
+    mx = g.max().add_suffix(" max")
+    return pd.concat([med, mx], axis=1)[[f"{c} {s}" for c in columns for s in ("median",
+                                                                                 "max")]]
+
+
+def legal_counts_by_piece(cid: int) -> dict[str, int]:
+    """Legal placements of each missing piece of challenge ``cid``."""
+    ch = load_challenges()[cid - 1]
+    return {PIECE_NAMES[p]: len(v) for p, v in legal_placements(ch).items()}
+
+
+def heat_cells(cid: int) -> tuple[np.ndarray, np.ndarray]:
+    """Heat per slot for challenge ``cid``: (all legal placements, after basic cleanup)."""
+    from puzzles.iqlink.strategies import heat_map
+
+    ch = load_challenges()[cid - 1]
+    return heat_map(ch), heat_map(ch, basic_cleanup(ch).domains)
+
+
+def sample_ids(n: int) -> list[int]:
+    """``n`` challenge ids spread evenly over 1..120 (all 120 for n >= 120)."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n must be a positive int, got {n!r}")
+    if n >= 120:
+        return list(range(1, 121))
+    return sorted({int(round(x)) for x in np.linspace(1, 120, n)})
+
+
+def table1_ours(df: pd.DataFrame) -> pd.DataFrame:
+    """Table 1 on our challenges beside the paper's ranges."""
+    from puzzles.iqlink.reference import table1
+
+    g = df.groupby("level", sort=False)
+    ours = pd.DataFrame({
+        "challenges (ours)": g.size(),
+        "pieces given (ours)": g["given"].min().astype(str) + "-" + g["given"].max().astype(str),
+        "pieces to place (ours)": g["to_place"].min().astype(str) + "-"
+        + g["to_place"].max().astype(str)}).reset_index()
+    return table1().merge(ours, on="level", how="left")
+
+
+def table2_ours(placements: pd.DataFrame) -> pd.DataFrame:
+    """Table 2: our placement counts per family beside the paper's."""
+    from puzzles.iqlink.reference import TABLE2
+
+    rows = []
+    for label, paper in TABLE2.items():
+        family = label.split(" ")[0]
+        lp = "light purple" in label
+        sel = placements[(placements["family"] == family)
+                         & ((placements["piece"] == "light purple") == lp)]
+        rows.append({"family": label, "pieces": ", ".join(sel["piece"]),
+                     "placements (ours)": sorted(set(sel["placements"])),
+                     "placements (paper)": paper})
+    return pd.DataFrame(rows)
+
+
+def table3_ours(df: pd.DataFrame, ids: tuple[int, ...]) -> pd.DataFrame:
+    """Table 3 on our challenges: search nodes without / with linkability, beside the paper."""
+    from puzzles.iqlink.reference import table3
+
+    sel = df[df["id"].isin(ids)]
+
+    def show(found, nodes):
+        return f"{nodes:,} nodes" if found else f"gave up at {nodes:,} nodes"
+
+    ours = pd.DataFrame({
+        "puzzle": sel["id"], "missing (ours)": sel["to_place"],
+        "without linkability (ours)": [show(f, n) for f, n in zip(
+            sel["unlinked_found"], sel["unlinked_nodes"], strict=True)],
+        "with linkability (ours)": [show(f, n) for f, n in zip(
+            sel["linked_found"], sel["linked_nodes"], strict=True)]})
+    return ours.merge(table3(), on="puzzle", how="left")
+
+
+def table4_ours(df: pd.DataFrame, ids: tuple[int, ...]) -> pd.DataFrame:
+    """Table 4 on our challenges: linked / legal options on the solver's path to the solution."""
+    from puzzles.iqlink.reference import table4
+
+    sel = df[df["id"].isin(ids)]
+    ours = pd.DataFrame({"puzzle": sel["id"], "missing (ours)": sel["to_place"],
+                         "ratios (ours)": [r or "(none: exhaustive from the start)"
+                                           for r in sel["ratios"]]})
+    return ours.merge(table4(), on="puzzle", how="left")
+
+
+def heatsort_table(df: pd.DataFrame, ids: tuple[int, ...] = (6, 19, 119, 120)) -> pd.DataFrame:
+    """Section 12's examples: the combination reaching the solution before and after."""
+    from puzzles.iqlink.reference import HEATSORT
+
+    sel = df[df["id"].isin(ids)]
+    return pd.DataFrame({
+        "puzzle": sel["id"],
+        "all legal (ours)": [f"{r} of {c}" for r, c in zip(sel["rank_legal"],
+                                                          sel["combos_legal"], strict=True)],
+        "cleanup + heatsort (ours)": [f"{r} of {c}" for r, c in zip(
+            sel["rank_heat"], sel["combos_clean"], strict=True)],
+        "before (paper)": [HEATSORT.get(i, ("-", "-"))[0] for i in sel["id"]],
+        "after (paper)": [HEATSORT.get(i, ("-", "-"))[1] for i in sel["id"]]})
+
+
+def search_summary(df: pd.DataFrame) -> pd.DataFrame:
+    """Nodes of every solver variant per level (median, max) and how many gave up."""
+    cols = ["nodes"] + [f"{name}_nodes" for name, *_ in VARIANTS]
+    out = level_summary(df, cols)
+    g = df.groupby("level", sort=False)
+    for name, *_ in VARIANTS:
+        out[f"{name} gave up"] = g[f"{name}_found"].apply(lambda s: int((~s).sum()))
+    return out
+
+
+def counting_table(df: pd.DataFrame, ids: tuple[int, ...] = (75, 80, 82)) -> pd.DataFrame:
+    """Section 15: nodes with and without ball/socket counting (transition at 3)."""
+    from puzzles.iqlink.reference import COUNTING
+
+    sel = df[df["id"].isin(ids)]
+    return pd.DataFrame({
+        "puzzle": sel["id"], "missing (ours)": sel["to_place"],
+        "nodes without counting (ours)": sel["linked_nodes"],
+        "nodes with counting (ours)": sel["final_t3_nodes"],
+        "seconds without (paper)": [COUNTING.get(i, ("-", "-"))[1] for i in sel["id"]],
+        "seconds with (paper)": [COUNTING.get(i, ("-", "-"))[0] for i in sel["id"]]})
+
+
+def census_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Section 15: how our solutions use the 24 pegs (unmatched balls, sockets, empty pegs)."""
+    return (df.groupby(["unmatched_balls", "unmatched_sockets", "empty_pegs"]).size()
+            .rename("solutions (ours)").reset_index())
+
+
+def decisions(cid: int, limit: int = 6) -> pd.DataFrame:
+    """What each strategy decided on challenge ``cid``: solved or not, placements left, and its
+    first few notes (forced placements, eliminated placements and why)."""
+    ch = load_challenges()[cid - 1]
+    rows = []
+    for fn in (all_legal, single_elimination, pairwise_cleanup, unwise_filter, basic_cleanup):
+        rep = fn(ch)
+        notes = rep.notes[:limit] + ([f"... {len(rep.notes) - limit} more"]
+                                     if len(rep.notes) > limit else [])
+        rows.append({"strategy": rep.strategy, "solved": rep.solved,
+                     "placements left": rep.placements, "removed": rep.removed,
+                     "decisions": "; ".join(notes)})
+    return pd.DataFrame(rows)
+
+
+def empty_board_slices() -> pd.DataFrame:
+    """Linked solutions of the empty board, one row per placement of light purple.
+
+    Computed once with ``search.count_with_first_piece`` (about half an hour of one core) and
+    stored in ``empty_board.json``; rows marked ``direct=False`` follow from a computed row by
+    the board's 180-degree symmetry (``placements.turn_board``).
+    """
+    import json
+    from importlib import resources
+
+    from puzzles.iqlink.placements import turn_board
+
+    text = resources.files("puzzles.iqlink").joinpath("empty_board.json").read_text("utf-8")
+    direct = {int(i): (int(c), int(n)) for i, c, n in json.loads(text)}
+    t = table()
+    rows = []
+    for i in np.flatnonzero(t.piece == 0):
+        i = int(i)
+        pl = t.placements[i]
+        twin = t.id_of(turn_board(pl))
+        if i in direct:
+            count, is_direct = direct[i][0], True
+        elif twin in direct:
+            count, is_direct = direct[twin][0], False
+        else:
+            raise ValueError(f"empty_board.json lacks placement {i} and its turned twin {twin}")
+        rows.append({"placement": i, "peg": pl.peg, "rotation": pl.rotation,
+                     "solutions": count, "direct": is_direct, "twin": twin})
+    return pd.DataFrame(rows)
+
+
+def hardest_search_table(df: pd.DataFrame, n: int = 7, seconds: bool = False) -> pd.DataFrame:
+    """Table 3's comparison on our ``n`` hardest challenges (by exact-solver nodes): nodes
+    (or, with ``seconds``, wall times) of the paper's solver without and with linkability."""
+    sel = df.sort_values(["nodes", "id"], ascending=[False, True]).head(n)
+    out = pd.DataFrame({"challenge": sel["id"], "level": sel["level"],
+                        "missing": sel["to_place"]})
+    for name, label in (("unlinked", "without linkability"), ("linked", "with linkability")):
+        if seconds:
+            out[f"{label} (s)"] = [round(s, 3) if f else f"gave up after {s:.1f}"
+                                   for f, s in zip(sel[f"{name}_found"], sel[f"{name}_s"],
+                                                   strict=True)]
+        else:
+            out[f"{label} (nodes)"] = [f"{x:,}" if f else f"gave up at {x:,}" for f, x in zip(
+                sel[f"{name}_found"], sel[f"{name}_nodes"], strict=True)]
+    return out.reset_index(drop=True)

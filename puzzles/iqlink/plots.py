@@ -1,0 +1,145 @@
+"""The notebook's figures (Figs. 5, 13-20, 24-26 of the paper, redrawn on our challenges)."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from puzzles.iqlink.generate import LEVEL_NAMES, load_challenges, stored_solution
+from puzzles.iqlink.pieces import PIECES
+from puzzles.iqlink.placements import Challenge
+from puzzles.iqlink.render import draw_heat, draw_pieces
+from puzzles.iqlink.strategies import heat_map
+
+LEVEL_COLOURS = dict(zip(LEVEL_NAMES, ("#4daf4a", "#377eb8", "#984ea3", "#ff7f00", "#e41a1c"),
+                         strict=True))
+
+
+def _level_background(ax) -> None:
+    for k, level in enumerate(LEVEL_NAMES):
+        ax.axvspan(24 * k + 0.5, 24 * k + 24.5, color=LEVEL_COLOURS[level], alpha=0.07)
+        ax.text(24 * k + 12.5, 1.0, level, transform=ax.get_xaxis_transform(), ha="center",
+                va="bottom", fontsize=8)
+
+
+def board_and_pieces(cid: int):
+    """Fig. 3/4 style: a challenge (ours) and its solution, with the pieces' colour key."""
+    ch = load_challenges()[cid - 1]
+    sol = stored_solution(cid)
+    fig, axs = plt.subplots(1, 2, figsize=(11, 3.6))
+    draw_pieces(axs[0], ch.given, numbers=True, title=f"our challenge {cid} ({ch.level})")
+    draw_pieces(axs[1], [p for p in sol if p not in ch.given], grey=ch.given,
+                title="its unique solution (givens grey)")
+    handles = [plt.Line2D([], [], marker="h", ls="", ms=9, color=p.colour, label=p.name)
+               for p in PIECES]
+    fig.legend(handles=handles, loc="lower center", ncol=6, fontsize=7, frameon=False)
+    fig.subplots_adjust(bottom=0.18)
+    return fig
+
+
+def placements_before_after(df: pd.DataFrame):
+    """Fig. 13: legal placements per challenge before and after basic cleanup (log scale)."""
+    fig, ax = plt.subplots(figsize=(10, 3.2))
+    ax.semilogy(df["id"], df["placements_legal"], "o", ms=3, label="all legal")
+    ax.semilogy(df["id"], df["placements_clean"], "o", ms=3,
+                label="after unwise filter + pairwise cleanup")
+    _level_background(ax)
+    ax.set_xlabel("our challenge")
+    ax.set_ylabel("placements")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def combinations_before_after(df: pd.DataFrame):
+    """Fig. 14: combinations (product of placements per piece) left after cleanup, in percent."""
+    fig, axs = plt.subplots(1, 2, figsize=(11, 3.2))
+    axs[0].plot(df["id"], df["log10_combos_legal"], "o", ms=3, label="all legal")
+    axs[0].plot(df["id"], df["log10_combos_clean"], "o", ms=3, label="after cleanup")
+    axs[0].set_ylabel("log10 combinations")
+    axs[0].legend(fontsize=8)
+    pct = 100 * 10 ** (df["log10_combos_clean"] - df["log10_combos_legal"])
+    axs[1].plot(df["id"], pct, "o", ms=3, color="C2")
+    axs[1].set_ylabel("combinations left (%)")
+    for ax in axs:
+        _level_background(ax)
+        ax.set_xlabel("our challenge")
+    return fig
+
+
+def heat_maps(ids: tuple[int, ...]):
+    """Figs. 16-19: per challenge, the givens, the solution and the heat map of legal moves."""
+    fig, axs = plt.subplots(len(ids), 3, figsize=(13, 3.0 * len(ids)), squeeze=False)
+    for row, cid in zip(axs, ids, strict=True):
+        ch = load_challenges()[cid - 1]
+        sol = stored_solution(cid)
+        draw_pieces(row[0], ch.given, title=f"our challenge {cid} ({ch.level})")
+        draw_pieces(row[1], [p for p in sol if p not in ch.given], grey=ch.given,
+                    title="solution")
+        coll = draw_heat(row[2], heat_map(ch), ch.given, title="heat map of legal placements")
+        fig.colorbar(coll, ax=row[2], shrink=0.8)
+    return fig
+
+
+def empty_heat_map():
+    """Fig. 15: superposition of every legal placement on the empty board."""
+    fig, ax = plt.subplots(figsize=(6, 3.6))
+    coll = draw_heat(ax, heat_map(Challenge(())), title="empty board: placements per slot")
+    fig.colorbar(coll, ax=ax, shrink=0.8)
+    return fig
+
+
+def heatsort_gains(df: pd.DataFrame):
+    """Fig. 20: which combination a brute force reaches the solution at (log10)."""
+    fig, ax = plt.subplots(figsize=(10, 3.4))
+    ax.plot(df["id"], df["log10_rank_legal"], "o", ms=3, label="all legal, catalogue order")
+    ax.plot(df["id"], df["log10_rank_clean"], "o", ms=3, label="after cleanup")
+    ax.plot(df["id"], df["log10_rank_heat"], "o", ms=3, label="after cleanup + heatsort")
+    _level_background(ax)
+    ax.set_xlabel("our challenge")
+    ax.set_ylabel("log10 combination reaching the solution")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def first_moves(df: pd.DataFrame):
+    """Fig. 24: legal first moves and those linked to a given piece, per challenge."""
+    fig, ax = plt.subplots(figsize=(10, 3.2))
+    ax.bar(df["id"], df["first_moves"], color="#9ecae1", label="legal first moves")
+    ax.bar(df["id"], df["first_moves_linkable"], color="#08519c", label="linkable first moves")
+    _level_background(ax)
+    ax.set_xlabel("our challenge")
+    ax.set_ylabel("first moves")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def transition_times(df: pd.DataFrame):
+    """Figs. 25/26: solve time per challenge, exhaustive at 3 or 4 pieces (seconds, log)."""
+    fig, axs = plt.subplots(1, 2, figsize=(12, 3.4))
+    for col, label in (("final_t3", "exhaustive at 3"), ("final_t4", "exhaustive at 4")):
+        secs = df[f"{col}_s"].to_numpy()
+        gave_up = ~df[f"{col}_found"].to_numpy()
+        for ax, ys in ((axs[0], secs), (axs[1], np.log10(np.maximum(secs, 1e-6)))):
+            line, = ax.plot(df["id"], ys, "o-", ms=3, lw=0.6, label=label)
+            ax.plot(df["id"][gave_up], ys[gave_up], "x", ms=8, color=line.get_color())
+    axs[0].set_ylabel("seconds")
+    axs[1].set_ylabel("log10 seconds")
+    for ax in axs:
+        _level_background(ax)
+        ax.set_xlabel("our challenge (x: node limit reached)")
+        ax.legend(fontsize=8)
+    return fig
+
+
+def difficulty_by_level(df: pd.DataFrame, column: str = "nodes"):
+    """Beyond the paper: nodes of the exact solver per challenge, by level (log scale)."""
+    fig, ax = plt.subplots(figsize=(8, 3.2))
+    data = [np.log10(np.maximum(df.loc[df["level"] == lv, column].to_numpy(), 1))
+            for lv in LEVEL_NAMES]
+    ax.boxplot(data, tick_labels=list(LEVEL_NAMES))
+    for k, ys in enumerate(data):
+        xs = np.full(len(ys), k + 1.0) + np.linspace(-0.15, 0.15, len(ys))
+        ax.plot(xs, ys, ".", color=LEVEL_COLOURS[LEVEL_NAMES[k]], alpha=0.7)
+    ax.set_ylabel(f"log10 {column} (exact solver)")
+    return fig
