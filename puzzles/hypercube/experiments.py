@@ -1,0 +1,246 @@
+"""Experiment tasks (module-level, for the spawn pool) and the tables built from their results.
+
+A case is (d, level, k). Tasks are plain tuples with a deterministic repr; every run's seed is
+``derive_seed(root, algorithm, case key, run)``, so results do not depend on the workers.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from puzzles.core import derive_seed
+from puzzles.hypercube.evolve import run_ea
+from puzzles.hypercube.instances import Instance, instance
+from puzzles.hypercube.reference import paper_table
+from puzzles.hypercube.rl import initial_table, run_rl
+from puzzles.hypercube.search import astar, component, solve
+
+RESULT_COLUMNS = ["d", "l", "k", "level", "solvable", "optimal", "component_size",
+                  "astar_moves", "astar_seconds", "astar_expanded", "ea_success", "ea_min",
+                  "ea_max", "ea_median", "rl_success", "rl_min", "rl_max", "rl_median"]
+
+
+def case_key(d: int, k: int, level: str) -> str:
+    """The key of a case, as in optimal_paths.json: ``d{d}-k{k}-L{level}``."""
+    return f"d{d}-k{k}-L{level}"
+
+
+def case_list(instances: Sequence[Instance]) -> list[tuple[int, str, int]]:
+    """Every (d, level, k) with k = 1..d-1 for the given instances."""
+    return [(i.d, i.level, k) for i in instances for k in range(1, i.d)]
+
+
+# ---------------------------------------------------------------- exact and A*
+
+
+def exact_task(task: tuple[int, str, int]) -> dict[str, Any]:
+    """Exact optimum (bidirectional BFS), one optimal path, and the start's component."""
+    d, level, k = task
+    inst = instance(d, level)
+    p, s = inst.puzzle(k), inst.start(k)
+    t0 = time.perf_counter()
+    res = solve(p, s)
+    seconds = time.perf_counter() - t0
+    comp = component(p, s)
+    if comp.target_reachable != res.solvable:
+        raise AssertionError(f"{case_key(d, k, level)}: component and BFS disagree")
+    path = [[p.colours[r], a, b] for r, a, b in res.moves]
+    return {"d": d, "l": inst.l, "k": k, "level": level, "solvable": res.solvable,
+            "optimal": res.optimal, "component_size": comp.size,
+            "occupancy_sets": comp.occupancy_sets, "group_order": comp.group_order,
+            "states_seen": res.states_seen, "bfs_seconds": seconds, "path": path}
+
+
+def astar_task(task: tuple[int, str, int, int]) -> dict[str, Any]:
+    """The paper's A* (heap + hashed closed set), limited to ``max_expanded`` expansions."""
+    d, level, k, max_expanded = task
+    inst = instance(d, level)
+    res = astar(inst.puzzle(k), inst.start(k), max_expanded=max_expanded)
+    return {"d": d, "k": k, "level": level,
+            "astar_moves": None if res.moves is None else len(res.moves),
+            "astar_seconds": res.seconds, "astar_expanded": res.expanded,
+            "astar_gave_up": res.gave_up}
+
+
+# ---------------------------------------------------------------- EA and RL
+
+
+def chunked(cases: Sequence[tuple[int, str, int]], runs: int, chunk: int
+            ) -> list[tuple[int, str, int, int, int]]:
+    """(d, level, k, first run, end run) pieces of ``runs`` runs per case."""
+    return [(d, lv, k, lo, min(lo + chunk, runs)) for d, lv, k in cases
+            for lo in range(0, runs, chunk)]
+
+
+def ea_tasks(cases, b: Mapping[str, Any], seed: int, c: float | None = None,
+             tag: str = "ea") -> list[tuple]:
+    """EA tasks for every case at budgets ``b`` (optionally another Zipf exponent c)."""
+    c = b["ea_c"] if c is None else c
+    return [(d, lv, k, lo, hi, seed, b["ea_pop"], b["ea_generations"], b["ea_alpha"], c, tag)
+            for d, lv, k, lo, hi in chunked(cases, b["ea_runs"] if tag == "ea"
+                                            else b["appendix_runs"], b["chunk"])]
+
+
+def ea_task(task: tuple) -> list[dict[str, Any]]:
+    """Runs ``lo..hi-1`` of the EA on one case; each solution replayed by the model."""
+    d, level, k, lo, hi, seed, pop, gens, alpha, c, tag = task
+    inst = instance(d, level)
+    p, s = inst.puzzle(k), inst.start(k)
+    out = []
+    for run in range(lo, hi):
+        sd = derive_seed(seed, tag, case_key(d, k, level), f"c={c}", run)
+        t0 = time.perf_counter()
+        r = run_ea(p, s, sd, pop_size=pop, generations=gens, alpha=alpha, c=c)
+        out.append({"d": d, "k": k, "level": level, "c": c, "run": run, "success": r.success,
+                    "generations": r.generations, "moves": r.n_moves,
+                    "seconds": time.perf_counter() - t0})
+    return out
+
+
+def rl_tasks(cases, b: Mapping[str, Any], seed: int) -> list[tuple]:
+    """RL tasks for every case at budgets ``b``."""
+    return [(d, lv, k, lo, hi, seed, b["rl_p_states"][d], b["rl_episodes"], b["rl_lr"],
+             b["rl_gamma"], b["rl_max_len"])
+            for d, lv, k, lo, hi in chunked(cases, b["rl_runs"], b["chunk"])]
+
+
+def rl_task(task: tuple) -> list[dict[str, Any]]:
+    """Runs ``lo..hi-1`` of RL on one case; each solution replayed by the model.
+
+    On an unsolvable case (proved by :func:`solve`) the runs are not started: the authors'
+    episode loop has no length limit before a first solution, so it would never end.
+    """
+    d, level, k, lo, hi, seed, p_states, episodes, lr, gamma, max_len = task
+    inst = instance(d, level)
+    p, s = inst.puzzle(k), inst.start(k)
+    solvable = solve(p, s).solvable
+    table = initial_table(p, p_states) if solvable else None
+    out = []
+    for run in range(lo, hi):
+        sd = derive_seed(seed, "rl", case_key(d, k, level), run)
+        t0 = time.perf_counter()
+        if solvable:
+            r = run_rl(p, s, sd, table, episodes=episodes, lr=lr, gamma=gamma, max_len=max_len)
+            success, moves = r.success, r.n_moves
+        else:
+            success, moves = False, None
+        out.append({"d": d, "k": k, "level": level, "run": run, "success": success,
+                    "moves": moves, "ran": solvable, "seconds": time.perf_counter() - t0})
+    return out
+
+
+def runs_frame(results: Sequence[Sequence[dict[str, Any]]]) -> pd.DataFrame:
+    """One row per run from the lists returned by the tasks."""
+    rows = [row for chunk in results for row in chunk]
+    df = pd.DataFrame(rows)
+    df["moves"] = df["moves"].astype("Int64")
+    return df
+
+
+def summarise_runs(runs: pd.DataFrame, prefix: str) -> pd.DataFrame:
+    """Per case: success fraction and min/max/median moves of the successful runs."""
+    rows = []
+    for (d, k, level), g in runs.groupby(["d", "k", "level"], sort=False):
+        ok = g.loc[g["success"], "moves"].astype(float)
+        rows.append({"d": d, "k": k, "level": level,
+                     f"{prefix}_success": round(float(g["success"].mean()), 4),
+                     f"{prefix}_min": int(ok.min()) if len(ok) else None,
+                     f"{prefix}_max": int(ok.max()) if len(ok) else None,
+                     f"{prefix}_median": float(ok.median()) if len(ok) else None})
+    return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------- tables
+
+
+def results_table(exact: pd.DataFrame, astar_df: pd.DataFrame, ea: pd.DataFrame,
+                  rl: pd.DataFrame) -> pd.DataFrame:
+    """The must-show table: one row per case, columns ``RESULT_COLUMNS``."""
+    keys = ["d", "k", "level"]
+    df = exact.drop(columns=["path"], errors="ignore")
+    for other in (astar_df, summarise_runs(ea, "ea"), summarise_runs(rl, "rl")):
+        df = df.merge(other, on=keys, how="left")
+    df = df[RESULT_COLUMNS].copy()
+    for col in ["optimal", "astar_moves", "astar_expanded", "ea_min", "ea_max", "rl_min",
+                "rl_max", "component_size"]:
+        df[col] = df[col].astype("Int64")
+    return df
+
+
+def optimal_paths(exact: pd.DataFrame) -> dict[str, list[list]]:
+    """``{"d{d}-k{k}-L{level}": [[colour, from, to], ...]}`` for every solvable case."""
+    return {case_key(r.d, r.k, r.level): [list(m) for m in r.path]
+            for r in exact.itertuples() if r.solvable}
+
+
+def with_paper(ours: pd.DataFrame, algo: str) -> pd.DataFrame:
+    """Our success/min/max/median for ``algo`` ("ea", "rl") beside the paper's, per case."""
+    paper = paper_table()
+    cols = [f"{algo}_{x}" for x in ("success", "min", "max", "median")]
+    left = ours[["d", "k", "level", "optimal"] + cols]
+    right = paper[["d", "k", "level"] + cols].rename(columns={c: "paper_" + c for c in cols})
+    df = left.merge(right, on=["d", "k", "level"], how="left")
+    order = ["d", "k", "level", "optimal"]
+    for c in cols:
+        order += [c, "paper_" + c]
+    return df[order]
+
+
+def astar_with_paper(ours: pd.DataFrame) -> pd.DataFrame:
+    """Table 2: our A* moves and expansions beside the paper's A* and the exact optimum."""
+    paper = paper_table()[["d", "k", "level", "astar_min"]].rename(
+        columns={"astar_min": "paper_astar_min"})
+    df = ours[["d", "k", "level", "optimal", "astar_moves", "astar_expanded"]].merge(
+        paper, on=["d", "k", "level"], how="left")
+    df["paper_astar_min"] = df["paper_astar_min"].astype("Int64")
+    return df
+
+
+def paper_vs_exact(ours: pd.DataFrame) -> pd.DataFrame:
+    """Every paper number that can be checked against an exact optimum, with the verdict."""
+    paper = paper_table()
+    df = paper.merge(ours[["d", "k", "level", "optimal"]], on=["d", "k", "level"], how="left")
+    rows = []
+    for r in df.itertuples():
+        if pd.isna(r.optimal):
+            continue
+        for col in ("astar_min", "ea_min", "rl_min"):
+            v = getattr(r, col)
+            if v is None or (isinstance(v, float) and math.isnan(v)):
+                continue
+            verdict = ("equals the optimum" if v == r.optimal else
+                       "above the optimum" if v > r.optimal else "BELOW the optimum")
+            rows.append({"d": r.d, "k": r.k, "level": r.level, "paper column": col,
+                         "paper value": int(v), "exact optimum": int(r.optimal),
+                         "verdict": verdict})
+    return pd.DataFrame(rows)
+
+
+def table5_copies() -> pd.DataFrame:
+    """The paper's Table 5 rows that repeat Table 4 exactly (success, min, max, median)."""
+    p = paper_table()
+    same = np.ones(len(p), dtype=bool)
+    for x in ("success", "min", "max", "median"):
+        same &= (p[f"ea_{x}"] == p[f"rl_{x}"]).to_numpy()
+    return p.loc[same, ["d", "k", "level", "ea_success", "ea_min", "ea_max", "ea_median",
+                        "rl_success", "rl_min", "rl_max", "rl_median"]].reset_index(drop=True)
+
+
+def appendix_summary(runs: pd.DataFrame, optimum: int) -> pd.DataFrame:
+    """Figures 7-8: per c, success rate, mean generations of successful runs, optimum hits."""
+    rows = []
+    for c, g in runs.groupby("c", sort=True):
+        ok = g[g["success"]]
+        rows.append({"c": c, "runs": len(g), "success_rate": round(float(g["success"].mean()), 4),
+                     "mean_generations": round(float(ok["generations"].mean()), 2)
+                     if len(ok) else None,
+                     f"{optimum}_move_solutions": int((ok["moves"] == optimum).sum()),
+                     "median_moves": float(ok["moves"].astype(float).median())
+                     if len(ok) else None})
+    return pd.DataFrame(rows)
