@@ -25,6 +25,7 @@ PAPER = {
     "appendix_c": (1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 7.0),
     "appendix_runs": 150,
     "chunk": 50,
+    "component_max_d": 6,
 }
 
 SMOKE = {
@@ -43,6 +44,7 @@ SMOKE = {
     "appendix_c": (1.4, 1.8, 7.0),
     "appendix_runs": 4,
     "chunk": 4,
+    "component_max_d": 4,
 }
 
 register_budgets(FAMILY, {"smoke": SMOKE, "paper": PAPER})

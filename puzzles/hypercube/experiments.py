@@ -19,7 +19,7 @@ from puzzles.hypercube.evolve import run_ea
 from puzzles.hypercube.instances import Instance, instance
 from puzzles.hypercube.reference import paper_table
 from puzzles.hypercube.rl import initial_table, run_rl
-from puzzles.hypercube.search import astar, component, solve
+from puzzles.hypercube.search import Component, astar, component, solve
 
 RESULT_COLUMNS = ["d", "l", "k", "level", "solvable", "optimal", "component_size",
                   "astar_moves", "astar_seconds", "astar_expanded", "ea_success", "ea_min",
@@ -39,17 +39,25 @@ def case_list(instances: Sequence[Instance]) -> list[tuple[int, str, int]]:
 # ---------------------------------------------------------------- exact and A*
 
 
-def exact_task(task: tuple[int, str, int]) -> dict[str, Any]:
-    """Exact optimum (bidirectional BFS), one optimal path, and the start's component."""
-    d, level, k = task
+def exact_task(task: tuple) -> dict[str, Any]:
+    """Exact optimum (bidirectional BFS), one optimal path, and the start's component.
+
+    ``task`` is (d, level, k) or (d, level, k, component_max_d): the component is measured
+    only when d <= component_max_d (the smoke scale skips the seconds-long d=5 walks).
+    """
+    d, level, k = task[:3]
+    max_d = task[3] if len(task) > 3 else 6
     inst = instance(d, level)
     p, s = inst.puzzle(k), inst.start(k)
     t0 = time.perf_counter()
     res = solve(p, s)
     seconds = time.perf_counter() - t0
-    comp = component(p, s)
-    if comp.target_reachable != res.solvable:
-        raise AssertionError(f"{case_key(d, k, level)}: component and BFS disagree")
+    if d <= max_d:
+        comp = component(p, s)
+        if comp.target_reachable != res.solvable:
+            raise AssertionError(f"{case_key(d, k, level)}: component and BFS disagree")
+    else:
+        comp = Component(None, None, None, res.solvable)
     path = [[p.colours[r], a, b] for r, a, b in res.moves]
     return {"d": d, "l": inst.l, "k": k, "level": level, "solvable": res.solvable,
             "optimal": res.optimal, "component_size": comp.size,
@@ -69,6 +77,24 @@ def astar_task(task: tuple[int, str, int, int]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- EA and RL
+
+
+# Cases whose paper-scale runs take minutes: every EA run there lasts all 1000 generations
+# (k = d-1 for d >= 4, where the EA almost never succeeds, and the impossible level), and RL
+# on d=5 k=4, where the optimum is 13 and walks are hundreds of moves long.
+def is_slow(case: tuple[int, str, int], algo: str) -> bool:
+    """Whether ``case`` is one of the slow ones for ``algo`` ("ea" or "rl") at paper scale."""
+    d, level, k = case
+    if algo == "ea":
+        return (d >= 4 and k == d - 1) or (d == 3 and level == "3" and k == 2)
+    if algo == "rl":
+        return d == 5 and k == 4
+    raise ValueError(f"algo must be 'ea' or 'rl', got {algo!r}")
+
+
+def split_cases(cases, algo: str) -> tuple[list, list]:
+    """(fast cases, slow cases) for ``algo``, order kept."""
+    return ([c for c in cases if not is_slow(c, algo)], [c for c in cases if is_slow(c, algo)])
 
 
 def chunked(cases: Sequence[tuple[int, str, int]], runs: int, chunk: int
@@ -243,4 +269,67 @@ def appendix_summary(runs: pd.DataFrame, optimum: int) -> pd.DataFrame:
                      f"{optimum}_move_solutions": int((ok["moves"] == optimum).sum()),
                      "median_moves": float(ok["moves"].astype(float).median())
                      if len(ok) else None})
+    return pd.DataFrame(rows)
+
+
+def load_runs(directory: str, name: str) -> pd.DataFrame:
+    """Read back a runs table saved with ``save_table`` (levels as strings, moves nullable)."""
+    from pathlib import Path
+
+    path = Path(directory) / f"{name}.csv"
+    if not path.exists():
+        raise ValueError(f"{path} does not exist: run the cell that computes {name} first")
+    df = pd.read_csv(path, dtype={"level": str})
+    df["moves"] = df["moves"].astype("Int64")
+    df["success"] = df["success"].astype(bool)
+    return df
+
+
+def instances_frame(instances: Sequence[Instance]) -> pd.DataFrame:
+    """The instances as a table: start and target as colour:vertex lists."""
+    return pd.DataFrame([{"d": i.d, "l": i.l, "level": i.level, "source": i.source,
+                          "start": " ".join(f"{c}:{v}" for c, v in i.start_map),
+                          "target": " ".join(f"{c}:{v}" for c, v in i.target_map)}
+                         for i in instances])
+
+
+def components_frame(exact: pd.DataFrame) -> pd.DataFrame:
+    """Per case: optimum, component size, and its share of all configurations."""
+    rows = []
+    for r in exact.itertuples():
+        inst = instance(r.d, r.level)
+        total = math.perm(2 ** r.d, len(inst.target_map))
+        rows.append({"d": r.d, "k": r.k, "level": r.level, "solvable": r.solvable,
+                     "optimal": r.optimal, "occupancy_sets": r.occupancy_sets,
+                     "relabellings": r.group_order, "component_size": r.component_size,
+                     "all_configurations": total,
+                     "share": None if pd.isna(r.component_size) else
+                     f"{int(r.component_size)}/{total} = {r.component_size / total:.4g}"})
+    df = pd.DataFrame(rows)
+    for col in ("optimal", "occupancy_sets", "relabellings", "component_size"):
+        df[col] = df[col].astype("Int64")
+    return df
+
+
+def gap_table(results: pd.DataFrame) -> pd.DataFrame:
+    """EA and RL minimum and median minus the exact optimum, per solvable case."""
+    df = results.dropna(subset=["optimal"])[["d", "k", "level", "optimal"]].copy()
+    for algo in ("ea", "rl"):
+        df[f"{algo}_success"] = results[f"{algo}_success"]
+        df[f"{algo}_min_gap"] = (results[f"{algo}_min"] - results["optimal"]).astype("Int64")
+        df[f"{algo}_median_gap"] = results[f"{algo}_median"] - results["optimal"].astype(float)
+    return df.reset_index(drop=True)
+
+
+def per_path_times(astar_df: pd.DataFrame, ea: pd.DataFrame, rl: pd.DataFrame,
+                   b: Mapping[str, Any]) -> pd.DataFrame:
+    """Seconds per explored path as the paper compares them: A* as is, an EA run / N, an RL
+    run / P (its backward-BFS state count)."""
+    rows = [{"d": r.d, "k": r.k, "level": r.level, "method": "A*",
+             "seconds_per_path": r.astar_seconds} for r in astar_df.itertuples()]
+    rows += [{"d": r.d, "k": r.k, "level": r.level, "method": "EA",
+              "seconds_per_path": r.seconds / b["ea_pop"]} for r in ea.itertuples()]
+    rows += [{"d": r.d, "k": r.k, "level": r.level, "method": "RL",
+              "seconds_per_path": r.seconds / b["rl_p_states"][r.d]}
+             for r in rl.itertuples() if r.ran]
     return pd.DataFrame(rows)

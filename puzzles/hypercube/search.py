@@ -347,9 +347,9 @@ def _closure(gens: list[tuple[int, ...]], n: int) -> set[tuple[int, ...]]:
 class Component:
     """The start's connected component, measured without enumerating it."""
 
-    occupancy_sets: int  # sets of occupied vertices reachable
-    group_order: int  # labellings reachable on each of those sets
-    size: int  # occupancy_sets * group_order
+    occupancy_sets: int | None  # sets of occupied vertices reachable
+    group_order: int | None  # labellings reachable on each of those sets
+    size: int | None  # occupancy_sets * group_order (None: not measured)
     target_reachable: bool
 
 
