@@ -200,3 +200,20 @@ def test_committed_results_respect_the_optimum():
         got = ok.dropna(subset=[f"{algo}_min"])
         assert (got[f"{algo}_min"] >= got["optimal"]).all()
     assert (ok["astar_moves"].dropna() == ok.dropna(subset=["astar_moves"])["optimal"]).all()
+
+
+def test_slow_case_split_and_alpha_tasks_keep_seeds():
+    cases = ex.case_list(INSTANCES)
+    fast, slow = ex.split_cases(cases, "ea")
+    assert len(fast) + len(slow) == len(cases) == 36
+    assert (4, "0", 3) in slow and (3, "3", 2) in slow and (5, "0", 4) in slow
+    assert ex.split_cases(cases, "rl")[1] == [(5, "0", 4)]
+    b = {"ea_runs": 4, "ea_pop": 50, "ea_generations": 20, "ea_alpha": 0.2, "ea_c": 1.8,
+         "chunk": 2, "appendix_runs": 2}
+    base = ex.ea_tasks([(3, "0", 1)], b, 5)
+    assert [t[8] for t in base] == [0.2, 0.2] and [t[10] for t in base] == ["ea", "ea"]
+    other = ex.ea_tasks([(3, "0", 1)], b, 5, tag="ea-alpha", alpha=0.7)
+    assert [t[8] for t in other] == [0.7, 0.7]
+    assert len(ex.ea_tasks([(3, "0", 1)], b, 5, c=7.0, tag="appendix")) == 1
+    with pytest.raises(ValueError, match="algo"):
+        ex.is_slow((3, "0", 1), "astar")

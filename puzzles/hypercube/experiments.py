@@ -105,12 +105,16 @@ def chunked(cases: Sequence[tuple[int, str, int]], runs: int, chunk: int
 
 
 def ea_tasks(cases, b: Mapping[str, Any], seed: int, c: float | None = None,
-             tag: str = "ea") -> list[tuple]:
-    """EA tasks for every case at budgets ``b`` (optionally another Zipf exponent c)."""
+             tag: str = "ea", alpha: float | None = None) -> list[tuple]:
+    """EA tasks for every case at budgets ``b`` (optionally another Zipf exponent c or alpha).
+
+    ``tag`` names the experiment in the seeds; tag "appendix" uses ``b["appendix_runs"]``.
+    """
     c = b["ea_c"] if c is None else c
-    return [(d, lv, k, lo, hi, seed, b["ea_pop"], b["ea_generations"], b["ea_alpha"], c, tag)
-            for d, lv, k, lo, hi in chunked(cases, b["ea_runs"] if tag == "ea"
-                                            else b["appendix_runs"], b["chunk"])]
+    alpha = b["ea_alpha"] if alpha is None else alpha
+    runs = b["appendix_runs"] if tag == "appendix" else b["ea_runs"]
+    return [(d, lv, k, lo, hi, seed, b["ea_pop"], b["ea_generations"], alpha, c, tag)
+            for d, lv, k, lo, hi in chunked(cases, runs, b["chunk"])]
 
 
 def ea_task(task: tuple) -> list[dict[str, Any]]:
@@ -333,3 +337,16 @@ def per_path_times(astar_df: pd.DataFrame, ea: pd.DataFrame, rl: pd.DataFrame,
               "seconds_per_path": r.seconds / b["rl_p_states"][r.d]}
              for r in rl.itertuples() if r.ran]
     return pd.DataFrame(rows)
+
+
+def alpha_comparison(base: pd.DataFrame, other: pd.DataFrame, alpha: float) -> pd.DataFrame:
+    """EA success and lengths at the default alpha beside another alpha and the paper."""
+    keys = ["d", "k", "level"]
+    a = summarise_runs(base, "ea")
+    b = summarise_runs(other, "ea").rename(columns=lambda c: c.replace("ea_", f"a{alpha}_"))
+    paper = paper_table()[keys + ["ea_success", "ea_min", "ea_median"]].rename(
+        columns=lambda c: c.replace("ea_", "paper_"))
+    df = b.merge(a, on=keys, how="left").merge(paper, on=keys, how="left")
+    return df[keys + ["ea_success", f"a{alpha}_success", "paper_success", "ea_min",
+                      f"a{alpha}_min", "paper_min", "ea_median", f"a{alpha}_median",
+                      "paper_median"]]
