@@ -1,0 +1,131 @@
+"""Figures of notebook 05 (the paper's Figs. 2-8 and the beyond-the-paper plots)."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+LEVEL_ORDER = ["0", "1", "2", "3", "4", "T3a", "T3b", "T3c"]
+
+
+def _levels(df: pd.DataFrame) -> list[str]:
+    present = set(df["level"])
+    return [lv for lv in LEVEL_ORDER if lv in present]
+
+
+def moves_by_level(runs: pd.DataFrame, d: int, title: str, optimal: pd.DataFrame | None = None):
+    """Box plots of solution lengths per level, one panel per k (Figs. 2 and 3)."""
+    sub = runs[(runs["d"] == d) & runs["success"]]
+    ks = sorted(runs.loc[runs["d"] == d, "k"].unique())
+    fig, axes = plt.subplots(1, len(ks), figsize=(3.2 * len(ks), 3.0), squeeze=False)
+    for ax, k in zip(axes[0], ks, strict=True):
+        s = sub[sub["k"] == k]
+        levels = _levels(runs[(runs["d"] == d) & (runs["k"] == k)])
+        data = [s.loc[s["level"] == lv, "moves"].astype(float).to_numpy() for lv in levels]
+        ax.boxplot([x if len(x) else [np.nan] for x in data], tick_labels=levels)
+        if optimal is not None:
+            opt = optimal[(optimal["d"] == d) & (optimal["k"] == k)].set_index("level")
+            ax.scatter(range(1, len(levels) + 1),
+                       [opt["optimal"].get(lv, np.nan) for lv in levels], marker="*",
+                       color="crimson", zorder=3, label="exact optimum")
+        ax.set_title(f"d={d}, k={k}")
+        ax.set_xlabel("level")
+    axes[0][0].set_ylabel("moves")
+    if optimal is not None:
+        axes[0][0].legend(fontsize=7)
+    fig.suptitle(title)
+    fig.tight_layout()
+    return fig
+
+
+def ea_vs_rl(ea: pd.DataFrame, rl: pd.DataFrame, k: int = 2, dims=(3, 4)):
+    """Fig. 4: EA and RL solution lengths side by side for one k."""
+    fig, axes = plt.subplots(1, len(dims), figsize=(4.5 * len(dims), 3.2), squeeze=False)
+    for ax, d in zip(axes[0], dims, strict=True):
+        levels = [lv for lv in _levels(ea[(ea["d"] == d) & (ea["k"] == k)]) if "T" not in lv]
+        for off, (name, runs, colour) in enumerate([("EA", ea, "tab:blue"),
+                                                     ("RL", rl, "tab:orange")]):
+            s = runs[(runs["d"] == d) & (runs["k"] == k) & runs["success"]]
+            data = [s.loc[s["level"] == lv, "moves"].astype(float).to_numpy() for lv in levels]
+            at = np.arange(len(levels)) * 3 + off
+            bp = ax.boxplot([x if len(x) else [np.nan] for x in data], positions=at,
+                            widths=0.8, patch_artist=True)
+            for box in bp["boxes"]:
+                box.set_facecolor(colour)
+            ax.plot([], [], color=colour, lw=6, label=name)
+        ax.set_xticks(np.arange(len(levels)) * 3 + 0.5, levels)
+        ax.set_xlabel("level")
+        ax.set_title(f"d={d}, k={k}")
+        ax.legend(fontsize=8)
+    axes[0][0].set_ylabel("moves")
+    fig.tight_layout()
+    return fig
+
+
+def cpu_by_level(df: pd.DataFrame, value: str, title: str, by: str = "k"):
+    """Measured seconds per level, one line per k (Figs. 5 and 6); log scale."""
+    fig, ax = plt.subplots(figsize=(5.2, 3.4))
+    for key, g in df.groupby(by, sort=True):
+        levels = _levels(g)
+        med = [g.loc[g["level"] == lv, value].median() for lv in levels]
+        ax.plot(levels, med, marker="o", label=f"{by}={key}")
+        for lv in levels:
+            y = g.loc[g["level"] == lv, value]
+            ax.scatter([lv] * len(y), y, s=6, alpha=0.3)
+    ax.set_yscale("log")
+    ax.set_xlabel("level")
+    ax.set_ylabel("seconds")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def appendix_figures(summary: pd.DataFrame, runs: pd.DataFrame, optimum: int,
+                     best_c: float = 1.8, other_c: float = 7.0):
+    """Figs. 7 and 8: success rate and mean generations vs c; optimum hits vs c; histograms."""
+    fig, axes = plt.subplots(1, 3, figsize=(13, 3.4))
+    ax = axes[0]
+    ax.plot(summary["c"], summary["success_rate"], marker="o", color="tab:blue")
+    ax.set_xlabel("Zipf exponent c")
+    ax.set_ylabel("success rate", color="tab:blue")
+    ax2 = ax.twinx()
+    ax2.plot(summary["c"], summary["mean_generations"], marker="s", color="tab:orange")
+    ax2.set_ylabel("mean generations (successful runs)", color="tab:orange")
+    ax.set_title("Fig. 7: success and generations vs c")
+    axes[1].plot(summary["c"], summary[f"{optimum}_move_solutions"], marker="o")
+    axes[1].set_xlabel("Zipf exponent c")
+    axes[1].set_ylabel(f"runs ending with {optimum} moves")
+    axes[1].set_title(f"Fig. 8a: {optimum}-move (optimal) solutions")
+    for c, colour in ((best_c, "tab:blue"), (other_c, "tab:grey")):
+        s = runs[(runs["c"] == c) & runs["success"]]["moves"].astype(int)
+        if len(s):
+            bins = np.arange(s.min(), s.max() + 2) - 0.5
+            axes[2].hist(s, bins=bins, alpha=0.6, color=colour, label=f"c={c}")
+    axes[2].set_xlabel("moves")
+    axes[2].set_ylabel("runs")
+    axes[2].set_title("Fig. 8b: solution lengths")
+    axes[2].legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def gap_to_optimum(results: pd.DataFrame):
+    """Median EA and RL solution length divided by the exact optimum, per case."""
+    df = results.dropna(subset=["optimal"]).copy()
+    df = df[df["optimal"] > 0]
+    labels = [f"d{r.d} k{r.k} L{r.level}" for r in df.itertuples()]
+    fig, ax = plt.subplots(figsize=(12, 3.4))
+    x = np.arange(len(df))
+    for off, algo, colour in ((-0.2, "ea", "tab:blue"), (0.2, "rl", "tab:orange")):
+        ratio = df[f"{algo}_median"].astype(float) / df["optimal"].astype(float)
+        ax.bar(x + off, ratio, width=0.4, color=colour, label=algo.upper())
+    ax.axhline(1.0, color="black", lw=0.8)
+    ax.set_xticks(x, labels, rotation=90, fontsize=7)
+    ax.set_ylabel("median / optimum")
+    ax.set_yscale("log")
+    ax.legend()
+    ax.set_title("How far EA and RL are from the exact optimum (missing bar: no success)")
+    fig.tight_layout()
+    return fig

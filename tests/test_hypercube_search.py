@@ -1,0 +1,219 @@
+"""Exact search, components, A*, EA and RL of the hypercube family."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles.hypercube import experiments as ex
+from puzzles.hypercube.evolve import run_ea
+from puzzles.hypercube.instances import INSTANCES, instance
+from puzzles.hypercube.model import Puzzle, is_solution, legal_moves, pack, replay
+from puzzles.hypercube.reference import paper_table
+from puzzles.hypercube.rl import run_rl
+from puzzles.hypercube.search import (
+    astar,
+    astar_heapq,
+    astar_list,
+    bfs_component_size,
+    bfs_distances,
+    component,
+    solve,
+)
+
+D3 = [(inst, k) for inst in INSTANCES if inst.d == 3 for k in (1, 2)]
+
+
+def plain_bfs(p: Puzzle, start) -> dict[tuple[int, ...], int]:
+    """Reference BFS in pure Python over tuples."""
+    dist = {tuple(start): 0}
+    frontier = [tuple(start)]
+    while frontier:
+        nxt = []
+        for cfg in frontier:
+            for ring, _, dst in legal_moves(p, cfg):
+                child = cfg[:ring] + (dst,) + cfg[ring + 1:]
+                if child not in dist:
+                    dist[child] = dist[cfg] + 1
+                    nxt.append(child)
+        frontier = nxt
+    return dist
+
+
+@pytest.mark.parametrize("inst,k", D3, ids=[f"{i.key}-k{k}" for i, k in D3])
+def test_bidirectional_bfs_matches_plain_bfs_on_d3(inst, k):
+    p, s = inst.puzzle(k), inst.start(k)
+    ref = plain_bfs(p, s)
+    res = solve(p, s)
+    assert res.optimal == ref.get(p.target)
+    assert res.solvable == (p.target in ref)
+    if res.solvable:
+        assert len(res.moves) == res.optimal and is_solution(p, s, res.moves)
+    else:
+        assert res.component_size == len(ref)
+    dist = bfs_distances(p, s)
+    assert len(dist) == len(ref)
+    assert dist.get(pack(p.target, p.d)) == ref.get(p.target)
+    comp = component(p, s)
+    assert comp.size == len(ref) and comp.target_reachable == res.solvable
+
+
+def test_impossible_level_is_an_odd_permutation():
+    inst = instance(3, 3)
+    res2 = solve(inst.puzzle(2), inst.start(2))
+    assert not res2.solvable and res2.component_size == 672  # half of 8*7*6*5/... = A4 orbit
+    assert solve(inst.puzzle(1), inst.start(1)).optimal == 6
+
+
+@pytest.mark.parametrize("level,k", [("0", 3), ("T3a", 1), ("4", 3)])
+def test_component_matches_full_bfs_on_d4(level, k):
+    inst = instance(4, level)
+    p, s = inst.puzzle(k), inst.start(k)
+    assert component(p, s).size == bfs_component_size(p, s)
+
+
+random_starts = st.tuples(st.integers(3, 4), st.data())
+
+
+@settings(max_examples=15, deadline=None)
+@given(random_starts)
+def test_solve_matches_bfs_on_random_starts(args):
+    d, data = args
+    n = data.draw(st.integers(2, 4 if d == 3 else 3))
+    k = data.draw(st.integers(1, d - 1))
+    target = data.draw(st.lists(st.integers(0, 2 ** d - 1), min_size=n, max_size=n,
+                                unique=True))
+    start = data.draw(st.permutations(target)) if data.draw(st.booleans()) else data.draw(
+        st.lists(st.integers(0, 2 ** d - 1), min_size=n, max_size=n, unique=True))
+    p = Puzzle(d, k, tuple(f"c{i}" for i in range(n)), tuple(target))
+    ref = plain_bfs(p, start)
+    res = solve(p, start)
+    assert res.optimal == ref.get(p.target)
+    if res.solvable:
+        assert replay(p, start, res.moves) == p.target
+    a = astar(p, start)
+    assert (None if a.moves is None else len(a.moves)) == res.optimal
+    comp = component(p, start)
+    assert comp.size == len(ref) and comp.target_reachable == res.solvable
+
+
+@pytest.mark.parametrize("level,k", [("0", 1), ("2", 2), ("1", 2)])
+def test_astar_variants_agree_with_bfs(level, k):
+    inst = instance(3, level)
+    p, s = inst.puzzle(k), inst.start(k)
+    opt = solve(p, s).optimal
+    for fn in (astar, astar_heapq, astar_list):
+        r = fn(p, s)
+        assert len(r.moves) == opt and is_solution(p, s, r.moves)
+
+
+def test_astar_gives_up_within_budget():
+    inst = instance(4, 4)
+    r = astar(inst.puzzle(3), inst.start(3), max_expanded=50)
+    assert r.moves is None and r.gave_up and r.expanded == 51
+
+
+def test_ea_and_rl_solutions_replay_and_respect_the_optimum():
+    inst = instance(3, 1)
+    for k in (1, 2):
+        p, s = inst.puzzle(k), inst.start(k)
+        opt = solve(p, s).optimal
+        wins = 0
+        for seed in range(3):
+            e = run_ea(p, s, seed, pop_size=300, generations=300)
+            if e.success:
+                wins += 1
+                assert is_solution(p, s, e.moves) and e.n_moves >= opt
+            r = run_rl(p, s, seed, episodes=50)
+            assert r.success and is_solution(p, s, r.moves) and r.n_moves >= opt
+        assert wins >= 1
+    # same seed, same answer
+    a = run_ea(p, s, 7, pop_size=100, generations=100)
+    b = run_ea(p, s, 7, pop_size=100, generations=100)
+    assert a == b
+
+
+def test_ea_fails_on_the_impossible_level():
+    inst = instance(3, 3)
+    r = run_ea(inst.puzzle(2), inst.start(2), 1, pop_size=50, generations=30)
+    assert not r.success and r.moves is None and r.generations == 30
+
+
+def test_bad_algorithm_parameters():
+    inst = instance(3, 0)
+    p, s = inst.puzzle(1), inst.start(1)
+    with pytest.raises(ValueError, match="pop_size"):
+        run_ea(p, s, 1, pop_size=2)
+    with pytest.raises(ValueError, match="alpha"):
+        run_ea(p, s, 1, alpha=2.0)
+    with pytest.raises(ValueError, match="episodes"):
+        run_rl(p, s, 1, episodes=0)
+    with pytest.raises(ValueError, match="duplicate"):
+        solve(p, (1, 1, 2, 3))
+
+
+def test_paper_values_never_beat_the_exact_optimum():
+    rows = []
+    for r in paper_table().itertuples():
+        inst = instance(int(r.d), str(r.level))
+        res = solve(inst.puzzle(int(r.k)), inst.start(int(r.k)))
+        rows.append({"d": r.d, "k": r.k, "level": r.level, "optimal": res.optimal})
+    checked = ex.paper_vs_exact(pd.DataFrame(rows))
+    assert len(checked) == 67
+    assert (checked["verdict"] != "BELOW the optimum").all()
+
+
+def test_results_table_has_the_required_columns_and_no_minimum_below_optimum():
+    cases = [(3, "0", 1), (3, "3", 2)]
+    exact = pd.DataFrame([ex.exact_task(c) for c in cases])
+    astar_df = pd.DataFrame([ex.astar_task(c + (10_000,)) for c in cases])
+    b = {"ea_runs": 3, "ea_pop": 50, "ea_generations": 30, "ea_alpha": 0.2, "ea_c": 1.8,
+         "rl_runs": 3, "rl_p_states": {3: 100}, "rl_episodes": 20, "rl_lr": 0.05,
+         "rl_gamma": 0.95, "rl_max_len": 500, "chunk": 2, "appendix_runs": 2}
+    ea = ex.runs_frame([ex.ea_task(t) for t in ex.ea_tasks(cases, b, 1)])
+    rl = ex.runs_frame([ex.rl_task(t) for t in ex.rl_tasks(cases, b, 1)])
+    res = ex.results_table(exact, astar_df, ea, rl)
+    assert list(res.columns) == ex.RESULT_COLUMNS
+    assert len(res) == 2 and res["solvable"].tolist() == [True, False]
+    assert pd.isna(res.loc[1, "optimal"]) and res.loc[1, "ea_success"] == 0.0
+    ok = res.dropna(subset=["optimal"])
+    assert (ok["ea_min"].dropna() >= ok["optimal"]).all()
+    assert (ok["rl_min"].dropna() >= ok["optimal"]).all()
+    paths = ex.optimal_paths(exact)
+    assert list(paths) == ["d3-k1-L0"] and len(paths["d3-k1-L0"]) == 4
+
+
+def test_committed_results_respect_the_optimum():
+    """The committed paper-scale results: no EA/RL minimum below the exact optimum."""
+    from puzzles.catalogue import FIGURES_DIR
+
+    path = FIGURES_DIR / "05_hypercube" / "results.csv"
+    if not path.exists():
+        pytest.skip("paper-scale results not generated yet")
+    res = pd.read_csv(path, dtype={"level": str})
+    assert list(res.columns) == ex.RESULT_COLUMNS
+    assert len(res) == 36
+    ok = res.dropna(subset=["optimal"])
+    for algo in ("ea", "rl"):
+        got = ok.dropna(subset=[f"{algo}_min"])
+        assert (got[f"{algo}_min"] >= got["optimal"]).all()
+    assert (ok["astar_moves"].dropna() == ok.dropna(subset=["astar_moves"])["optimal"]).all()
+
+
+def test_slow_case_split_and_alpha_tasks_keep_seeds():
+    cases = ex.case_list(INSTANCES)
+    fast, slow = ex.split_cases(cases, "ea")
+    assert len(fast) + len(slow) == len(cases) == 36
+    assert (4, "0", 3) in slow and (3, "3", 2) in slow and (5, "0", 4) in slow
+    assert ex.split_cases(cases, "rl")[1] == [(5, "0", 4)]
+    b = {"ea_runs": 4, "ea_pop": 50, "ea_generations": 20, "ea_alpha": 0.2, "ea_c": 1.8,
+         "chunk": 2, "appendix_runs": 2}
+    base = ex.ea_tasks([(3, "0", 1)], b, 5)
+    assert [t[8] for t in base] == [0.2, 0.2] and [t[10] for t in base] == ["ea", "ea"]
+    other = ex.ea_tasks([(3, "0", 1)], b, 5, tag="ea-alpha", alpha=0.7)
+    assert [t[8] for t in other] == [0.7, 0.7]
+    assert len(ex.ea_tasks([(3, "0", 1)], b, 5, c=7.0, tag="appendix")) == 1
+    with pytest.raises(ValueError, match="algo"):
+        ex.is_slow((3, "0", 1), "astar")
