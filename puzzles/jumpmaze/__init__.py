@@ -1,0 +1,1 @@
+"""Rook Jumping Maze (notebook 03): model, optimisers, exact search, rendering, widget."""
