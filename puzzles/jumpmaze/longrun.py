@@ -28,14 +28,14 @@ DATA_FILE = "data/long_runs.json"
 
 # tuned annealer: geometric schedule t_start -> t_end over iters, independent seeded runs
 ANNEAL_PARAMS: dict[int, dict] = {
-    5: {"runs": 4, "iters": 2_000_000, "t_start": 3.0, "t_end": 0.2},
-    7: {"runs": 4, "iters": 20_000_000, "t_start": 5.0, "t_end": 0.3},
-    8: {"runs": 4, "iters": 40_000_000, "t_start": 5.0, "t_end": 0.3},
-    9: {"runs": 6, "iters": 60_000_000, "t_start": 5.0, "t_end": 0.3},
-    11: {"runs": 8, "iters": 120_000_000, "t_start": 5.0, "t_end": 0.3},
+    5: {"runs": 2, "iters": 2_000_000, "t_start": 3.0, "t_end": 0.2},
+    7: {"runs": 3, "iters": 20_000_000, "t_start": 5.0, "t_end": 0.3},
+    8: {"runs": 3, "iters": 40_000_000, "t_start": 5.0, "t_end": 0.3},
+    9: {"runs": 4, "iters": 60_000_000, "t_start": 5.0, "t_end": 0.3},
+    11: {"runs": 4, "iters": 120_000_000, "t_start": 5.0, "t_end": 0.3},
 }
 # exact search: upper bounds by refuting targets downwards from n*n - 2, each with a node limit
-BOUND_NODE_LIMIT = 4_000_000_000
+BOUND_NODE_LIMIT = 1_000_000_000
 
 
 def _source_hash() -> str:
@@ -90,14 +90,16 @@ def proof_task(task: tuple) -> dict:
             "grid": None if res.grid is None else res.grid.tolist()}
 
 
-def run_all(seed: int = LONG_SEED, workers: int | None = None) -> dict:
-    """Run every long job and return the JSON-ready record."""
+def run_all(seed: int = LONG_SEED, workers: int | None = None,
+            cache_dir: str | Path | None = None) -> dict:
+    """Run every long job and return the JSON-ready record (``cache_dir``: resume a run)."""
     started = time.time()
     tasks = [(n, p["iters"], p["t_start"], p["t_end"], seed, r)
              for n, p in ANNEAL_PARAMS.items() for r in range(p["runs"])]
     # biggest first, so the pool stays busy to the end
     tasks.sort(key=lambda t: -t[1])
-    runs = run_tasks(optimise.long_task, tasks, workers=workers, desc="long annealing")
+    runs = run_tasks(optimise.long_task, tasks, workers=workers, desc="long annealing",
+                     cache_dir=cache_dir)
     anneal: dict[str, dict] = {}
     for n, p in ANNEAL_PARAMS.items():
         mine = sorted((r for r in runs if r["n"] == n), key=lambda r: r["run"])
@@ -107,9 +109,9 @@ def run_all(seed: int = LONG_SEED, workers: int | None = None) -> dict:
                           "best_score": top["best_score"], "best_grid": top["best_grid"].tolist()}
     proofs = run_tasks(proof_task, [(5, anneal["5"]["best_score"]),
                                     (7, anneal["7"]["best_score"])],
-                       workers=workers, desc="exact proofs")
+                       workers=workers, desc="exact proofs", cache_dir=cache_dir)
     bounds = run_tasks(bound_task, [(n, BOUND_NODE_LIMIT) for n in (8, 9, 10, 11)],
-                       workers=workers, desc="upper bounds")
+                       workers=workers, desc="upper bounds", cache_dir=cache_dir)
     return {
         "description": "Long runs for notebook 03 (python -m puzzles.jumpmaze.longrun)",
         "seed": seed, "code_sha256_16": _source_hash(),
@@ -152,8 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=LONG_SEED)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--cache", type=Path, default=None, help="resume cache folder")
     args = parser.parse_args(argv)
-    record = run_all(args.seed, args.workers)
+    record = run_all(args.seed, args.workers, args.cache)
     verify_long_runs(record)
     out = args.out or Path(str(resources.files("puzzles.jumpmaze").joinpath(DATA_FILE)))
     out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
