@@ -22,7 +22,7 @@ PAPER = {
     "ga_clone": R.REPORT_GA_CLONE,
     # beyond the report: a live demonstration of the tuned annealer, and live exact proofs
     "live_anneal": {"n": 11, "runs": 2, "iters": 4_000_000, "t_start": 5.0, "t_end": 0.3},
-    "exact_live": (5, 7),
+    "exact_live": (3, 4, 5, 6, 7),
 }
 
 SMOKE = {
@@ -35,7 +35,7 @@ SMOKE = {
     "ga_pop": {n: 6 for n in PAPER["ga_pop"]},
     "ga_generations": 10,
     "live_anneal": {"n": 11, "runs": 1, "iters": 20_000, "t_start": 5.0, "t_end": 0.3},
-    "exact_live": (5,),
+    "exact_live": (3, 4, 5, 6),
 }
 
 register_budgets("jumpmaze", {"smoke": SMOKE, "paper": PAPER})

@@ -24,7 +24,7 @@ PATH_BG = "#5a6f3b"
 
 def draw_maze(grid: object, ax: plt.Axes | None = None, show_depths: bool = True,
               path: list[tuple[int, int]] | None = None, title: str | None = None) -> plt.Figure:
-    """Draw ``grid`` report-style; optionally shade the cells of ``path``. Returns the figure."""
+    """Draw ``grid`` report-style; optionally trace ``path`` as a line. Returns the figure."""
     ev = model.evaluate(grid)
     arr = model.validate_grid(grid)
     n = ev.n
@@ -32,12 +32,11 @@ def draw_maze(grid: object, ax: plt.Axes | None = None, show_depths: bool = True
         fig, ax = plt.subplots(figsize=(0.55 * n + 0.4, 0.55 * n + 0.4))
     else:
         fig = ax.figure
-    on_path = set(map(tuple, path or []))
     big = max(7.0, 15.0 - n * 0.6)
     for r in range(n):
         for c in range(n):
             goal = (r, c) == (n - 1, n - 1)
-            face = GOAL_BG if goal else (PATH_BG if (r, c) in on_path else CELL_BG)
+            face = GOAL_BG if goal else CELL_BG
             ax.add_patch(plt.Rectangle((c, n - 1 - r), 1, 1, facecolor=face,
                                        edgecolor="#111111", linewidth=1))
             x, y = c, n - 1 - r
@@ -46,13 +45,17 @@ def draw_maze(grid: object, ax: plt.Axes | None = None, show_depths: bool = True
                         ha="center", va="center", weight="bold")
                 if show_depths:
                     ax.text(x + 0.08, y + 0.08, str(ev.depths[r, c]), color=GOAL_DEPTH_FG,
-                            fontsize=big * 0.55, ha="left", va="bottom", weight="bold")
+                            fontsize=big * 0.65, ha="left", va="bottom", weight="bold")
             else:
                 ax.text(x + 0.08, y + 0.92, str(arr[r, c]), color="white", fontsize=big,
                         ha="left", va="top", weight="bold")
                 if show_depths:
                     ax.text(x + 0.08, y + 0.08, str(ev.depths[r, c]), color=DEPTH_FG,
-                            fontsize=big * 0.55, ha="left", va="bottom")
+                            fontsize=big * 0.65, ha="left", va="bottom")
+    if path:
+        xs = [c + 0.62 for _, c in path]
+        ys = [n - 1 - r + 0.45 for r, _ in path]
+        ax.plot(xs, ys, color="#ff7f0e", alpha=0.55, lw=1.2, zorder=3)
     ax.set_xlim(0, n)
     ax.set_ylim(0, n)
     ax.set_aspect("equal")
