@@ -1,0 +1,72 @@
+"""Notebook helpers and the stored long runs: tables, best puzzles, re-verified grids."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from puzzles.core import budgets
+from puzzles.jumpmaze import experiments, longrun, model, optimise
+from puzzles.jumpmaze import reference as R
+
+
+def test_stored_long_runs_verify_and_meet_the_targets():
+    rec = longrun.load_long_runs()
+    checked = longrun.verify_long_runs(rec)
+    assert checked["anneal n=11"] >= 116 > R.REPORT_BEST_SCORE
+    assert rec["proofs"]["5"]["proven_max"] == 21 and rec["proofs"]["7"]["proven_max"] == 45
+    assert checked["anneal n=5"] == 21 and checked["anneal n=7"] == 45
+    for key, b in rec["bounds"].items():
+        best = rec["anneal"].get(key, {}).get("best_score", 0)
+        assert best <= b["upper_bound"] <= int(key) ** 2 - 1
+
+
+def test_verify_rejects_a_tampered_record():
+    rec = longrun.load_long_runs()
+    rec["anneal"]["11"]["best_score"] += 1
+    with pytest.raises(ValueError, match="n=11"):
+        longrun.verify_long_runs(rec)
+
+
+def test_upper_bound_is_exact_when_the_search_completes():
+    out = longrun.upper_bound(4, 14, 10**7)
+    assert out["upper_bound"] == 12 and out["searches"][-1]["found"] == 12
+
+
+def test_protocol_tables_and_best_puzzles():
+    b = dict(budgets("jumpmaze", "smoke"))
+    b["runs"] = 2
+    b["sizes"] = (5, 7)
+    res = experiments.run_protocol(b, 1, workers=1, algorithms=["hc_ties", "sa", "ga"])
+    curves = experiments.curves_table(res)
+    assert list(curves.columns) == ["algorithm", "n", "iteration", "mean_score"]
+    assert len(curves) == sum(len(r["mean_curve"]) for r in res)
+    summary = experiments.summary_table(res)
+    assert set(summary["algorithm"]) == {"hc_ties", "sa", "ga"}
+    finals = experiments.finals_table(res)
+    assert len(finals) == 2 * len(res)
+    cands = [(r["algorithm"], r["n"], r["best_grid"]) for r in res]
+    best = experiments.best_puzzles(cands, {5: 21}, {7: 45}, (5, 7))
+    for key, v in best.items():
+        assert v["score"] == model.score(v["grid"])
+        assert v["score"] == max(r["best_score"] for r in res if r["n"] == int(key))
+        assert np.array(v["grid"])[-1, -1] == 0
+    assert best["5"]["proven_max"] == 21 and best["7"]["upper_bound"] == 45
+    assert best["7"]["proven_max"] is None
+
+
+def test_frozen_after_and_quality_table():
+    it = experiments.frozen_after()
+    t = R.REPORT_SA_T0 * R.REPORT_SA_COOL ** it
+    assert math.exp(-1 / t) < 1e-3 <= math.exp(-1 / (t / R.REPORT_SA_COOL))
+    q = experiments.quality_table({"report": R.report_puzzle()})
+    assert q.loc[0, "score"] == 103 and q.loc[0, "white_holes"] == 1
+
+
+def test_task_budget_freezing_roundtrips():
+    b = dict(budgets("jumpmaze", "paper"))
+    frozen = optimise.freeze(b)
+    assert optimise._unfreeze(frozen)["hc"] == b["hc"]
+    assert repr(frozen) == repr(optimise.freeze(dict(reversed(list(b.items())))))
