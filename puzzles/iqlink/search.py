@@ -106,6 +106,27 @@ def _expand(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, piece, balls, rin
 
 
 @njit(cache=True)
+def _descend(d, p, lists, lens, rem, bs, rs, cs, masks, piece, balls, rings, circles):
+    """Place candidate ``p`` at depth ``d``: level d+1 keeps the candidates that still fit."""
+    m0 = masks[p, 0]
+    m1 = masks[p, 1]
+    m2 = masks[p, 2]
+    pc = piece[p]
+    k = 0
+    for i in range(lens[d]):
+        c = lists[d, i]
+        if piece[c] != pc and (masks[c, 0] & m0) == 0 and (masks[c, 1] & m1) == 0 \
+                and (masks[c, 2] & m2) == 0:
+            lists[d + 1, k] = c
+            k += 1
+    lens[d + 1] = k
+    rem[d + 1] = rem[d] & ~(1 << pc)
+    bs[d + 1] = bs[d] | balls[p]
+    rs[d + 1] = rs[d] | rings[p]
+    cs[d + 1] = cs[d] | circles[p]
+
+
+@njit(cache=True)
 def count_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0, c0,
                  given_pegs, rem0, n_missing, limit, seed, use_counting, node_limit, sols):
     """Count linked completions; returns (count, nodes, aborted) and stores the first ones.
@@ -167,22 +188,7 @@ def count_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0,
             if node_limit > 0 and nodes >= node_limit:
                 aborted = True
                 break
-            m0 = masks[p, 0]
-            m1 = masks[p, 1]
-            m2 = masks[p, 2]
-            pc = piece[p]
-            k = 0
-            for i in range(lens[d]):
-                c = lists[d, i]
-                if piece[c] != pc and (masks[c, 0] & m0) == 0 and (masks[c, 1] & m1) == 0 \
-                        and (masks[c, 2] & m2) == 0:
-                    lists[d + 1, k] = c
-                    k += 1
-            lens[d + 1] = k
-            rem[d + 1] = rem[d] & ~(1 << pc)
-            bs[d + 1] = bs[d] | balls[p]
-            rs[d + 1] = rs[d] | rings[p]
-            cs[d + 1] = cs[d] | circles[p]
+            _descend(d, p, lists, lens, rem, bs, rs, cs, masks, piece, balls, rings, circles)
             d += 1
             _expand(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, piece, balls, rings,
                     pegs, use_counting, shuffle)
@@ -400,22 +406,7 @@ def paper_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0,
                 continue
             if node_limit > 0 and nodes >= node_limit:
                 return False, nodes, True
-            m0 = masks[p, 0]
-            m1 = masks[p, 1]
-            m2 = masks[p, 2]
-            pc = piece[p]
-            k = 0
-            for i in range(lens[d]):
-                c = lists[d, i]
-                if piece[c] != pc and (masks[c, 0] & m0) == 0 and (masks[c, 1] & m1) == 0 \
-                        and (masks[c, 2] & m2) == 0:
-                    lists[d + 1, k] = c
-                    k += 1
-            lens[d + 1] = k
-            rem[d + 1] = rem[d] & ~(1 << pc)
-            bs[d + 1] = bs[d] | balls[p]
-            rs[d + 1] = rs[d] | rings[p]
-            cs[d + 1] = cs[d] | circles[p]
+            _descend(d, p, lists, lens, rem, bs, rs, cs, masks, piece, balls, rings, circles)
             struct[d + 1] = struct[d] | pegs[p]
             d += 1
             _expand_paper(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, struct, piece,
