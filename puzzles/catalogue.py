@@ -33,32 +33,32 @@ class Entry:
         return FIGURES_DIR / self.stem
 
 
-# Runtimes are measured on the project's reference machine (2 cores); "not built yet" marks a
-# paper whose notebook has not landed.
+# Runtimes were measured on the project's 2-core machine (papermill, warm numba cache);
+# "not built yet" marks a paper whose notebook has not landed.
 CATALOGUE: tuple[Entry, ...] = (
     Entry("01", "01_clockwork", "clockwork",
           "C. Gregor, *Measuring Difficulty of Novel Clockwork Puzzle Instances Using "
           "Evolutionary Algorithms*",
           "Figs. 1-6, Tables I-VI (DWP EA), exact reachable sets and shortest solutions",
-          "about 60 s", "about 2-3 min"),
+          "18 s", "30 s"),
     Entry("02", "02_iq_link", "iqlink",
           "D. A. Dietz, *An analysis of IQ LINK*, American University",
           "Tables 1-4, strategy comparison, heat maps, Figs. 25/26 on 120 generated challenges",
-          "about 20 s", "about 75 s"),
+          "16 s", "46 s"),
     Entry("03", "03_jumping_maze", "jumpmaze",
           "Rook Jumping Maze report (solution to T. W. Neller's Model AI Assignment, 2010)",
           "score curves of HC / restarts / walk / SA / GA at n = 5..11, proven maxima",
-          "about 40 s", "about 40-70 s"),
+          "17 s", "68 s"),
     Entry("04", "04_logic_grid", "logicgrid",
           "Shyne, Facey & Cooper, *Generating Solvable and Difficult Logic Grid Puzzles*, "
           "GECCO '24 Companion, 699-702",
           "every FI-2Pop result of the slides, proven-unique puzzles",
-          "about 45 s", "about 6 min (EA trials, loaded machine)"),
+          "17 s", "2 min"),
     Entry("05", "05_hypercube", "hypercube",
           "Merleau, O'Malley, Roldán & Mukherjee, *Approximately Optimal Search on a "
           "Higher-dimensional Sliding Puzzle*",
           "Tables 2, 4, 5 (A*, EA, RL), Figs. 2-8, exact optima of every instance",
-          "about 60 s", "about 13 min (4 slow cells nbval-skip)"),
+          "22 s", "11 min (4 slow cells nbval-skip)"),
 )
 
 
