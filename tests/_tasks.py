@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import signal
-import time
 import uuid
 from pathlib import Path
 
@@ -38,18 +36,3 @@ def call_counts(calls_dir: Path, n: int) -> list[int]:
     """How often ``counted_square`` ran for each index."""
     names = [p.name for p in calls_dir.glob("call-*")]
     return [sum(1 for name in names if name.split("-")[1] == str(i)) for i in range(n)]
-
-
-def sigint_ignored(_: int) -> bool:
-    """Whether this (worker) process ignores Ctrl-C."""
-    return signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-
-
-def interrupt_or_sleep(kind: str) -> int:
-    """'interrupt': send Ctrl-C to the parent after a moment; 'sleep': block for a minute."""
-    if kind == "interrupt":
-        time.sleep(0.5)
-        os.kill(os.getppid(), signal.SIGINT)
-    else:
-        time.sleep(60)
-    return 0

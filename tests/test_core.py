@@ -181,26 +181,6 @@ def test_shared_pool_is_reused_and_replaced_when_broken(tmp_path):
         _tasks.noisy_sum, TASKS[:2], workers=1, progress=False)
 
 
-def test_pool_workers_leave_ctrl_c_to_the_parent():
-    assert run_tasks(_tasks.sigint_ignored, [0, 1, 2, 3], workers=2, progress=False) == [True] * 4
-
-
-def test_ctrl_c_stops_running_tasks_and_replaces_the_pool():
-    import time
-
-    run_tasks(_tasks.noisy_sum, TASKS[:4], workers=2, progress=False)  # start the workers
-    pool = shared_pool(2)
-    workers = list(pool._processes.values())
-    start = time.perf_counter()
-    with pytest.raises(KeyboardInterrupt):
-        run_tasks(_tasks.interrupt_or_sleep, ["sleep", "interrupt"], workers=2, progress=False)
-    for proc in workers:
-        proc.join(timeout=10)
-        assert not proc.is_alive(), "a worker survived Ctrl-C"
-    assert time.perf_counter() - start < 30
-    assert shared_pool(2) is not pool
-
-
 def test_cache_key_depends_on_task(tmp_path):
     a = task_cache_path(tmp_path, _tasks.noisy_sum, (1, 2))
     b = task_cache_path(tmp_path, _tasks.noisy_sum, (1, 3))

@@ -13,7 +13,6 @@ import hashlib
 import inspect
 import os
 import pickle
-import signal
 import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -36,16 +35,6 @@ def default_workers() -> int:
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 
-def _ignore_sigint() -> None:
-    """Pool-worker initializer: leave Ctrl-C to the parent process.
-
-    Workers share the kernel's process group, so an interrupt or a kernel shutdown would
-    otherwise make every idle worker print a KeyboardInterrupt traceback. The parent handles
-    the interrupt and terminates the workers itself (see ``_discard_pool``).
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def shared_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """The spawn-context process pool of ``workers`` processes that lives as long as this process.
 
@@ -55,23 +44,15 @@ def shared_pool(workers: int | None = None) -> ProcessPoolExecutor:
     n = workers or default_workers()
     pool = _POOLS.get(n)
     if pool is None:
-        pool = _POOLS[n] = ProcessPoolExecutor(max_workers=n, mp_context=get_context("spawn"),
-                                               initializer=_ignore_sigint)
+        pool = _POOLS[n] = ProcessPoolExecutor(max_workers=n, mp_context=get_context("spawn"))
     return pool
 
 
-def _discard_pool(pool: ProcessPoolExecutor, terminate: bool = False) -> None:
-    """Forget a pool that broke or was interrupted, so the next run starts a fresh one.
-
-    ``terminate`` stops running tasks at once (after Ctrl-C): workers ignore SIGINT themselves.
-    """
+def _discard_pool(pool: ProcessPoolExecutor) -> None:
+    """Forget a pool that broke or was interrupted, so the next run starts a fresh one."""
     for n, p in list(_POOLS.items()):
         if p is pool:
             del _POOLS[n]
-    if terminate:
-        # The executor has no public way to stop running tasks; its worker table is stable.
-        for proc in list((getattr(pool, "_processes", None) or {}).values()):
-            proc.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -177,7 +158,7 @@ def run_tasks(
                     fut.cancel()
                 # A dead worker or a Ctrl-C leaves the pool unusable or busy: drop it.
                 if own_pool is not None and isinstance(err, BrokenProcessPool | KeyboardInterrupt):
-                    _discard_pool(own_pool, terminate=isinstance(err, KeyboardInterrupt))
+                    _discard_pool(own_pool)
                 raise
     finally:
         bar.close()
