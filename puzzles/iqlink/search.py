@@ -64,11 +64,8 @@ def counting_dead(b: int, r: int, c: int, cand_balls: int, cand_rings: int, cand
 
 
 @njit(cache=True)
-def _expand(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, piece, balls, rings, pegs,
-            use_counting, shuffle):
-    """Choose the piece with the fewest candidates at depth d and list its options."""
-    pos[d] = 0
-    nopts[d] = 0
+def _census(d, lists, lens, piece, balls, rings, pegs):
+    """Candidates per piece at depth d, and the union of their balls, rings and pegs."""
     cnt = np.zeros(N_PIECES, np.int64)
     cb = 0
     cr = 0
@@ -79,6 +76,16 @@ def _expand(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, piece, balls, rin
         cb |= balls[c]
         cr |= rings[c]
         cp |= pegs[c]
+    return cnt, cb, cr, cp
+
+
+@njit(cache=True)
+def _expand(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, piece, balls, rings, pegs,
+            use_counting, shuffle):
+    """Choose the piece with the fewest candidates at depth d and list its options."""
+    pos[d] = 0
+    nopts[d] = 0
+    cnt, cb, cr, cp = _census(d, lists, lens, piece, balls, rings, pegs)
     best = -1
     for p in range(N_PIECES):
         if (rem[d] >> p) & 1:
@@ -304,16 +311,7 @@ def _expand_paper(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, struct, pie
     nopts[d] = 0
     n_link[d] = -1
     n_legal[d] = lens[d]
-    cnt = np.zeros(N_PIECES, np.int64)
-    cb = 0
-    cr = 0
-    cp = 0
-    for i in range(lens[d]):
-        c = lists[d, i]
-        cnt[piece[c]] += 1
-        cb |= balls[c]
-        cr |= rings[c]
-        cp |= pegs[c]
+    cnt, cb, cr, cp = _census(d, lists, lens, piece, balls, rings, pegs)
     nrem = 0
     first = -1
     for p in range(N_PIECES):
