@@ -1,12 +1,19 @@
-"""Shared core: seeding, statistics, the experiment runner, budgets per scale, saving outputs."""
+"""Shared core: seeding, statistics, the experiment runner, budgets per scale, saving outputs,
+the reproduction ledger and wall-time records."""
 
+from puzzles.core.claims import Claim, Ledger
 from puzzles.core.output import save_figure, save_json, save_table
-from puzzles.core.runner import default_workers, run_tasks
+from puzzles.core.runner import default_workers, progress_bar, run_tasks
 from puzzles.core.scales import SCALES, budgets, check_scale, register_budgets
 from puzzles.core.seeding import derive_rng, derive_seed, seed_sequence
 from puzzles.core.stats import ci_halfwidth, mean_ci, summarise
+from puzzles.core.timing import Timings
 
 __all__ = [
+    "Claim",
+    "Ledger",
+    "Timings",
+    "progress_bar",
     "SCALES",
     "budgets",
     "check_scale",
