@@ -36,3 +36,24 @@ def call_counts(calls_dir: Path, n: int) -> list[int]:
     """How often ``counted_square`` ran for each index."""
     names = [p.name for p in calls_dir.glob("call-*")]
     return [sum(1 for name in names if name.split("-")[1] == str(i)) for i in range(n)]
+
+
+def sigint_ignored(_: int) -> bool:
+    """Whether this (worker) process ignores Ctrl-C."""
+    import signal
+
+    return signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+
+
+def interrupt_parent_or_block(kind: str) -> int:
+    """'interrupt': send Ctrl-C to the parent once the other task started; 'block': wait for
+    a stop marker that never comes (only terminating the worker ends it)."""
+    import signal
+    import time
+
+    if kind == "interrupt":
+        time.sleep(0.5)
+        os.kill(os.getppid(), signal.SIGINT)
+        return 0
+    while True:
+        time.sleep(0.05)

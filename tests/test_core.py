@@ -181,6 +181,60 @@ def test_shared_pool_is_reused_and_replaced_when_broken(tmp_path):
         _tasks.noisy_sum, TASKS[:2], workers=1, progress=False)
 
 
+def test_pool_workers_leave_ctrl_c_to_the_parent():
+    # Workers share the kernel's process group: ignoring SIGINT keeps a kernel shutdown quiet.
+    assert run_tasks(_tasks.sigint_ignored, [0, 1, 2, 3], workers=2, progress=False) == [True] * 4
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A terminated child stays in the process table as a zombie until it is reaped.
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split(") ")[-1][0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_ctrl_c_terminates_running_tasks_and_replaces_the_pool():
+    import time
+
+    from puzzles.core.runner import worker_pids
+
+    run_tasks(_tasks.noisy_sum, TASKS[:4], workers=2, progress=False)  # start the workers
+    pool = shared_pool(2)
+    pids = worker_pids(pool)
+    assert len(pids) == 2
+    with pytest.raises(KeyboardInterrupt):
+        run_tasks(_tasks.interrupt_parent_or_block, ["block", "interrupt"], workers=2,
+                  progress=False)
+    # The blocking task never returns by itself: only termination ends its worker. Poll for the
+    # processes to go (bounded by a count of polls, not asserted on speed).
+    for _ in range(600):
+        if not any(_alive(pid) for pid in pids):
+            break
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in pids), "a worker survived Ctrl-C"
+    assert shared_pool(2) is not pool
+
+
+def test_workers_zero_means_one_per_core():
+    assert run_tasks(_tasks.noisy_sum, TASKS[:3], workers=0, progress=False) == run_tasks(
+        _tasks.noisy_sum, TASKS[:3], workers=1, progress=False)
+
+
+def test_progress_bar_ends_in_its_final_state(capsys):
+    run_tasks(_tasks.noisy_sum, TASKS[:3], workers=1, desc="squares")
+    out = capsys.readouterr().out
+    last = out.split("\r")[-1]
+    assert last.startswith("squares: 100%") and "3/3" in last
+
+
 def test_cache_key_depends_on_task(tmp_path):
     a = task_cache_path(tmp_path, _tasks.noisy_sum, (1, 2))
     b = task_cache_path(tmp_path, _tasks.noisy_sum, (1, 3))
@@ -193,7 +247,7 @@ def test_runner_rejects_bad_arguments(tmp_path):
     with pytest.raises(ValueError, match="sequence"):
         run_tasks(_tasks.noisy_sum, (t for t in TASKS))
     with pytest.raises(ValueError, match="workers"):
-        run_tasks(_tasks.noisy_sum, TASKS, workers=0)
+        run_tasks(_tasks.noisy_sum, TASKS, workers=-1)
     afile = tmp_path / "file"
     afile.write_text("x")
     with pytest.raises(ValueError, match="not a directory"):

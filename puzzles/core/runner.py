@@ -13,6 +13,8 @@ import hashlib
 import inspect
 import os
 import pickle
+import signal
+import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -21,7 +23,13 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-from tqdm.auto import tqdm
+# The plain-text bar, not tqdm.auto's widget: a committed notebook then shows the finished bar
+# ("challenges: 100%|...| 120/120") to a reader without a kernel, where a widget bar's saved
+# text would read "0%".
+from tqdm.std import tqdm
+
+# Redraw a bar at most this often: few redraws keep the notebook's stored output small.
+BAR_INTERVAL_S = 2.0
 
 
 def default_workers() -> int:
@@ -35,24 +43,47 @@ def default_workers() -> int:
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 
+def _ignore_sigint() -> None:
+    """Pool-worker initializer: leave Ctrl-C to the parent process.
+
+    Workers share the kernel's process group, so an interrupt or a kernel shutdown would
+    otherwise make every worker print a KeyboardInterrupt traceback. The parent handles the
+    interrupt and stops the workers itself (see :func:`_discard_pool`).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def shared_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """The spawn-context process pool of ``workers`` processes that lives as long as this process.
 
     Reusing one pool across a notebook's experiments pays the workers' start-up (imports, numba
-    cache loads) once instead of once per ``run_tasks`` call.
+    cache loads) once instead of once per ``run_tasks`` call. ``None`` or 0: one per core.
     """
     n = workers or default_workers()
     pool = _POOLS.get(n)
     if pool is None:
-        pool = _POOLS[n] = ProcessPoolExecutor(max_workers=n, mp_context=get_context("spawn"))
+        pool = _POOLS[n] = ProcessPoolExecutor(max_workers=n, mp_context=get_context("spawn"),
+                                               initializer=_ignore_sigint)
     return pool
 
 
-def _discard_pool(pool: ProcessPoolExecutor) -> None:
-    """Forget a pool that broke or was interrupted, so the next run starts a fresh one."""
+def worker_pids(pool: ProcessPoolExecutor) -> list[int]:
+    """Process ids of a pool's current workers (empty before the first task)."""
+    # The executor has no public accessor; its worker table maps pid -> process.
+    return list((getattr(pool, "_processes", None) or {}).keys())
+
+
+def _discard_pool(pool: ProcessPoolExecutor, terminate: bool = False) -> None:
+    """Forget a pool that broke or was interrupted, so the next run starts a fresh one.
+
+    ``terminate`` stops running tasks at once (after Ctrl-C, which the workers ignore).
+    """
     for n, p in list(_POOLS.items()):
         if p is pool:
             del _POOLS[n]
+    if terminate:
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            proc.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -87,6 +118,17 @@ def _store(path: Path, result: Any) -> None:
     os.replace(tmp, path)
 
 
+def progress_bar(total: int, desc: str, initial: int = 0, disable: bool = False) -> tqdm:
+    """A text progress bar for notebooks and terminals alike; its last state is its final one.
+
+    Use it for any long loop in the package (``bar.update(1)`` per step, ``bar.close()`` at
+    the end), so every bar in a committed notebook reads as finished.
+    """
+    return tqdm(total=total, initial=initial, desc=desc, disable=disable, leave=True,
+                file=sys.stdout, mininterval=BAR_INTERVAL_S, ascii=False, dynamic_ncols=False,
+                ncols=90)
+
+
 def run_tasks(
     fn: Callable[[Any], Any],
     tasks: Sequence[Any],
@@ -101,7 +143,7 @@ def run_tasks(
 
     ``executor``: any ``concurrent.futures.Executor`` (a dask ``client.get_executor()`` works);
     if None, ``workers == 1`` runs in this process and otherwise the :func:`shared_pool` of
-    ``workers`` processes (default: all cores) is used. ``fn`` must be importable (defined in a
+    ``workers`` processes (None or 0: one per core) is used. ``fn`` must be importable (defined in a
     module, not a notebook cell) and ``repr(task)`` must identify the task: it keys the cache.
     """
     if not callable(fn):
@@ -109,8 +151,9 @@ def run_tasks(
     if isinstance(tasks, str | bytes) or not isinstance(tasks, Sequence):
         raise ValueError(f"tasks must be a sequence (list or tuple), got {type(tasks).__name__}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
-        raise ValueError(f"workers must be a positive int or None, got {workers!r}")
+                                or workers < 0):
+        raise ValueError(f"workers must be a positive int, or 0 or None for one per core, "
+                         f"got {workers!r}")
     if executor is not None and not isinstance(executor, Executor) and not hasattr(
             executor, "submit"):
         raise ValueError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
@@ -131,8 +174,8 @@ def run_tasks(
                 done[i] = True
 
     todo = [i for i in range(len(tasks)) if not done[i]]
-    bar = tqdm(total=len(tasks), initial=len(tasks) - len(todo), desc=desc or fn.__name__,
-               disable=not progress, leave=True)
+    bar = progress_bar(len(tasks), desc or fn.__name__, initial=len(tasks) - len(todo),
+                       disable=not progress)
 
     def finish(i: int, result: Any) -> None:
         results[i] = result
@@ -158,7 +201,7 @@ def run_tasks(
                     fut.cancel()
                 # A dead worker or a Ctrl-C leaves the pool unusable or busy: drop it.
                 if own_pool is not None and isinstance(err, BrokenProcessPool | KeyboardInterrupt):
-                    _discard_pool(own_pool)
+                    _discard_pool(own_pool, terminate=isinstance(err, KeyboardInterrupt))
                 raise
     finally:
         bar.close()
