@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
@@ -17,18 +18,67 @@ KERNEL = "python3"
 DEFAULT_SEED = 2026
 VOLATILE_NOTEBOOK_KEYS = ("papermill", "widgets")
 VOLATILE_CELL_KEYS = ("papermill", "execution")
+INJECTED_TAG = "injected-parameters"
+# The end of a finished tqdm bar: "desc: 100%|####| 120/120 [00:09<00:00, 3.04it/s]".
+_BAR_TIMES = re.compile(r"^(.*\d+%\|[^|\n]*\| *\d+/\d+) \[[^\]\n]*\]$", re.M)
+
+
+def collapse_carriage_returns(text: str) -> str:
+    """What a terminal shows of ``text``: on each line, only what follows the last ``\\r``.
+
+    A progress bar redraws itself with carriage returns; a reader of the stored notebook should
+    see its final state once, not every redraw.
+    """
+    lines = text.split("\n")
+    return "\n".join(line.rstrip("\r").rsplit("\r", 1)[-1] for line in lines)
+
+
+def drop_bar_times(text: str) -> str:
+    """Remove the elapsed time and rate from finished progress bars: they differ on every run,
+    and the committed notebook should change only where a result changed."""
+    return _BAR_TIMES.sub(r"\1", text)
+
+
+def _text(out: dict) -> str:
+    return "".join(out["text"]) if isinstance(out["text"], list) else out["text"]
+
+
+def merge_streams(outputs: list[dict]) -> list[dict]:
+    """Join consecutive outputs of one stream (each bar redraw arrives as its own output) and
+    keep only what a terminal would show of them."""
+    merged: list[dict] = []
+    for out in outputs:
+        if (out.get("output_type") == "stream" and merged
+                and merged[-1].get("output_type") == "stream"
+                and merged[-1].get("name") == out.get("name")):
+            merged[-1] = {**merged[-1], "text": _text(merged[-1]) + _text(out)}
+        else:
+            merged.append(dict(out))
+    for out in merged:
+        if out.get("output_type") == "stream":
+            out["text"] = drop_bar_times(collapse_carriage_returns(_text(out)))
+    return merged
 
 
 def strip_volatile(path: Path) -> None:
-    """Remove run-dependent metadata (timings, widget state) and force the python3 kernelspec."""
+    """Make an executed notebook fit to commit.
+
+    Removes run-dependent metadata (timings, widget state) and the cell papermill injects for
+    parameters, collapses progress-bar redraws to their final line, and forces the python3
+    kernelspec.
+    """
     nb = json.loads(path.read_text(encoding="utf-8"))
     for key in VOLATILE_NOTEBOOK_KEYS:
         nb.get("metadata", {}).pop(key, None)
     nb.setdefault("metadata", {})["kernelspec"] = {
         "display_name": "Python 3 (ipykernel)", "language": "python", "name": KERNEL}
-    for cell in nb.get("cells", []):
+    nb["cells"] = [c for c in nb.get("cells", [])
+                   if INJECTED_TAG not in c.get("metadata", {}).get("tags", [])]
+    for cell in nb["cells"]:
         for key in VOLATILE_CELL_KEYS:
             cell.get("metadata", {}).pop(key, None)
+        if "outputs" in cell:
+            cell["outputs"] = merge_streams(cell["outputs"])
     path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -37,11 +87,18 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
     """Run one notebook at ``scale``; return the executed notebook's path.
 
     Paper scale writes the notebook back in place and its figures to ``figures/<stem>``;
-    smoke scale writes both under ``out_dir`` (a temporary folder if None).
+    smoke scale writes both under ``out_dir`` (a temporary folder if None). A paper run in place
+    must use the default seed: the committed notebook's parameters cell states it. ``workers``
+    (0 = one per core) changes no result, so an in-place run drops papermill's injected cell.
     """
     import papermill as pm  # imported here: the package itself must not need a Jupyter stack
 
     check_scale(scale)
+    if scale == "paper" and out_dir is None and seed != DEFAULT_SEED:
+        raise ValueError(f"a paper-scale run in place uses seed {DEFAULT_SEED}, the one the "
+                         f"committed notebooks state; write seed {seed} elsewhere with --out")
+    if workers is not None and (isinstance(workers, bool) or workers < 0):
+        raise ValueError(f"workers must be >= 0 (0 = one per core), got {workers!r}")
     if not e.path.exists():
         raise ValueError(f"notebook {e.path} does not exist")
     params: dict[str, object] = {}
@@ -64,7 +121,7 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
     Path(output).parent.mkdir(parents=True, exist_ok=True)
     pm.execute_notebook(str(e.path), str(output), parameters=params or None,
                         kernel_name=KERNEL, cwd=str(NOTEBOOKS_DIR), progress_bar=False)
-    if scale == "paper":
+    if scale == "paper" and out_dir is None:
         strip_volatile(Path(output))
     return Path(output)
 
@@ -76,7 +133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep = sub.add_parser("reproduce", help="execute notebooks with papermill")
     rep.add_argument("--scale", default="paper", choices=["paper", "smoke"])
     rep.add_argument("--only", nargs="+", metavar="NN", help="notebook numbers, e.g. 01 05")
-    rep.add_argument("--workers", type=int, default=None)
+    rep.add_argument("--workers", type=int, default=None,
+                     help="worker processes (0 = one per core); results do not depend on it")
     rep.add_argument("--seed", type=int, default=DEFAULT_SEED)
     rep.add_argument("--out", type=Path, default=None,
                      help="write executed notebooks and figures here instead")
@@ -86,12 +144,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             e for e in CATALOGUE if e.path.exists()]
     except ValueError as err:
         parser.error(str(err))
-    if args.workers is not None and args.workers < 1:
-        parser.error("--workers must be at least 1")
+    if args.workers is not None and args.workers < 0:
+        parser.error("--workers must be at least 0 (0 = one per core)")
+    if args.scale == "paper" and args.out is None and args.seed != DEFAULT_SEED:
+        parser.error(f"--seed {args.seed} with --scale paper needs --out: in place, the "
+                     f"notebooks state seed {DEFAULT_SEED}")
     for e in chosen:
         start = time.perf_counter()
-        out = execute(e, args.scale, args.out, args.seed, args.workers)
-        print(f"{e.stem}: {args.scale} scale in {time.perf_counter() - start:.1f} s -> {out}",
+        if args.scale == "smoke" and args.out is None:
+            # A smoke run checks that the notebook runs; without --out nothing is kept.
+            with tempfile.TemporaryDirectory(prefix="puzzle-lab-smoke-") as tmp:
+                execute(e, args.scale, Path(tmp), args.seed, args.workers)
+            where = "ran (use --out DIR to keep the outputs)"
+        else:
+            where = f"-> {execute(e, args.scale, args.out, args.seed, args.workers)}"
+        print(f"{e.stem}: {args.scale} scale in {time.perf_counter() - start:.1f} s {where}",
               flush=True)
     if not chosen:
         print("no notebooks to run", file=sys.stderr)

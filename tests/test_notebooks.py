@@ -9,14 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from puzzles.catalogue import CATALOGUE, ROOT, entry, readme_table
+from puzzles.catalogue import CATALOGUE, ROOT, entry, readme_scoreboard, readme_table
+from puzzles.core.timing import is_timing_file
 from puzzles.reproduce import VOLATILE_CELL_KEYS, VOLATILE_NOTEBOOK_KEYS, execute, main
 
 BUILT = [e for e in CATALOGUE if e.path.exists()]
 REQUIRED_PARAMETERS = {
     "SCALE": 'SCALE: str = "paper"',
     "SEED": "SEED: int = 2026",
-    "WORKERS": "WORKERS: int | None = None",
+    "WORKERS": "WORKERS: int = 0  # worker processes; 0: one per core",
 }
 
 
@@ -39,6 +40,15 @@ def test_readme_table_is_up_to_date():
     assert match, "README.md lacks the notebook table markers"
     assert match.group(1) == readme_table(), (
         "README table is stale: paste puzzles.catalogue.readme_table() between the markers")
+
+
+def test_readme_scoreboard_is_up_to_date():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"<!-- scoreboard:start -->\n(.*?)\n<!-- scoreboard:end -->", readme, re.S)
+    assert match, "README.md lacks the scoreboard markers"
+    assert match.group(1) == readme_scoreboard(), (
+        "README scoreboard is stale: paste puzzles.catalogue.readme_scoreboard() between the "
+        "markers")
 
 
 def test_reproduce_cli_rejects_unknown_notebook(capsys):
@@ -72,6 +82,16 @@ def test_notebook_structure(e):
                 assert out.get("output_type") != "error", "committed notebook has an error"
 
 
+@pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
+def test_papermill_lists_every_parameter(e):
+    import papermill as pm
+
+    params = pm.inspect_notebook(str(e.path))
+    assert set(REQUIRED_PARAMETERS) | {"FIGURES_DIR"} <= set(params), (
+        f"papermill --help-notebook lists only {sorted(params)}")
+    assert params["WORKERS"]["inferred_type_name"] == "int"
+
+
 def _tree_digest(folder: Path) -> dict[str, str]:
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*")) if p.is_file()} if folder.exists() else {}
@@ -85,3 +105,19 @@ def test_notebook_runs_at_smoke_scale(e, tmp_path):
     assert (tmp_path / "figures" / e.stem).is_dir(), "smoke run wrote no figures"
     assert (_tree_digest(e.figures), e.path.read_bytes()) == before, (
         "a smoke run touched the committed notebook or figures")
+
+
+# The notebook run twice to show that results are seed-determined (a quick one at smoke scale).
+TWICE = "03_jumping_maze"
+
+
+def test_smoke_run_twice_gives_byte_identical_results(tmp_path):
+    e = entry(TWICE)
+    first, second = tmp_path / "first", tmp_path / "second"
+    execute(e, "smoke", first)
+    execute(e, "smoke", second)
+    a, b = (_tree_digest(run / "figures" / e.stem) for run in (first, second))
+    assert a, "the smoke run wrote no files"
+    assert sorted(a) == sorted(b), "the two runs wrote different sets of files"
+    differing = sorted(name for name in a if a[name] != b[name] and not is_timing_file(name))
+    assert not differing, f"not seed-determined (or a timing file not named as one): {differing}"

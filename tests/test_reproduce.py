@@ -24,3 +24,55 @@ def test_strip_volatile_removes_timings_and_widgets(tmp_path):
     assert "papermill" not in out["metadata"] and "widgets" not in out["metadata"]
     assert out["cells"][0]["metadata"] == {"tags": ["parameters"]}
     assert out["cells"][0]["execution_count"] == 1
+
+
+def test_strip_volatile_drops_injected_cell_and_collapses_progress(tmp_path):
+    nb = {
+        "cells": [
+            {"cell_type": "code", "source": "SEED = 1", "outputs": [], "execution_count": 1,
+             "metadata": {"tags": ["parameters"]}},
+            {"cell_type": "code", "source": "WORKERS = 2", "outputs": [], "execution_count": 2,
+             "metadata": {"tags": ["injected-parameters"]}},
+            {"cell_type": "code", "source": "run()", "execution_count": 3, "metadata": {},
+             "outputs": [{"output_type": "stream", "name": "stdout", "text": "a:   0%| | 0/3"},
+                         {"output_type": "stream", "name": "stdout",
+                          "text": ["\ra:  33%|# | 1/3\r", "a: 100%|##| 3/3\n"]},
+                         {"output_type": "stream", "name": "stderr", "text": "warn\n"},
+                         {"output_type": "stream", "name": "stdout", "text": "result 7\n"}]},
+        ],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5,
+    }
+    path = tmp_path / "n.ipynb"
+    path.write_text(json.dumps(nb))
+    strip_volatile(path)
+    out = json.loads(path.read_text())
+    assert [c["source"] for c in out["cells"]] == ["SEED = 1", "run()"]
+    assert [(o["name"], o["text"]) for o in out["cells"][1]["outputs"]] == [
+        ("stdout", "a: 100%|##| 3/3\n"), ("stderr", "warn\n"), ("stdout", "result 7\n")]
+
+
+def test_collapse_carriage_returns():
+    from puzzles.reproduce import collapse_carriage_returns
+
+    assert collapse_carriage_returns("x\ry\rz\nk\n") == "z\nk\n"
+    assert collapse_carriage_returns("done 100%\r\n") == "done 100%\n"
+    assert collapse_carriage_returns("plain\n") == "plain\n"
+
+
+def test_paper_run_in_place_keeps_the_stated_seed(capsys):
+    import pytest
+
+    from puzzles.reproduce import main
+
+    with pytest.raises(SystemExit):
+        main(["reproduce", "--only", "03", "--seed", "7"])
+    assert "needs --out" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["reproduce", "--only", "03", "--workers", "-2"])
+
+
+def test_drop_bar_times_keeps_the_bar_and_count():
+    from puzzles.reproduce import drop_bar_times
+
+    line = "runs: 100%|#####| 560/560 [00:21<00:00, 26.47it/s]\nresult [kept]\n"
+    assert drop_bar_times(line) == "runs: 100%|#####| 560/560\nresult [kept]\n"
