@@ -70,6 +70,24 @@ def entry(key: str) -> Entry:
     raise ValueError(f"unknown notebook {key!r}; known: {', '.join(e.number for e in CATALOGUE)}")
 
 
+def readme_scoreboard() -> str:
+    """The Markdown scoreboard (verdict counts per notebook) README.md carries between markers."""
+    from puzzles.core.claims import FILE_NAME, VERDICTS, load, verdict_counts
+
+    lines = ["| notebook | " + " | ".join(VERDICTS) + " | claims |",
+             "|---|" + "---:|" * (len(VERDICTS) + 1)]
+    for e in CATALOGUE:
+        path = e.figures / f"{FILE_NAME}.csv"
+        if not path.exists():
+            lines.append(f"| {e.stem} | " + " | ".join("-" for _ in VERDICTS) + " | no ledger |")
+            continue
+        counts = verdict_counts(load(path))
+        lines.append(f"| [{e.stem}](figures/{e.stem}/{FILE_NAME}.csv) | "
+                     + " | ".join(str(counts[v]) for v in VERDICTS)
+                     + f" | {sum(counts.values())} |")
+    return "\n".join(lines)
+
+
 def readme_table() -> str:
     """The Markdown table of notebooks that README.md carries between its table markers."""
     lines = ["| notebook | paper | regenerates | smoke run | paper run |",
