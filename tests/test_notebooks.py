@@ -121,3 +121,61 @@ def test_smoke_run_twice_gives_byte_identical_results(tmp_path):
     assert sorted(a) == sorted(b), "the two runs wrote different sets of files"
     differing = sorted(name for name in a if a[name] != b[name] and not is_timing_file(name))
     assert not differing, f"not seed-determined (or a timing file not named as one): {differing}"
+
+
+# A column or key that measures wall time; stored offline runs say so (`*_offline`) and the
+# paper's own timings say so too (`(paper)`), since neither moves when we rerun.
+TIMING_NAME = re.compile(r"(^|[_\s])(seconds|secs|elapsed|wall|runtime|cpu_time)([_\s]|$)", re.I)
+
+
+def _is_timing_name(name: str) -> bool:
+    return bool(TIMING_NAME.search(name)) and "offline" not in name and "paper" not in name
+
+
+def _json_keys(data) -> set[str]:
+    if isinstance(data, dict):
+        return set(data) | {k for v in data.values() for k in _json_keys(v)}
+    if isinstance(data, list):
+        return {k for v in data for k in _json_keys(v)}
+    return set()
+
+
+def test_timing_name_rule():
+    assert _is_timing_name("seconds") and _is_timing_name("astar_seconds")
+    assert _is_timing_name("elapsed") and _is_timing_name("wall time")
+    assert not _is_timing_name("seconds_offline") and not _is_timing_name("seconds with (paper)")
+    assert not _is_timing_name("median_tournaments") and not _is_timing_name("second_best")
+
+
+@pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
+def test_committed_results_hold_no_timings(e):
+    bad = []
+    for path in sorted(e.figures.glob("*")):
+        if is_timing_file(path.name):
+            continue
+        if path.suffix == ".csv":
+            names = set(path.read_text(encoding="utf-8").splitlines()[0].split(","))
+        elif path.suffix == ".json":
+            names = _json_keys(json.loads(path.read_text(encoding="utf-8")))
+        else:
+            continue
+        bad += [f"{path.name}: {n}" for n in sorted(names) if _is_timing_name(n)]
+    assert not bad, f"timing columns belong in timings.csv: {bad}"
+
+
+MIN_CLAIMS = 8
+
+
+@pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
+def test_committed_ledger_is_complete(e):
+    from puzzles.core.claims import COLUMNS, FILE_NAME, SELF_EXPLAINING, VERDICTS, load
+
+    path = e.figures / f"{FILE_NAME}.csv"
+    assert path.exists(), f"{e.stem} has no ledger ({path.name})"
+    frame = load(path)
+    assert tuple(frame.columns) == COLUMNS
+    assert len(frame) >= MIN_CLAIMS, f"{e.stem}: {len(frame)} claims, want >= {MIN_CLAIMS}"
+    assert frame["id"].is_unique
+    assert set(frame["verdict"]) <= set(VERDICTS)
+    unexplained = frame[~frame["verdict"].isin(SELF_EXPLAINING) & (frame["why"].str.strip() == "")]
+    assert unexplained.empty, f"verdicts without a why: {list(unexplained['id'])}"
