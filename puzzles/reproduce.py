@@ -79,7 +79,9 @@ def strip_volatile(path: Path) -> None:
             cell.get("metadata", {}).pop(key, None)
         if "outputs" in cell:
             cell["outputs"] = merge_streams(cell["outputs"])
-    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    import nbformat  # written as JupyterLab writes it (multi-line text split into lines)
+
+    path.write_text(nbformat.writes(nbformat.from_dict(nb)) + "\n", encoding="utf-8")
 
 
 def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAULT_SEED,
