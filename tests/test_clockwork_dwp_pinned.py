@@ -11,20 +11,16 @@ the alternator phase or the read limit makes some run below differ.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
-import pandas as pd
 import pytest
 from numba import njit
 from scipy.stats import chisquare
 
 from puzzles.clockwork.dwp import DEFAULTS, READINGS, decode, decode_trace, operator_sample, run_dwp
+from puzzles.clockwork.experiments import stored
 from puzzles.clockwork.instances import instance
 from puzzles.clockwork.model import Puzzle, apply, fitness, unit
 from puzzles.core import derive_seed
-
-FIGURES = Path(__file__).resolve().parents[1] / "figures" / "01_clockwork"
 
 # What the read limit counts, spelled out independently of dwp.READINGS: (jumps, skips).
 SPEC_READINGS = {"every_read": (1, 1), "actions_only": (0, 0), "jumps_free": (0, 1),
@@ -261,7 +257,7 @@ def test_ring_stepper_and_ea_use_the_same_reading():
 
 
 def test_defaults_are_the_calibrated_choice():
-    table = pd.read_csv(FIGURES / "calibration.csv")
+    table = stored("calibration")
     row = table[table["chosen"]].iloc[0]
     assert row["score"] == table["score"].min()
     assert (DEFAULTS["reading"], DEFAULTS["tournament"], DEFAULTS["mutations"]) == (
@@ -276,9 +272,9 @@ def test_docstring_states_the_default_reading():
 
 @pytest.mark.parametrize("key, run", [("C3", 0), ("C3", 1), ("B4", 0), ("F4", 2), ("A5", 3)])
 def test_committed_runs_reproduce(key, run):
-    # The stored 200-run experiment (figures/01_clockwork/ordering_runs.csv) was made with the
+    # The stored 200-run experiment (puzzles/clockwork/data/ordering_runs.csv) was made with the
     # defaults; its numbers pin the defaults and the whole EA.
-    runs = pd.read_csv(FIGURES / "ordering_runs.csv")
+    runs = stored("ordering_runs")
     row = runs[(runs["instance"] == key) & (runs["run"] == run)].iloc[0]
     res = run_dwp(instance(key), derive_seed(2026, "dwp", key, run))
     assert res.solved == bool(row["solved"]) and res.tournaments == int(row["tournaments"])

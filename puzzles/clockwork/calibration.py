@@ -11,7 +11,7 @@ standard errors over the instances. The best-scoring setting is marked ``chosen`
 Paper scale takes minutes of CPU, so it runs offline::
 
     python -m puzzles.clockwork.calibration --seed 2026 --workers 2 \
-        --out figures/01_clockwork/calibration.csv
+        --out puzzles/clockwork/data/calibration.csv
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--runs", type=int, default=PAPER_EA["runs"])
     ap.add_argument("--workers", type=int, default=0)
-    ap.add_argument("--out", default="figures/01_clockwork/calibration.csv")
+    ap.add_argument("--out", default="puzzles/clockwork/data/calibration.csv")
     a = ap.parse_args(argv)
     budget = {k: PAPER_EA[k] for k in ("R", "L", "P", "N")}
     table = calibrate(a.seed, budget, a.runs, workers=a.workers)

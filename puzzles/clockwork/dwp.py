@@ -11,7 +11,7 @@ on the reads in between. The paper leaves some choices open; each is a parameter
   ``"jumps_free"`` counts skips but not jumps, ``"skips_free"`` jumps but not skips. When a
   read can be free, a guard of ``R * L`` symbol reads stops rings whose alternators loop
   without emitting. The default is the best fit to the paper's Tables I-VI among all readings,
-  tournament sizes and mutation counts tried (``figures/01_clockwork/calibration.csv``).
+  tournament sizes and mutation counts tried (``puzzles/clockwork/data/calibration.csv``).
 * ``tournament`` (default 7, Ashlock's usual size): T distinct rings per tournament; the two
   fittest (ties broken by draw order) are parents, their two children replace the two least fit.
 * ``mutations`` (default 1): entries of each child overwritten with a uniform random symbol.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -21,6 +22,18 @@ from puzzles.clockwork.model import Puzzle, action_str, first_goal, q_value, sta
 from puzzles.clockwork.reference import PAPER_ROWS
 from puzzles.clockwork.search import shortest_solution
 from puzzles.core import derive_seed, mean_ci, run_tasks
+
+# Results of offline runs (each file's module docstring gives the command that made it).
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def stored(name: str) -> pd.DataFrame:
+    """A stored offline result: ``calibration``, ``ordering_runs`` or ``random_instances``."""
+    path = DATA / f"{name}.csv"
+    if not path.exists():
+        raise ValueError(f"no stored result {name!r} in {DATA}")
+    return pd.read_csv(path)
+
 
 # A task: (instance key, run, seed, R, L, P, N, tournament, mutations, reading).
 Task = tuple[str, int, int, int, int, int, int, int, int, str]

@@ -10,7 +10,7 @@ Gehan's generalised Wilcoxon test, the censoring-aware form of Mann-Whitney.
 The ordering runs take about a minute of CPU at 200 runs per instance, so they run offline::
 
     python -m puzzles.clockwork.hitting --seed 2026 --runs 200 --workers 2 \
-        --out figures/01_clockwork/ordering_runs.csv
+        --out puzzles/clockwork/data/ordering_runs.csv
 
 Run ``r`` of instance ``k`` has seed ``derive_seed(seed, "dwp", k, r)``, the notebook's main
 experiment's seed, so the first 20 stored runs of each instance are the notebook's runs.
@@ -77,10 +77,57 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--runs", type=int, default=200)
     ap.add_argument("--workers", type=int, default=0)
-    ap.add_argument("--out", default="figures/01_clockwork/ordering_runs.csv")
+    ap.add_argument("--out", default="puzzles/clockwork/data/ordering_runs.csv")
     a = ap.parse_args(argv)
     ordering_runs(a.seed, a.runs, a.workers).to_csv(a.out, index=False, lineterminator="\n")
 
 
 if __name__ == "__main__":
     main()
+
+
+def hitting_summary(runs: pd.DataFrame, budget: int) -> pd.DataFrame:
+    """Per instance: runs, successes, Kaplan-Meier median, mean with failures at the budget."""
+    rows = []
+    for key, g in runs.groupby("instance", sort=False):
+        t = np.where(g["solved"], g["tournaments"], budget).astype(float)
+        rows.append({"instance": key, "runs": len(g), "successes": int(g["solved"].sum()),
+                     "km_median": km_median(g["tournaments"], g["solved"]),
+                     "mean_at_N": float(t.mean())})
+    return pd.DataFrame(rows)
+
+
+def mean_range(values: Sequence[float], k: int, seed: int, reps: int = 4000,
+               level: float = 0.95) -> tuple[float, float]:
+    """Central ``level`` range of the mean of ``k`` draws from ``values`` (seeded bootstrap).
+
+    Tells whether a mean the paper computed from ``k`` runs is a plausible outcome of our EA.
+    """
+    arr = np.asarray(values, dtype=float)
+    if arr.size == 0 or k < 1:
+        raise ValueError(f"need values and k >= 1, got {arr.size} values, k = {k}")
+    rng = np.random.default_rng(seed)
+    means = rng.choice(arr, size=(reps, k), replace=True).mean(axis=1)
+    a = (1 - level) / 2
+    return float(np.quantile(means, a)), float(np.quantile(means, 1 - a))
+
+
+def check_stored(stored: pd.DataFrame, fresh: pd.DataFrame) -> int:
+    """Assert that runs computed now equal the stored runs with the same (instance, run).
+
+    Returns the number of runs compared; compares solved, tournaments and length.
+    """
+    cols = ["solved", "tournaments", "length"]
+    a = stored.set_index(["instance", "run"])[cols]
+    b = fresh.set_index(["instance", "run"])[cols]
+    common = a.index.intersection(b.index)
+    if len(common) == 0:
+        raise ValueError("no run in common between the stored and the fresh runs")
+    x, y = a.loc[common], b.loc[common]
+    same = (x["solved"].astype(bool) == y["solved"].astype(bool)) & \
+        (x["tournaments"].astype(int) == y["tournaments"].astype(int)) & \
+        (x["length"].fillna(-1).astype(float) == y["length"].fillna(-1).astype(float))
+    if not same.all():
+        bad = list(common[~same.to_numpy()])[:5]
+        raise RuntimeError(f"stored runs differ from fresh runs at {bad}")
+    return len(common)

@@ -10,19 +10,19 @@ the initial state (hand 0) is redrawn until solvable and not already a goal. Eac
 r)``. The sweep takes minutes of CPU, so it runs offline::
 
     python -m puzzles.clockwork.sweep --seed 2026 --instances 500 --runs 50 --workers 2 \
-        --out figures/01_clockwork/random_instances.csv
+        --out puzzles/clockwork/data/random_instances.csv
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
 from puzzles.clockwork.algebra import action_group, is_solvable, reachable_count, solvable_count
-from puzzles.clockwork.dwp import DEFAULTS, run_dwp
+from puzzles.clockwork.dwp import run_dwp
 from puzzles.clockwork.hitting import km_median
 from puzzles.clockwork.model import Action, Puzzle, action_str, q_value, state_str
 from puzzles.clockwork.search import shortest_solution
@@ -162,6 +162,21 @@ def fit_model(sweep_df: pd.DataFrame, heldout: pd.DataFrame, folds: int = 5,
                         columns=["kind", "name", "value"])
 
 
+def paper_features(results: pd.DataFrame, ordruns: pd.DataFrame) -> pd.DataFrame:
+    """The paper's 28 instances with the sweep's columns, medians from our stored runs."""
+    from puzzles.clockwork.experiments import lookup
+
+    rows = []
+    for r in results.drop_duplicates("instance").itertuples():
+        p = lookup(r.instance)
+        g = ordruns[ordruns["instance"] == r.instance]
+        rows.append({"instance": r.instance, "n": r.n, "c": r.c, "actions": r.actions,
+                     "reachable_states": r.reachable_states, "shortest": r.shortest,
+                     "solvable_fraction": solvable_count(p) / p.n_states,
+                     "median_tournaments": km_median(g["tournaments"], g["solved"])})
+    return pd.DataFrame(rows)
+
+
 def instance_with_shortest(length: int, n: int, c: int, actions: Sequence[Action], seed: int,
                            tries: int = 20_000) -> Puzzle:
     """A random solvable instance on ``actions`` whose optimum is exactly ``length`` moves."""
@@ -186,14 +201,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--runs", type=int, default=50)
     ap.add_argument("--N", type=int, default=SWEEP_N)
     ap.add_argument("--workers", type=int, default=0)
-    ap.add_argument("--out", default="figures/01_clockwork/random_instances.csv")
+    ap.add_argument("--out", default="puzzles/clockwork/data/random_instances.csv")
     a = ap.parse_args(argv)
     df = sweep(a.seed, a.instances, a.runs, a.N, a.workers)
     df.to_csv(a.out, index=False, lineterminator="\n")
 
-
-SWEEP_DEFAULTS: Mapping[str, int] = {"instances": 500, "runs": 50, "N": SWEEP_N}
-_ = DEFAULTS  # the sweep runs the EA with its defaults (reading, T, mutations)
 
 if __name__ == "__main__":
     main()
