@@ -2,7 +2,7 @@
 
 Task functions live here (not in notebook cells) so a spawn process pool can import them. Every
 task carries its own seed ``derive_seed(SEED, "dwp", instance, run)``: the same runs come back
-from any number of workers, and every setting of the sensitivity study sees the same seeds.
+from any number of workers, and every setting of the calibration sees the same seeds.
 """
 
 from __future__ import annotations
