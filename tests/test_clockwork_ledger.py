@@ -182,3 +182,36 @@ def test_conclusion_has_no_numbered_list_glitch(ledger_frame):
     assert "1536, not the paper's 3072" in text
     for line in text.splitlines():
         assert not re.match(r"^\s*\d+\.\s", line), line
+
+
+def test_count_shortest_matches_brute_force():
+    from puzzles.clockwork.model import Puzzle, unit
+    from puzzles.clockwork.search import count_shortest
+
+    rng = np.random.default_rng(3)
+    checked = 0
+    for _ in range(25):
+        n, c = 4, int(rng.integers(2, 4))
+        acts = tuple((int(rng.integers(0, n)), unit(int(rng.integers(0, n)), n,
+                                                     int(rng.integers(1, c))))
+                     for _ in range(int(rng.integers(2, 4))))
+        p = Puzzle(n, c, (0, tuple(int(x) for x in rng.integers(0, c, size=n))), acts)
+        d, ways = count_shortest(p)
+        if d is None:
+            assert not is_solvable(p)
+            continue
+        if d > 7:
+            continue
+        # Brute force: strings of length d reaching the goal, none of length < d.
+        assert _hits(p, d) == ways and all(_hits(p, k) == 0 for k in range(d))
+        checked += 1
+    assert checked >= 10
+
+
+def _hits(p, k: int) -> int:
+    from itertools import product
+
+    from puzzles.clockwork.model import replay
+
+    return sum(1 for s in product(range(len(p.actions)), repeat=k)
+               if not any(replay(p, s)[-1][1]))

@@ -11,6 +11,9 @@ r)``. The sweep takes minutes of CPU, so it runs offline::
 
     python -m puzzles.clockwork.sweep --seed 2026 --instances 500 --runs 50 --workers 2 \
         --out puzzles/clockwork/data/random_instances.csv
+
+(the stored file's ``optimal_solutions`` column was added afterwards by the same command with
+``--refeature``, which recomputes only the exact features).
 """
 
 from __future__ import annotations
@@ -25,15 +28,17 @@ from puzzles.clockwork.algebra import action_group, is_solvable, reachable_count
 from puzzles.clockwork.dwp import run_dwp
 from puzzles.clockwork.hitting import km_median
 from puzzles.clockwork.model import Action, Puzzle, action_str, q_value, state_str
-from puzzles.clockwork.search import shortest_solution
+from puzzles.clockwork.search import count_shortest, shortest_solution
 from puzzles.core import derive_rng, derive_seed, run_tasks
 
 MAX_STATES = 20_000_000
 SWEEP_N = 5_000  # the sweep's budget of tournaments per run
 COLUMNS = ["id", "n", "c", "initial", "actions", "reachable_states", "shortest",
-           "solvable_fraction", "q", "runs", "successes", "median_tournaments"]
+           "solvable_fraction", "q", "runs", "successes", "median_tournaments",
+           "optimal_solutions"]
 # Features of the difficulty model, computed exactly for every instance.
-FEATURES = ["log_reachable", "shortest", "solvable_fraction", "actions_count", "n", "c"]
+FEATURES = ["log_reachable", "shortest", "log_optimal_solutions", "solvable_fraction",
+            "actions_count", "n", "c"]
 
 
 def _sizes() -> list[tuple[int, int]]:
@@ -67,13 +72,14 @@ def random_puzzle(seed: int, i: int) -> Puzzle:
 
 
 def features(p: Puzzle) -> dict:
-    """Exact features of an instance: reachable states, optimum, solvable fraction, Q."""
-    path = shortest_solution(p)
-    if path is None:
+    """Exact features of an instance: reachable states, optimum, solvable fraction, Q and the
+    number of optimal action strings."""
+    length, ways = count_shortest(p)
+    if length is None:
         raise ValueError(f"{p.name}: not solvable")
-    return {"reachable_states": reachable_count(p), "shortest": len(path),
+    return {"reachable_states": reachable_count(p), "shortest": length,
             "solvable_fraction": round(solvable_count(p) / p.n_states, 6),
-            "q": q_value(p.actions, p.n)}
+            "q": q_value(p.actions, p.n), "optimal_solutions": ways}
 
 
 def instance_task(task: tuple[int, int, int, int]) -> dict:
@@ -104,6 +110,7 @@ def design(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
         "log_reachable": np.log(df["reachable_states"].astype(float)),
         "shortest": df["shortest"].astype(float),
+        "log_optimal_solutions": np.log(df["optimal_solutions"].astype(float)),
         "solvable_fraction": df["solvable_fraction"].astype(float),
         "actions_count": df["actions"].str.count(";") + 1,
         "n": df["n"].astype(float), "c": df["c"].astype(float)})[FEATURES]
@@ -134,6 +141,7 @@ def fit_model(sweep_df: pd.DataFrame, heldout: pd.DataFrame, folds: int = 5,
     from scipy.stats import spearmanr
 
     ok = sweep_df[np.isfinite(sweep_df["median_tournaments"].astype(float))]
+    ok = ok[np.isfinite(design(ok).to_numpy(float)).all(axis=1)]
     X = design(ok).to_numpy(float)
     mu, sd = X.mean(0), X.std(0)
     sd[sd == 0] = 1.0
@@ -147,6 +155,7 @@ def fit_model(sweep_df: pd.DataFrame, heldout: pd.DataFrame, folds: int = 5,
         tr, te = fold != f, fold == f
         pred[te] = _predict(_lstsq(Z[tr], y[tr]), Z[te])
     h = heldout[np.isfinite(heldout["median_tournaments"].astype(float))]
+    h = h[np.isfinite(design(h).to_numpy(float)).all(axis=1)]
     yh = np.log1p(h["median_tournaments"].to_numpy(float))
     ph = _predict(beta, (design(h).to_numpy(float) - mu) / sd)
     rows = [("coefficient", "intercept", beta[0])]
@@ -155,7 +164,7 @@ def fit_model(sweep_df: pd.DataFrame, heldout: pd.DataFrame, folds: int = 5,
              ("fit", "instances censored (median > N)", len(sweep_df) - len(ok)),
              ("fit", "R2 in sample", _r2(y, _predict(beta, Z))),
              ("fit", f"R2 {folds}-fold cross-validated", _r2(y, pred)),
-             ("fit", "held-out instances (paper's, median reached)", len(h)),
+             ("fit", "held-out instances (paper's, median reached, features known)", len(h)),
              ("fit", "R2 held out (paper's instances)", _r2(yh, ph)),
              ("fit", "Spearman rho held out", float(spearmanr(yh, ph).statistic))]
     return pd.DataFrame([(k, n, round(float(v), 4)) for k, n, v in rows],
@@ -163,7 +172,11 @@ def fit_model(sweep_df: pd.DataFrame, heldout: pd.DataFrame, folds: int = 5,
 
 
 def paper_features(results: pd.DataFrame, ordruns: pd.DataFrame) -> pd.DataFrame:
-    """The paper's 28 instances with the sweep's columns, medians from our stored runs."""
+    """The paper's 28 instances with the sweep's columns, medians from our stored runs.
+
+    Optimal strings are counted only where the reachable set has at most :data:`MAX_STATES`
+    states (NaN otherwise: D3, C6).
+    """
     from puzzles.clockwork.experiments import lookup
 
     rows = []
@@ -173,6 +186,8 @@ def paper_features(results: pd.DataFrame, ordruns: pd.DataFrame) -> pd.DataFrame
         rows.append({"instance": r.instance, "n": r.n, "c": r.c, "actions": r.actions,
                      "reachable_states": r.reachable_states, "shortest": r.shortest,
                      "solvable_fraction": solvable_count(p) / p.n_states,
+                     "optimal_solutions": (count_shortest(p)[1]
+                                           if r.reachable_states <= MAX_STATES else np.nan),
                      "median_tournaments": km_median(g["tournaments"], g["solved"])})
     return pd.DataFrame(rows)
 
@@ -193,8 +208,21 @@ def instance_with_shortest(length: int, n: int, c: int, actions: Sequence[Action
     raise ValueError(f"no instance with optimum {length} found in {tries} draws")
 
 
+def refeature(df: pd.DataFrame, seed: int) -> pd.DataFrame:
+    """Recompute the exact features of stored sweep rows (the EA columns are kept)."""
+    rows = []
+    for r in df.to_dict("records"):
+        p = random_puzzle(seed, int(r["id"]))
+        if state_str(p.initial) != r["initial"]:
+            raise ValueError(f"instance {r['id']} does not match seed {seed}")
+        rows.append({**r, **features(p)})
+    out = pd.DataFrame(rows, columns=COLUMNS)
+    out["q"] = out["q"].astype("Int64")
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Command line: run the sweep and write its CSV."""
+    """Command line: run the sweep (or only recompute its features) and write its CSV."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--instances", type=int, default=500)
@@ -202,8 +230,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--N", type=int, default=SWEEP_N)
     ap.add_argument("--workers", type=int, default=0)
     ap.add_argument("--out", default="puzzles/clockwork/data/random_instances.csv")
+    ap.add_argument("--refeature", action="store_true",
+                    help="recompute the feature columns of the CSV at --out, keep the EA runs")
     a = ap.parse_args(argv)
-    df = sweep(a.seed, a.instances, a.runs, a.N, a.workers)
+    if a.refeature:
+        df = refeature(pd.read_csv(a.out), a.seed)
+    else:
+        df = sweep(a.seed, a.instances, a.runs, a.N, a.workers)
     df.to_csv(a.out, index=False, lineterminator="\n")
 
 
