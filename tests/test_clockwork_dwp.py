@@ -27,23 +27,23 @@ A0, A1 = R, R + 1  # symbols of actions 0 and 1
 def test_fig4_reading():
     # Entries: action 0, action 1, alternator -> entry 0, action 0, alternator -> entry 3, a1.
     ring = [A0, A1, 0, A0, 3, A1]
-    moves, _, _ = decode(NEVER, ring, R, L=10, count_reads=False)
+    moves, _, _ = decode(NEVER, ring, R, L=10, reading="actions_only")
     # a0 a1, jump back, a0 a1, skip, a0, jump to 3: a0, skip, a1, wrap: a0 a1, jump...
     assert moves == [0, 1, 0, 1, 0, 0, 1, 0, 1, 0]
-    steps = decode_trace(ring, R, 2, L=5)
+    steps = decode_trace(ring, R, 2, L=5, reading="actions_only")
     assert [s[2] for s in steps] == ["action 0", "action 1", "jump to entry 0", "action 0",
                                      "action 1", "skip", "action 0"]
 
 
 def test_read_limit_semantics():
     ring = [A0, 2, A1, 0, 1, 5]
-    by_reads, _, _ = decode(NEVER, ring, R, L=8, count_reads=True)
-    by_actions, _, _ = decode(NEVER, ring, R, L=8, count_reads=False)
+    by_reads, _, _ = decode(NEVER, ring, R, L=8, reading="every_read")
+    by_actions, _, _ = decode(NEVER, ring, R, L=8, reading="actions_only")
     assert len(by_actions) == 8
     assert len(by_reads) < 8  # alternator reads used up part of the budget
     assert by_actions[: len(by_reads)] == by_reads
     # A ring of alternators only never emits: the guard stops it.
-    moves, fit, length = decode(NEVER, [1, 2, 3, 4, 5, 0], R, L=50, count_reads=False)
+    moves, fit, length = decode(NEVER, [1, 2, 3, 4, 5, 0], R, L=50, reading="actions_only")
     assert moves == [] and fit == 4 and length is None
 
 

@@ -8,10 +8,10 @@ from puzzles.core import register_budgets
 
 BUDGETS = {
     "paper": {"runs": 20, "R": 15, "L": 200, "P": 28, "N": 20_000,
-              "sens_runs": 20, "sens_N": 20_000, "readings_runs": 20,
+              "readings_runs": 20,
               "exact_max_states": None},
     "smoke": {"runs": 2, "R": 15, "L": 200, "P": 28, "N": 200,
-              "sens_runs": 2, "sens_N": 200, "readings_runs": 2,
+              "readings_runs": 2,
               "exact_max_states": 10**8},
 }
 

@@ -6,9 +6,12 @@ Reading starts at entry 0 and moves on cyclically. An alternator jumps the first
 read and on every other read after that, and is skipped (reading goes on with the next entry)
 on the reads in between. The paper leaves some choices open; each is a parameter here:
 
-* ``count_reads`` (default False): the read limit L counts only the actions emitted; with True
-  it counts every symbol read, alternators included. When only actions count, a guard of
-  ``R * L`` symbol reads stops rings whose alternators loop without emitting.
+* ``reading`` (default ``"skips_free"``): what the read limit L counts. Every emitted action
+  counts; ``"every_read"`` also counts alternator jumps and skips, ``"actions_only"`` neither,
+  ``"jumps_free"`` counts skips but not jumps, ``"skips_free"`` jumps but not skips. When a
+  read can be free, a guard of ``R * L`` symbol reads stops rings whose alternators loop
+  without emitting. The default is the best fit to the paper's Tables I-VI among all readings,
+  tournament sizes and mutation counts tried (``puzzles/clockwork/data/calibration.csv``).
 * ``tournament`` (default 7, Ashlock's usual size): T distinct rings per tournament; the two
   fittest (ties broken by draw order) are parents, their two children replace the two least fit.
 * ``mutations`` (default 1): entries of each child overwritten with a uniform random symbol.
@@ -30,15 +33,30 @@ from numba import njit
 
 from puzzles.clockwork.model import Puzzle, action_arrays
 
+# What the read limit counts, per reading: (jumps count, skips count); actions always count.
+READINGS: dict[str, tuple[bool, bool]] = {
+    "every_read": (True, True),
+    "actions_only": (False, False),
+    "jumps_free": (False, True),
+    "skips_free": (True, False),
+}
+
 DEFAULTS = {"R": 15, "L": 200, "P": 28, "N": 20_000, "tournament": 7, "mutations": 1,
-            "count_reads": True}
+            "reading": "skips_free"}
+
+
+def reading_flags(reading: str) -> tuple[bool, bool]:
+    """(jumps count, skips count) toward the read limit for a named reading."""
+    if reading not in READINGS:
+        raise ValueError(f"reading must be one of {', '.join(READINGS)}, got {reading!r}")
+    return READINGS[reading]
 
 
 @njit(cache=True)
 def _evaluate(ring: np.ndarray, R: int, ks: np.ndarray, pos: np.ndarray, val: np.ndarray,
               cnt: np.ndarray, n: int, c: int, k0: int, L0: np.ndarray, read_limit: int,
-              count_reads: bool, guard: int, lights: np.ndarray, flags: np.ndarray,
-              out: np.ndarray) -> tuple[int, int, int]:
+              count_jumps: bool, count_skips: bool, guard: int, lights: np.ndarray,
+              flags: np.ndarray, out: np.ndarray) -> tuple[int, int, int]:
     """Decode ``ring`` from the initial state: (min fitness, solving length or -1, emitted).
 
     ``out`` (length >= read_limit, or empty) receives the emitted action indices.
@@ -56,24 +74,25 @@ def _evaluate(ring: np.ndarray, R: int, ks: np.ndarray, pos: np.ndarray, val: np
     k = k0
     p = 0
     reads = 0
+    used = 0  # reads that count toward the read limit
     emitted = 0
     keep = out.shape[0]
-    while True:
-        if count_reads:
-            if reads >= read_limit:
-                break
-        elif emitted >= read_limit or reads >= guard:
-            break
+    while used < read_limit and reads < guard:
         sym = ring[p]
         reads += 1
         if sym < R:
             if flags[p] == 0:
                 flags[p] = 1
                 p = sym
+                if count_jumps:
+                    used += 1
             else:
                 flags[p] = 0
                 p = p + 1 if p + 1 < R else 0
+                if count_skips:
+                    used += 1
             continue
+        used += 1
         a = sym - R
         k = (k + ks[a]) % n
         for j in range(cnt[a]):
@@ -107,9 +126,77 @@ def crossover(p1: np.ndarray, p2: np.ndarray, j: int, c1: np.ndarray, c2: np.nda
 
 
 @njit(cache=True)
+def _select(idx: np.ndarray, fit: np.ndarray, T: int, sel: np.ndarray) -> None:
+    """Tournament: T distinct rings into ``sel``, fittest first (ties keep their draw order).
+
+    The parents are ``sel[0]`` and ``sel[1]``; the children replace ``sel[T-1]`` and
+    ``sel[T-2]``.
+    """
+    P = idx.shape[0]
+    # T distinct rings: partial Fisher-Yates shuffle of the index array.
+    for i in range(T):
+        r = i + np.random.randint(0, P - i)
+        tmp = idx[i]
+        idx[i] = idx[r]
+        idx[r] = tmp
+        sel[i] = idx[i]
+    # Insertion sort by fitness, stable, so ties keep their random draw order.
+    for i in range(1, T):
+        v = sel[i]
+        j = i - 1
+        while j >= 0 and fit[sel[j]] > fit[v]:
+            sel[j + 1] = sel[j]
+            j -= 1
+        sel[j + 1] = v
+
+
+@njit(cache=True)
+def _cut(R: int) -> int:
+    """A crossover point, uniform in 1..R-1 (both children mix both parents)."""
+    return np.random.randint(1, R)
+
+
+@njit(cache=True)
+def _mutate(ring: np.ndarray, mutations: int, S: int) -> None:
+    """Overwrite ``mutations`` uniformly chosen entries with uniform symbols in 0..S-1."""
+    R = ring.shape[0]
+    for _ in range(mutations):
+        sym = np.random.randint(0, S)
+        ring[np.random.randint(0, R)] = sym
+
+
+@njit(cache=True)
+def operator_sample(seed: int, fit: np.ndarray, T: int, R: int, S: int, mutations: int,
+                    reps: int) -> np.ndarray:
+    """``reps`` independent draws of the operators on fitnesses ``fit`` (for frequency tests).
+
+    Row per draw: parent 1, parent 2, replaced 1, replaced 2, crossover point, and the number
+    of entries of an R-entry ring that mutation overwrote.
+    """
+    np.random.seed(seed)
+    P = fit.shape[0]
+    idx = np.arange(P)
+    sel = np.empty(T, dtype=np.int64)
+    out = np.empty((reps, 6), dtype=np.int64)
+    ring = np.empty(R, dtype=np.int64)
+    for k in range(reps):
+        _select(idx, fit, T, sel)
+        out[k, 0] = sel[0]
+        out[k, 1] = sel[1]
+        out[k, 2] = sel[T - 1]
+        out[k, 3] = sel[T - 2]
+        out[k, 4] = _cut(R)
+        ring[:] = -1
+        _mutate(ring, mutations, S)
+        out[k, 5] = np.sum(ring >= 0)
+    return out
+
+
+@njit(cache=True)
 def _run(seed: int, R: int, P: int, N: int, T: int, mutations: int, read_limit: int,
-         count_reads: bool, ks: np.ndarray, pos: np.ndarray, val: np.ndarray, cnt: np.ndarray,
-         n: int, c: int, k0: int, L0: np.ndarray) -> tuple[int, int, int, np.ndarray]:
+         count_jumps: bool, count_skips: bool, ks: np.ndarray, pos: np.ndarray,
+         val: np.ndarray, cnt: np.ndarray, n: int, c: int, k0: int,
+         L0: np.ndarray) -> tuple[int, int, int, np.ndarray]:
     """One run: (solved 0/1, tournaments, solving length, solving or best ring)."""
     np.random.seed(seed)
     A = ks.shape[0]
@@ -125,7 +212,7 @@ def _run(seed: int, R: int, P: int, N: int, T: int, mutations: int, read_limit: 
         for j in range(R):
             pop[i, j] = np.random.randint(0, S)
         f, ln, _ = _evaluate(pop[i], R, ks, pos, val, cnt, n, c, k0, L0, read_limit,
-                             count_reads, guard, lights, flags, noout)
+                             count_jumps, count_skips, guard, lights, flags, noout)
         fit[i] = f
         slen[i] = ln
     for i in range(P):
@@ -135,31 +222,15 @@ def _run(seed: int, R: int, P: int, N: int, T: int, mutations: int, read_limit: 
     sel = np.empty(T, dtype=np.int64)
     child = np.empty((2, R), dtype=np.int64)
     for t in range(1, N + 1):
-        # T distinct rings: partial Fisher-Yates shuffle of the index array.
-        for i in range(T):
-            r = i + np.random.randint(0, P - i)
-            tmp = idx[i]
-            idx[i] = idx[r]
-            idx[r] = tmp
-            sel[i] = idx[i]
-        # Insertion sort by fitness, stable, so ties keep their random draw order.
-        for i in range(1, T):
-            v = sel[i]
-            j = i - 1
-            while j >= 0 and fit[sel[j]] > fit[v]:
-                sel[j + 1] = sel[j]
-                j -= 1
-            sel[j + 1] = v
-        jx = np.random.randint(1, R)
-        crossover(pop[sel[0]], pop[sel[1]], jx, child[0], child[1])
+        _select(idx, fit, T, sel)
+        crossover(pop[sel[0]], pop[sel[1]], _cut(R), child[0], child[1])
         for h in range(2):
-            for _ in range(mutations):
-                child[h, np.random.randint(0, R)] = np.random.randint(0, S)
+            _mutate(child[h], mutations, S)
         for h in range(2):
             dst = sel[T - 1 - h]
             pop[dst] = child[h]
             f, ln, _ = _evaluate(pop[dst], R, ks, pos, val, cnt, n, c, k0, L0, read_limit,
-                                 count_reads, guard, lights, flags, noout)
+                                 count_jumps, count_skips, guard, lights, flags, noout)
             fit[dst] = f
             slen[dst] = ln
         for h in range(2):
@@ -202,7 +273,7 @@ def _arrays(puzzle: Puzzle) -> tuple:
 
 
 def decode(puzzle: Puzzle, ring, R: int | None = None, L: int = DEFAULTS["L"],
-           count_reads: bool = DEFAULTS["count_reads"]) -> tuple[list[int], int, int | None]:
+           reading: str = DEFAULTS["reading"]) -> tuple[list[int], int, int | None]:
     """Decode a ring on ``puzzle``: (action indices emitted, ring fitness, solving length).
 
     The action string stops at the first goal state, as the EA's evaluation does.
@@ -216,22 +287,27 @@ def decode(puzzle: Puzzle, ring, R: int | None = None, L: int = DEFAULTS["L"],
         raise ValueError(f"ring symbols must lie in 0..{R + A - 1} (R alternators + {A} actions)")
     if isinstance(L, bool) or not isinstance(L, int) or L < 1:
         raise ValueError(f"L (read limit) must be a positive int, got {L!r}")
+    cj, cs = reading_flags(reading)
     ks, pos, val, cnt, n, c, k0, L0 = _arrays(puzzle)
     out = np.empty(L, dtype=np.int64)
-    f, ln, emitted = _evaluate(ring_arr, R, ks, pos, val, cnt, n, c, k0, L0, L, count_reads,
+    f, ln, emitted = _evaluate(ring_arr, R, ks, pos, val, cnt, n, c, k0, L0, L, cj, cs,
                                R * L, np.empty(n, np.int64), np.empty(R, np.int64), out)
     return [int(x) for x in out[:emitted]], int(f), (None if ln < 0 else int(ln))
 
 
 def decode_trace(ring, R: int, n_actions: int, L: int = 40,
-                 count_reads: bool = False) -> list[tuple[int, int, str]]:
-    """Step-by-step reading of a ring (Fig. 4): (entry read, symbol, what happened) per read."""
+                 reading: str = DEFAULTS["reading"]) -> list[tuple[int, int, str]]:
+    """Step-by-step reading of a ring (Fig. 4): (entry read, symbol, what happened) per read.
+
+    Reading stops after ``L`` reads that count under ``reading``, the EA's rule (same default).
+    """
+    count_jumps, count_skips = reading_flags(reading)
     flags = [0] * R
-    p, reads, emitted, steps = 0, 0, 0, []
+    p, reads, used, steps = 0, 0, 0, []
     ring = [int(x) for x in ring]
     if len(ring) != R or any(not 0 <= s < R + n_actions for s in ring):
         raise ValueError(f"ring must hold R = {R} symbols in 0..{R + n_actions - 1}")
-    while (reads < L) if count_reads else (emitted < L and reads < R * L):
+    while used < L and reads < R * L:
         s = ring[p]
         reads += 1
         if s < R:
@@ -239,13 +315,15 @@ def decode_trace(ring, R: int, n_actions: int, L: int = 40,
                 flags[p] = 1
                 steps.append((p, s, f"jump to entry {s}"))
                 p = s
+                used += count_jumps
             else:
                 flags[p] = 0
                 steps.append((p, s, "skip"))
                 p = (p + 1) % R
+                used += count_skips
         else:
             steps.append((p, s, f"action {s - R}"))
-            emitted += 1
+            used += 1
             p = (p + 1) % R
     return steps
 
@@ -253,20 +331,21 @@ def decode_trace(ring, R: int, n_actions: int, L: int = 40,
 def run_dwp(puzzle: Puzzle, seed: int, R: int = DEFAULTS["R"], L: int = DEFAULTS["L"],
             P: int = DEFAULTS["P"], N: int = DEFAULTS["N"],
             tournament: int = DEFAULTS["tournament"], mutations: int = DEFAULTS["mutations"],
-            count_reads: bool = DEFAULTS["count_reads"]) -> RunResult:
+            reading: str = DEFAULTS["reading"]) -> RunResult:
     """One seeded DWP run on ``puzzle``; a reported solution is replayed by the model first."""
     from puzzles.clockwork.model import first_goal
 
     _check_params(R, L, P, N, tournament, mutations)
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= seed < 2**32:
         raise ValueError(f"seed must be an int in 0..2^32-1, got {seed!r}")
+    cj, cs = reading_flags(reading)
     ks, pos, val, cnt, n, c, k0, L0 = _arrays(puzzle)
-    ok, t, ln, ring = _run(int(seed), R, P, N, tournament, mutations, L, count_reads,
-                           ks, pos, val, cnt, n, c, k0, L0)
+    ok, t, ln, ring = _run(int(seed), R, P, N, tournament, mutations, L, cj, cs, ks, pos, val,
+                           cnt, n, c, k0, L0)
     ring_t = tuple(int(x) for x in ring)
     if not ok:
         return RunResult(False, int(t), None, ring_t, ())
-    moves, f, length = decode(puzzle, ring, R, L, count_reads)
+    moves, f, length = decode(puzzle, ring, R, L, reading)
     # Replay move by move in the plain-Python model: the EA's claim must hold there too.
     if f != 0 or length != ln or first_goal(puzzle, moves) != ln:
         raise RuntimeError(f"{puzzle.name}: EA reported a solution the model does not confirm")

@@ -2,7 +2,7 @@
 
 Task functions live here (not in notebook cells) so a spawn process pool can import them. Every
 task carries its own seed ``derive_seed(SEED, "dwp", instance, run)``: the same runs come back
-from any number of workers, and every setting of the sensitivity study sees the same seeds.
+from any number of workers, and every setting of the calibration sees the same seeds.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -22,8 +23,20 @@ from puzzles.clockwork.reference import PAPER_ROWS
 from puzzles.clockwork.search import shortest_solution
 from puzzles.core import derive_seed, mean_ci, run_tasks
 
-# A task: (instance key, run, seed, R, L, P, N, tournament, mutations, count_reads).
-Task = tuple[str, int, int, int, int, int, int, int, int, bool]
+# Results of offline runs (each file's module docstring gives the command that made it).
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def stored(name: str) -> pd.DataFrame:
+    """A stored offline result: ``calibration``, ``ordering_runs`` or ``random_instances``."""
+    path = DATA / f"{name}.csv"
+    if not path.exists():
+        raise ValueError(f"no stored result {name!r} in {DATA}")
+    return pd.read_csv(path)
+
+
+# A task: (instance key, run, seed, R, L, P, N, tournament, mutations, reading).
+Task = tuple[str, int, int, int, int, int, int, int, int, str]
 
 
 @cache
@@ -41,9 +54,9 @@ def lookup(key: str) -> Puzzle:
 
 def dwp_task(task: Task) -> dict:
     """Run the EA once for a task tuple; a plain dict row (picklable, deterministic)."""
-    key, run, seed, R, L, P, N, T, m, cr = task
+    key, run, seed, R, L, P, N, T, m, reading = task
     res = run_dwp(lookup(key), seed, R=R, L=L, P=P, N=N, tournament=T, mutations=m,
-                  count_reads=cr)
+                  reading=reading)
     return {"instance": key, "run": run, "solved": res.solved, "tournaments": res.tournaments,
             "length": res.length if res.solved else np.nan,
             "ring": " ".join(str(x) for x in res.ring)}
@@ -51,10 +64,10 @@ def dwp_task(task: Task) -> dict:
 
 def make_tasks(keys: Sequence[str], runs: int, seed: int, budget: Mapping[str, int],
                tournament: int = DEFAULTS["tournament"], mutations: int = DEFAULTS["mutations"],
-               count_reads: bool = DEFAULTS["count_reads"], N: int | None = None) -> list[Task]:
+               reading: str = DEFAULTS["reading"], N: int | None = None) -> list[Task]:
     """One task per (instance, run), seeds from (seed, "dwp", instance, run)."""
     return [(k, r, derive_seed(seed, "dwp", k, r), budget["R"], budget["L"], budget["P"],
-             budget["N"] if N is None else N, tournament, mutations, count_reads)
+             budget["N"] if N is None else N, tournament, mutations, reading)
             for k in keys for r in range(runs)]
 
 
@@ -146,7 +159,7 @@ def results_table(summary: pd.DataFrame, exact: pd.DataFrame) -> pd.DataFrame:
 
 
 def check_replays(runs: pd.DataFrame, budget: Mapping[str, int],
-                  count_reads: bool = DEFAULTS["count_reads"]) -> int:
+                  reading: str = DEFAULTS["reading"]) -> int:
     """Re-decode every solving ring and replay it in the model; return how many were checked."""
     from puzzles.clockwork.dwp import decode
     from puzzles.clockwork.model import first_goal
@@ -157,55 +170,11 @@ def check_replays(runs: pd.DataFrame, budget: Mapping[str, int],
             continue
         p = lookup(row.instance)
         ring = [int(x) for x in row.ring.split()]
-        moves, fit, length = decode(p, ring, budget["R"], budget["L"], count_reads)
+        moves, fit, length = decode(p, ring, budget["R"], budget["L"], reading)
         if fit != 0 or length != row.length or first_goal(p, moves) != row.length:
             raise RuntimeError(f"{row.instance} run {row.run}: solving ring does not replay")
         checked += 1
     return checked
-
-
-def sensitivity_settings() -> list[tuple[str, int, int, bool]]:
-    """(label, tournament, mutations, count_reads) for the sensitivity table; defaults first."""
-    out = []
-    for cr in (True, False):
-        for T in (7, 4):
-            for m in (1, 2):
-                label = f"{'reads' if cr else 'actions'}, T={T}, m={m}"
-                out.append((label, T, m, cr))
-    return out
-
-
-SENSITIVITY_INSTANCES = ("A2", "A3", "A4", "A5", "B2", "B3", "B4", "B5", "C3", "E1", "E5")
-
-
-def sensitivity(seed: int, budget: Mapping[str, int], workers: int | None = None,
-                instances: Sequence[str] = SENSITIVITY_INSTANCES,
-                progress: bool = True, executor: Executor | None = None) -> pd.DataFrame:
-    """Per setting: geometric-mean ratio ours/paper of mean iterations and of mean lengths."""
-    from puzzles.clockwork.reference import paper_value
-
-    settings = sensitivity_settings()
-    tasks: list[Task] = []
-    for _, T, m, cr in settings:
-        tasks += make_tasks(instances, budget["sens_runs"], seed, budget, T, m, cr,
-                            N=budget["sens_N"])
-    runs = run_experiment(tasks, workers, desc="sensitivity", progress=progress,
-                          executor=executor)
-    per = len(instances) * budget["sens_runs"]
-    rows = []
-    for i, (label, T, m, cr) in enumerate(settings):
-        summ = summarise_runs(runs.iloc[i * per:(i + 1) * per])
-        it = [np.log(max(r.iter_mean, 0.5) / paper_value(r.instance, "iter_mean"))
-              for r in summ.itertuples()]
-        ln = [np.log(r.length_mean / paper_value(r.instance, "length_mean"))
-              for r in summ.itertuples() if r.successes]
-        rows.append({"setting": label, "read limit counts": "every read" if cr else "actions",
-                     "tournament": T, "mutations": m,
-                     "successes": f"{int(summ['successes'].sum())}/{int(summ['runs'].sum())}",
-                     "iter ratio (geo. mean)": round(float(np.exp(np.mean(it))), 2),
-                     "length ratio (geo. mean)": round(float(np.exp(np.mean(ln))), 2),
-                     **{f"{r.instance} iter": round(r.iter_mean, 1) for r in summ.itertuples()}})
-    return pd.DataFrame(rows)
 
 
 def readings_table(seed: int, budget: Mapping[str, int], workers: int | None = None,

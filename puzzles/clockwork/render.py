@@ -153,3 +153,26 @@ def difficulty_figure(results):
         ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
+
+
+def km_figure(ordruns, groups: Sequence[tuple[str, Sequence[str]]], budget: int):
+    """Kaplan-Meier curves, P(not yet solved) against tournaments, one panel per group."""
+    from puzzles.clockwork.hitting import km_curve
+
+    fig, axes = plt.subplots(1, len(groups), figsize=(4.2 * len(groups), 3.4), sharey=True)
+    for ax, (title, keys) in zip(list(axes), groups, strict=True):
+        for key in keys:
+            g = ordruns[ordruns["instance"] == key]
+            t, s = km_curve(g["tournaments"], g["solved"])
+            # Step curve from (0, 1); censored runs keep the curve up to the budget.
+            x = [0.5, *[max(v, 0.5) for v in t], budget]
+            y = [1.0, *s, s[-1] if len(s) else 1.0]
+            ax.step(x, y, where="post", label=key)
+        ax.set_xscale("log")
+        ax.set_xlim(0.5, budget * 1.2)
+        ax.set_title(title)
+        ax.set_xlabel("tournaments")
+        ax.legend(fontsize=7)
+    axes[0].set_ylabel("P(not solved yet)")
+    fig.tight_layout()
+    return fig

@@ -279,3 +279,67 @@ def reachable_states(puzzle: Puzzle, start: tuple | None = None) -> list[tuple]:
     _, bits = bfs_component(s, *action_arrays(puzzle.actions, n), n, c, _powers(n, c))
     flags = np.unpackbits(bits.view(np.uint8), bitorder="little")[: puzzle.n_states]
     return [unpack(int(x), n, c) for x in np.flatnonzero(flags)]
+
+
+@njit(cache=True)
+def _count_shortest(start: int, ks: np.ndarray, pos: np.ndarray, val: np.ndarray,
+                    cnt: np.ndarray, n: int, c: int, pw: np.ndarray) -> tuple[int, float]:
+    """Layered BFS with path counts to the all-zero goal: (optimum, number of optimal strings).
+
+    (-1, 0) when no goal is reachable. Counts are floats: they can exceed 2^63.
+    """
+    cn = pw[n]
+    if start % cn == 0:
+        return 0, 1.0
+    bits = np.zeros((n * cn + 63) // 64, dtype=np.uint64)
+    _set(bits, start)
+    layer = np.array([start], dtype=np.int64)
+    ways = np.array([1.0])
+    A = ks.shape[0]
+    depth = 0
+    while layer.shape[0] > 0:
+        depth += 1
+        nxt = np.empty(layer.shape[0] * A, dtype=np.int64)
+        nw = np.empty(layer.shape[0] * A)
+        m = 0
+        for i in range(layer.shape[0]):
+            for a in range(A):
+                y = apply_packed(layer[i], a, ks, pos, val, cnt, n, c, pw)
+                if not _test(bits, y):
+                    nxt[m] = y
+                    nw[m] = ways[i]
+                    m += 1
+        # Merge duplicates: sort the new states and add their counts.
+        order = np.argsort(nxt[:m])
+        layer = np.empty(m, dtype=np.int64)
+        ways = np.empty(m)
+        k = -1
+        for j in range(m):
+            y = nxt[order[j]]
+            if k >= 0 and layer[k] == y:
+                ways[k] += nw[order[j]]
+            else:
+                k += 1
+                layer[k] = y
+                ways[k] = nw[order[j]]
+        layer = layer[: k + 1]
+        ways = ways[: k + 1]
+        total = 0.0
+        for j in range(layer.shape[0]):
+            _set(bits, layer[j])
+            if layer[j] % cn == 0:
+                total += ways[j]
+        if total > 0:
+            return depth, total
+    return -1, 0.0
+
+
+def count_shortest(puzzle: Puzzle) -> tuple[int | None, float]:
+    """(optimum length, number of optimal action strings) to the all-zero goal; (None, 0)."""
+    _check_size(puzzle)
+    if not puzzle.zero_goal:
+        raise ValueError("puzzle: counting optimal strings needs the all-zero goal set")
+    n, c = puzzle.n, puzzle.c
+    d, ways = _count_shortest(pack(puzzle.initial, n, c), *action_arrays(puzzle.actions, n),
+                              n, c, _powers(n, c))
+    return (None if d < 0 else int(d)), float(ways)

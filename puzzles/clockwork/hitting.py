@@ -1,0 +1,133 @@
+"""Hitting times of the DWP with censoring: Kaplan-Meier curves and medians, and the 200-run
+experiment that decides the paper's ordering claims.
+
+A run that hits the budget N is right-censored at N: we know only that its hitting time exceeds
+N. Every run of an experiment has the same budget, so censoring is at one common time; the
+Kaplan-Meier median is then the plain median when fewer than half the runs fail, and undefined
+(reported as ``inf``: "more than N") otherwise. Rank tests with censored runs tied at N are
+Gehan's generalised Wilcoxon test, the censoring-aware form of Mann-Whitney.
+
+The ordering runs take about a minute of CPU at 200 runs per instance, so they run offline::
+
+    python -m puzzles.clockwork.hitting --seed 2026 --runs 200 --workers 2 \
+        --out puzzles/clockwork/data/ordering_runs.csv
+
+Run ``r`` of instance ``k`` has seed ``derive_seed(seed, "dwp", k, r)``, the notebook's main
+experiment's seed, so the first 20 stored runs of each instance are the notebook's runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from puzzles.clockwork.experiments import make_tasks, run_experiment
+from puzzles.clockwork.instances import paper_instances
+from puzzles.clockwork.reference import PAPER_EA
+
+RUN_COLUMNS = ["instance", "run", "solved", "tournaments", "length"]
+
+
+def km_curve(tournaments: Sequence[int], solved: Sequence[bool]) -> tuple[np.ndarray, np.ndarray]:
+    """Kaplan-Meier estimate of P(not solved after t tournaments): (event times, survival)."""
+    t = np.asarray(tournaments, dtype=float)
+    s = np.asarray(solved, dtype=bool)
+    if t.shape != s.shape or t.size == 0:
+        raise ValueError(f"need equal, non-empty samples, got {t.size} times, {s.size} flags")
+    times = np.unique(t[s])
+    surv, out = 1.0, []
+    for x in times:
+        at_risk = int(np.sum(t >= x))
+        events = int(np.sum((t == x) & s))
+        surv *= 1.0 - events / at_risk
+        out.append(surv)
+    return times, np.array(out)
+
+
+def km_median(tournaments: Sequence[int], solved: Sequence[bool]) -> float:
+    """Kaplan-Meier median hitting time; ``inf`` when half the runs never succeed."""
+    times, surv = km_curve(tournaments, solved)
+    below = np.nonzero(surv <= 0.5)[0]
+    return float(times[below[0]]) if below.size else float("inf")
+
+
+def censored_times(runs: pd.DataFrame, key: str, budget: int) -> np.ndarray:
+    """Hitting times of one instance with budget-hitting runs at ``budget`` (for rank tests)."""
+    g = runs[runs["instance"] == key]
+    if g.empty:
+        raise ValueError(f"no runs of instance {key!r}")
+    return np.where(g["solved"], g["tournaments"], budget).astype(float)
+
+
+def ordering_runs(seed: int, runs: int, workers: int | None = None,
+                  progress: bool = True) -> pd.DataFrame:
+    """``runs`` DWP runs of every paper instance at the paper's budget (default EA)."""
+    budget = {k: PAPER_EA[k] for k in ("R", "L", "P", "N")}
+    df = run_experiment(make_tasks(list(paper_instances()), runs, seed, budget), workers,
+                        desc="ordering runs", progress=progress)
+    return df[RUN_COLUMNS]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Command line: run the ordering experiment and write its runs."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--runs", type=int, default=200)
+    ap.add_argument("--workers", type=int, default=0)
+    ap.add_argument("--out", default="puzzles/clockwork/data/ordering_runs.csv")
+    a = ap.parse_args(argv)
+    ordering_runs(a.seed, a.runs, a.workers).to_csv(a.out, index=False, lineterminator="\n")
+
+
+if __name__ == "__main__":
+    main()
+
+
+def hitting_summary(runs: pd.DataFrame, budget: int) -> pd.DataFrame:
+    """Per instance: runs, successes, Kaplan-Meier median, mean with failures at the budget."""
+    rows = []
+    for key, g in runs.groupby("instance", sort=False):
+        t = np.where(g["solved"], g["tournaments"], budget).astype(float)
+        rows.append({"instance": key, "runs": len(g), "successes": int(g["solved"].sum()),
+                     "km_median": km_median(g["tournaments"], g["solved"]),
+                     "mean_at_N": float(t.mean())})
+    return pd.DataFrame(rows)
+
+
+def mean_range(values: Sequence[float], k: int, seed: int, reps: int = 4000,
+               level: float = 0.95) -> tuple[float, float]:
+    """Central ``level`` range of the mean of ``k`` draws from ``values`` (seeded bootstrap).
+
+    Tells whether a mean the paper computed from ``k`` runs is a plausible outcome of our EA.
+    """
+    arr = np.asarray(values, dtype=float)
+    if arr.size == 0 or k < 1:
+        raise ValueError(f"need values and k >= 1, got {arr.size} values, k = {k}")
+    rng = np.random.default_rng(seed)
+    means = rng.choice(arr, size=(reps, k), replace=True).mean(axis=1)
+    a = (1 - level) / 2
+    return float(np.quantile(means, a)), float(np.quantile(means, 1 - a))
+
+
+def check_stored(stored: pd.DataFrame, fresh: pd.DataFrame) -> int:
+    """Assert that runs computed now equal the stored runs with the same (instance, run).
+
+    Returns the number of runs compared; compares solved, tournaments and length.
+    """
+    cols = ["solved", "tournaments", "length"]
+    a = stored.set_index(["instance", "run"])[cols]
+    b = fresh.set_index(["instance", "run"])[cols]
+    common = a.index.intersection(b.index)
+    if len(common) == 0:
+        raise ValueError("no run in common between the stored and the fresh runs")
+    x, y = a.loc[common], b.loc[common]
+    same = (x["solved"].astype(bool) == y["solved"].astype(bool)) & \
+        (x["tournaments"].astype(int) == y["tournaments"].astype(int)) & \
+        (x["length"].fillna(-1).astype(float) == y["length"].fillna(-1).astype(float))
+    if not same.all():
+        bad = list(common[~same.to_numpy()])[:5]
+        raise RuntimeError(f"stored runs differ from fresh runs at {bad}")
+    return len(common)
