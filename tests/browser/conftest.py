@@ -23,8 +23,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# Collected only by ``make test-browser`` (which sets PUZZLE_LAB_BROWSER=1), never by the unit
+# suite: ``pytest tests`` must not need a browser.
+if not os.environ.get("PUZZLE_LAB_BROWSER"):
+    collect_ignore_glob = ["test_*.py"]
+
+
 def pytest_collection_modifyitems(config, items):
     """Without Chromium or Playwright the browser suite fails loudly: it never passes silently."""
+    if not items:
+        return
     if not Path(CHROMIUM).exists():
         raise pytest.UsageError(f"browser tests need Chromium at {CHROMIUM} "
                                 "(Debian: apt-get install -y chromium)")
@@ -110,6 +118,17 @@ class Notebook:
     def attr(self, id: str, name: str) -> str | None:
         """Attribute ``name`` of the scene element ``id``."""
         return self.board.locator(f'.pl-canvas [data-id="{id}"]').first.get_attribute(name)
+
+    def ids(self, selector: str = "[data-id]") -> list[str]:
+        """The ids of the scene elements matching ``selector``, as the page shows them."""
+        return self.board.locator(f".pl-canvas {selector}").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-id'))")
+
+    def assert_clean(self) -> None:
+        """No uncaught page error and nothing in JupyterLab's Log Console."""
+        assert self.errors == [], self.errors
+        entries = self.log_console_entries()
+        assert entries == [], entries
 
     def click(self, id: str) -> None:
         """Click the scene element ``id`` and wait for the kernel to answer."""
