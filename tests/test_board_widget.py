@@ -53,10 +53,27 @@ def test_events_reach_the_handler_and_errors_become_the_status(caplog):
     assert seen[-1] == Event("click", "a")
 
 
-def test_bundle_carries_the_svg_and_a_stable_text():
+def test_bundle_carries_a_png_of_the_board_and_a_stable_text():
+    import base64
+
+    import matplotlib.pyplot as plt
+
     b = Board(lambda ev: None, title="demo")
-    b.svg = _scene("red")
+    assert "image/png" not in b._repr_mimebundle_()
+    sc = Scene(100, 40)
+    sc.rect(0, 0, 50, 40, id="a", fill="#ff0000")
+    sc.text(75, 20, "x", transform="rotate(-60 75 20)")
+    before = plt.get_fignums()
+    b.show(sc)
     bundle = b._repr_mimebundle_()
-    assert bundle["text/plain"] == "Board('demo')"
-    assert bundle["image/svg+xml"] == _scene("red")
+    assert plt.get_fignums() == before  # no pyplot figure left behind
+    assert bundle["text/plain"] == "Board('demo')" and b.svg == sc.to_svg()
+    png = base64.b64decode(bundle["image/png"])
+    assert png[:4] == b"\x89PNG" and png == sc.to_png()
     assert "application/vnd.jupyter.widget-view+json" in bundle
+    import io
+
+    from matplotlib.image import imread
+
+    img = imread(io.BytesIO(png))
+    assert img.shape[:2] == (40, 100) and tuple(img[20, 10, :3]) == (1.0, 0.0, 0.0)

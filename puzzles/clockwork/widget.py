@@ -94,7 +94,7 @@ class ClockworkPlayer:
     def _refresh(self) -> None:
         p, s = self.puzzle, self.state
         solved = is_goal(s, p)
-        self.view.svg = player_scene(s, p.c, p.actions, self.hint, solved).to_svg()
+        self.view.show(player_scene(s, p.c, p.actions, self.hint, solved))
         self.view.controls = [field_control("instance", "instance", self.name, list(self.puzzles)),
                               button("undo", "undo"), button("reset", "reset"),
                               button("hint", "optimal next action")]
@@ -157,7 +157,7 @@ class RingStepper:
                 state = apply(state, p.actions[sym - self.R], p.n, p.c)
         nxt = self.trace[t][0] if t < len(self.trace) else None
         last = self.trace[t - 1][2] if t else "start"
-        self.view.svg = stepper_scene(self.ring, self.R, state, p.c, nxt).to_svg()
+        self.view.show(stepper_scene(self.ring, self.R, state, p.c, nxt))
         self.view.controls = [button("start", "|<"), button("back", "< back"),
                               button("next", "next >"), button("next10", "+10 >>"),
                               field_control("read", "reads", t)]
@@ -196,8 +196,8 @@ class CrossoverView:
 
         ex = fig5_example(self.seed, self.R, self.n_actions, self.cut, self.mutate)
         self.rings = [[int(s) for s in r] for r in ex["rings"]]
-        self.view.svg = crossover_scene(self.rings, self.R, ex["labels"], self.cut,
-                                        self.mutate).to_svg()
+        self.view.show(crossover_scene(self.rings, self.R, ex["labels"], self.cut,
+                                        self.mutate))
         self.view.controls = [button("new", "new parents")]
         self.view.status = (f"cut after entry {self.cut}, mutated entry {self.mutate}; "
                             + "; ".join(f"{label}: "

@@ -7,11 +7,12 @@ every key press on the board, every button press and every edited field back as 
 ``{"kind": ..., "id": ..., "value": ...}``. The board hands the event to the game's handler;
 whatever the handler raises is caught, its message is written in the status line and the
 traceback is logged, so a bad input never leaves the widget dead. The saved output of a board
-carries its SVG as ``image/svg+xml`` so a notebook opened without a kernel shows the picture.
+carries the board as ``image/png`` so a notebook opened without a kernel shows the picture.
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import logging
 import re
@@ -152,12 +153,14 @@ class Scene:
     width: float
     height: float
     parts: list[str] = field(default_factory=list)
+    items: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
 
     def _el(self, tag: str, id: str | None, attrs: dict[str, Any], body: str = "") -> None:
+        self.items.append((tag, attrs, body))
         if id is not None:
             attrs = {"data-id": id, **attrs}
         if body:
-            self.parts.append(f"<{tag}{_attrs(attrs)}>{body}</{tag}>")
+            self.parts.append(f"<{tag}{_attrs(attrs)}>{html.escape(body)}</{tag}>")
         else:
             self.parts.append(f"<{tag}{_attrs(attrs)}/>")
 
@@ -190,7 +193,7 @@ class Scene:
         self._el("text", id, {"x": float(x), "y": float(y), "font_size": float(size),
                               "text_anchor": anchor, "dominant_baseline": "central",
                               "font_family": "sans-serif", **attrs},
-                 html.escape(str(s)))
+                 str(s))
 
     def group(self, id: str | None = None, **attrs: Any) -> _Group:
         """``with scene.group(id=...):`` wraps the elements drawn inside in one ``<g>``."""
@@ -201,6 +204,12 @@ class Scene:
         w, h = _num(self.width), _num(self.height)
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
                 f'viewBox="0 0 {w} {h}">' + "".join(self.parts) + "</svg>")
+
+
+    def to_png(self, dpi: int = 100) -> bytes:
+        """The scene as PNG (a matplotlib Figure without pyplot, so no figure is left open):
+        the fallback a notebook shows where no kernel draws the widget."""
+        return scene_png(self, dpi)
 
 
 class _Group:
@@ -214,6 +223,70 @@ class _Group:
 
     def __exit__(self, *exc: object) -> None:
         self.scene.parts.append("</g>")
+
+
+_PT = 72 / 100  # points per SVG pixel when the figure has 100 px per inch
+
+
+def _colour(value: Any, opacity: Any = None) -> Any:
+    if value in (None, "none"):
+        return "none"
+    if opacity is None:
+        return value
+    from matplotlib.colors import to_rgba
+
+    return to_rgba(value, float(opacity))
+
+
+def scene_png(scene: Scene, dpi: int = 100) -> bytes:
+    """Rasterise a scene's rectangles, circles, lines, polygons and texts to PNG bytes."""
+    import io
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, Polygon, Rectangle
+
+    w, h = float(scene.width), float(scene.height)
+    fig = Figure(figsize=(w / 100, h / 100), dpi=dpi)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, w)
+    ax.set_ylim(h, 0)
+    ax.axis("off")
+    for z, (tag, a, body) in enumerate(scene.items):
+        if a.get("fill_opacity") is not None and float(a["fill_opacity"]) < 0.05 \
+                and a.get("stroke") in (None, "none"):
+            continue  # invisible hit areas
+        face = _colour(a.get("fill", "#000000"), a.get("fill_opacity"))
+        edge = _colour(a.get("stroke"))
+        lw = float(a.get("stroke_width", 1)) * _PT if edge != "none" else 0
+        ls = (0, (4, 3)) if a.get("stroke_dasharray") else "solid"
+        common = {"facecolor": face, "edgecolor": edge, "linewidth": lw, "linestyle": ls,
+                  "zorder": z}
+        if tag == "rect":
+            ax.add_patch(Rectangle((a["x"], a["y"]), a["width"], a["height"], **common))
+        elif tag == "circle":
+            ax.add_patch(Circle((a["cx"], a["cy"]), a["r"], **common))
+        elif tag == "polygon":
+            pts = [tuple(float(v) for v in p.split(",")) for p in a["points"].split()]
+            ax.add_patch(Polygon(pts, closed=True, **common))
+        elif tag == "line":
+            ax.add_line(Line2D([a["x1"], a["x2"]], [a["y1"], a["y2"]], color=edge,
+                               linewidth=lw, linestyle=ls, zorder=z,
+                               solid_capstyle="round"))
+        elif tag == "text":
+            m = re.match(r"rotate\((-?[\d.]+)", str(a.get("transform", "")))
+            ax.text(a["x"], a["y"], body, fontsize=float(a["font_size"]) * _PT,
+                    ha={"start": "left", "middle": "center", "end": "right"}[a["text_anchor"]],
+                    va="center" if a.get("dominant_baseline") == "central" else "baseline",
+                    rotation=-float(m.group(1)) if m else 0, rotation_mode="anchor",
+                    color=_colour(a.get("fill", "#000000")), zorder=z,
+                    fontweight=a.get("font_weight") or "normal",
+                    family="monospace" if a.get("font_family") == "monospace" else "sans-serif")
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    return buf.getvalue()
 
 
 def scene_ids(svg: str) -> list[str]:
@@ -268,7 +341,13 @@ class Board(anywidget.AnyWidget):
                  **kwargs: Any) -> None:
         super().__init__(title=title, **kwargs)
         self._handler = handler
+        self.scene: Scene | None = None
         self.on_msg(self._on_msg)
+
+    def show(self, scene: Scene) -> None:
+        """Draw ``scene`` (kept, too, for the static picture of the saved output)."""
+        self.scene = scene
+        self.svg = scene.to_svg()
 
     def _on_msg(self, _widget: object, content: Any, _buffers: object) -> None:
         if not isinstance(content, dict):
@@ -326,6 +405,8 @@ class Board(anywidget.AnyWidget):
             bundle = bundle[0]
         bundle = dict(bundle or {})
         bundle["text/plain"] = repr(self)
-        if self.svg:
-            bundle["image/svg+xml"] = self.svg
+        if self.scene is not None:
+            # PNG, not SVG: an untrusted notebook (any notebook opened on another machine)
+            # renders image/png but not image/svg+xml; nbval does not compare PNGs.
+            bundle["image/png"] = base64.b64encode(self.scene.to_png()).decode("ascii")
         return bundle

@@ -140,8 +140,8 @@ class PuzzleWidget:
 
     # ---- view
     def _refresh(self, message: str) -> None:
-        self.board.svg = cube_scene(self.puzzle, self.config, self.selected,
-                                    self.destinations()).to_svg()
+        self.board.show(cube_scene(self.puzzle, self.config, self.selected,
+                                    self.destinations()))
         self.board.title = f"hypercube {self.inst.key}, k = {self.puzzle.k}"
         self.board.controls = [
             field_control("puzzle", "puzzle", _label(self.inst), [_label(i) for i in INSTANCES]),

@@ -238,8 +238,8 @@ class PlayWidget:
 
     def draw(self, message: str) -> None:
         """Redraw the board and the status line."""
-        self.board.svg = board_scene(self.placed, self.ch.given, self.tray(), self.selected,
-                                     self.legal_pegs(), self._orientation()).to_svg()
+        self.board.show(board_scene(self.placed, self.ch.given, self.tray(), self.selected,
+                                     self.legal_pegs(), self._orientation()))
         self.board.controls = [field_control("challenge", "challenge (1-120)", self.cid),
                                button("hint", "hint"), button("undo", "undo"),
                                button("reset", "reset"), button("step", "solver step")]

@@ -155,9 +155,9 @@ class MazePlayer:
     def refresh(self, note: str = "") -> None:
         """Redraw the board, the controls and the status line."""
         ev = model.evaluate(self.grid)
-        self.view.svg = maze_scene(self.grid, self.position, self.path,
+        self.view.show(maze_scene(self.grid, self.position, self.path,
                                    [] if self.edit_mode else self.legal(), self.show_depths,
-                                   self.editing).to_svg()
+                                   self.editing))
         controls = [button("undo", "undo"), button("reset", "restart"), button("hint", "hint"),
                     button("step", "step (shortest path)"),
                     button("edit", "stop editing" if self.edit_mode else "edit jumps")]

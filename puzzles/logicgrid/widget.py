@@ -152,8 +152,8 @@ class PuzzlePlayer:
         self._show("Cleared.")
 
     def _show(self, msg: str) -> str:
-        self.view.svg = grid_scene(self.space, self.marks, self.hints, self.hot_cell,
-                                   self.hot_clue, self.selected).to_svg()
+        self.view.show(grid_scene(self.space, self.marks, self.hints, self.hot_cell,
+                                   self.hot_clue, self.selected))
         self.view.controls = [button("check", "Check"), button("hint", "Hint"),
                               button("next", "Next deduction"), button("undo", "Undo"),
                               button("reset", "Reset")]

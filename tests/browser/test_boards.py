@@ -155,3 +155,37 @@ def test_hypercube_board(open_notebook):
     nb.press("undo")
     assert nb.attr("ring-0", "data-vertex") == "6"
     nb.assert_clean()
+
+
+def test_saved_notebook_shows_the_board_without_a_kernel(lab, browser):
+    """A notebook executed and saved elsewhere shows every board as a picture in a JupyterLab
+    that has no kernel for it (the widget model is gone; the PNG of the bundle remains)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    base, token, folder = lab
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in
+                (CLOCKWORK, IQLINK, JUMPMAZE, LOGICGRID, HYPERCUBE)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    NotebookClient(nb, timeout=300).execute()
+    nb.metadata["kernelspec"] = {"name": "no-such-kernel", "display_name": "none",
+                                 "language": "python"}
+    nbformat.write(nb, folder / "saved.ipynb")
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{base}/lab/tree/saved.ipynb?token={token}&reset")
+        page.wait_for_selector(".jp-Notebook .jp-OutputArea-output", timeout=60_000)
+        page.wait_for_timeout(3000)
+        outputs = page.locator(".jp-Notebook .jp-OutputArea-output")
+        assert outputs.count() == 5
+        for i in range(5):
+            img = outputs.nth(i).locator("img")
+            assert img.count() == 1, outputs.nth(i).inner_text()
+            assert img.get_attribute("src").startswith("data:image/png;base64,")
+            assert img.evaluate("e => e.naturalWidth") > 200
+        assert page.locator(".pl-board").count() == 0
+    finally:
+        ctx.close()
