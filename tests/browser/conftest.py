@@ -127,7 +127,8 @@ class Notebook:
     def assert_clean(self) -> None:
         """No uncaught page error and nothing in JupyterLab's Log Console."""
         assert self.errors == [], self.errors
-        entries = self.log_console_entries()
+        entries = [e for e in self.log_console_entries()
+                   if e.strip() and not e.startswith("Log level set to")]
         assert entries == [], entries
 
     def click(self, id: str) -> None:
@@ -172,11 +173,20 @@ class Notebook:
         self.page.wait_for_timeout(200)
 
     def log_console_entries(self) -> list[str]:
-        """Messages in JupyterLab's Log Console (warnings and errors of this notebook)."""
-        self.page.evaluate("window.jupyterapp.commands.execute('logconsole:open')")
-        self.page.wait_for_selector(".jp-LogConsolePanel", timeout=10_000)
-        self.page.wait_for_timeout(300)
+        """Every message in JupyterLab's Log Console for this notebook, at any level."""
+        self.page.wait_for_timeout(500)
         return self.page.locator(".jp-LogConsolePanel .jp-OutputArea-output").all_inner_texts()
+
+
+def _watch_log_console(page) -> None:
+    """Open the Log Console and let it keep every level (its default drops all below
+    'warning' as it arrives, so stray output of a callback would go unseen)."""
+    page.evaluate("window.jupyterapp.commands.execute('logconsole:open')")
+    page.wait_for_selector(".jp-LogConsolePanel", timeout=20_000)
+    page.wait_for_function(
+        "() => { for (const w of window.jupyterapp.shell.widgets('down')) {"
+        " const p = w.content; if (p && p.logger) { p.logger.level = 'debug';"
+        " return p.logger.level === 'debug'; } } return false; }", timeout=20_000)
 
 
 def write_notebook(folder: Path, name: str, source: str) -> str:
@@ -213,6 +223,7 @@ def open_notebook(lab, browser):
             " && w.sessionContext.session.kernel;"
             " return !!k && k.connectionStatus === 'connected' && k.status === 'idle'; }",
             timeout=90_000)
+        _watch_log_console(page)
         page.evaluate("() => { window.jupyterapp.commands.execute("
                       "'notebook:run-all-cells'); }")
         page.wait_for_selector(".pl-board .pl-canvas svg", timeout=timeout * 1000)
