@@ -30,6 +30,19 @@ def test_player_clicks_actions_undo_reset_and_hint():
     assert "A4" in b.status and "action-2" in b.ids()
 
 
+def test_player_steps_the_optimal_solver_to_the_goal():
+    from puzzles.clockwork.search import shortest_solution
+
+    p = instance("B1")
+    pl = ClockworkPlayer({"B1": p})
+    n = len(shortest_solution(p, p.initial))
+    for _ in range(n):
+        pl.view.press("step")
+    assert f"moves: {n}," in pl.view.status and "solved" in pl.view.status
+    pl.view.press("step")
+    assert "step: already solved" in pl.view.status
+
+
 def test_player_bad_input_keeps_working():
     pl = ClockworkPlayer({"B1": instance("B1")})
     b = pl.view

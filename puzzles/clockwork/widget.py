@@ -15,7 +15,8 @@ from puzzles.core.board import Board, Event, button, field_control
 
 
 class ClockworkPlayer:
-    """Play a puzzle: click an action (or press its digit), undo, reset, ask for a hint."""
+    """Play a puzzle: click an action (or press its digit), undo, reset, ask for a hint, let
+    the optimal solver play one move."""
 
     def __init__(self, puzzles: Mapping[str, Puzzle], start: str | None = None) -> None:
         if not puzzles:
@@ -53,7 +54,8 @@ class ClockworkPlayer:
                                  f"{len(self.puzzle.actions) - 1}) or click an action")
             self.press(int(ev.id))
         elif ev.kind == "button":
-            {"undo": self.undo, "reset": self.reset, "hint": self.ask_hint}[ev.id]()
+            {"undo": self.undo, "reset": self.reset, "hint": self.ask_hint,
+             "step": self.step}[ev.id]()
         elif ev.kind == "input" and ev.id == "instance":
             self.load(str(ev.value))
 
@@ -91,13 +93,28 @@ class ClockworkPlayer:
                          else f"hint: optimal next is a{self.hint}")
         self._refresh()
 
+    def step(self) -> None:
+        """Play the first action of a shortest solution (the optimal solver, one move)."""
+        p = self.puzzle
+        a = None if is_goal(self.state, p) else optimal_next(p, self.state)
+        if a is None:
+            self.hint = None
+            self.note = ("step: already solved" if is_goal(self.state, p)
+                         else "step: unsolvable from here")
+            self._refresh()
+            return
+        self.press(a)
+        self.note = f"step: played a{a}, the first action of a shortest solution"
+        self._refresh()
+
     def _refresh(self) -> None:
         p, s = self.puzzle, self.state
         solved = is_goal(s, p)
         self.view.show(player_scene(s, p.c, p.actions, self.hint, solved))
         self.view.controls = [field_control("instance", "instance", self.name, list(self.puzzles)),
                               button("undo", "undo"), button("reset", "reset"),
-                              button("hint", "optimal next action")]
+                              button("hint", "optimal next action"),
+                              button("step", "step (optimal solver)")]
         self.view.status = (f"{self.name}: moves: {len(self.history) - 1}, fitness: "
                             f"{fitness(s, p.c)}, state ({state_str(s)})"
                             f"{' - solved!' if solved else ''}. {self.note}")
