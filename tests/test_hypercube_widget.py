@@ -32,13 +32,22 @@ def test_widget_plays_refuses_undoes_and_steps():
     w = PuzzleWidget(instance(3, 0), k=2)
     b = w.board
     assert w.config == (6, 1, 4, 5) and 'data-vertex="6"' in b.element("ring-0")
-    b.click("ring-0")  # green (on 6) may not go to 4 (red is there) nor to 1
+    b.click("ring-1")
+    assert 'data-selected="1"' in b.element("ring-1") and "purple selected" in b.status
+    b.click("vertex-6")  # a ring's vertex picks up that ring (green)
     assert 'data-selected="1"' in b.element("ring-0")
-    assert 'data-legal="1"' in b.element("vertex-2") and 'data-legal="0"' in b.element("vertex-1")
-    b.click("vertex-4")
-    assert b.status.startswith("refused:") and "occupied" in b.status
-    b.click("vertex-1")
-    assert "no 2-face contains both" in b.status and w.config == (6, 1, 4, 5)
+    assert 'data-legal="1"' in b.element("vertex-2") and 'data-legal="0"' in b.element("vertex-0")
+    assert w.move(0, 2) and w.config == (2, 1, 4, 5)
+    w.undo()
+    try:
+        w.move(0, 4)  # red is there
+    except ValueError as err:
+        assert "occupied" in str(err)
+    else:
+        raise AssertionError("a move onto an occupied vertex went through")
+    b.click("vertex-0")  # green (on 6) may not go to 0: every 2-face holds another ring
+    assert b.status.startswith("refused: every 2-face through 6 and 0 holds another ring")
+    assert w.config == (6, 1, 4, 5)
     b.click("vertex-2")
     assert w.config == (2, 1, 4, 5) and 'data-vertex="2"' in b.element("ring-0")
     assert b.status.startswith("1 move played")

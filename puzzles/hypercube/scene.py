@@ -1,9 +1,10 @@
 """SVG scene of a hypercube puzzle for the shared board widget: Q^d in the projection of
 ``render.layout``, the coloured target vertices, the rings, scaled to fit 900 x 560 px.
 
-Ids: ``vertex-<v>`` (click to move the selected ring there), ``ring-<i>`` (ring i on its
-vertex: click to select it; ``data-vertex``, ``data-selected``), ``pick-<i>`` (the legend
-entry of ring i). Legal destinations of the selected ring carry ``data-legal="1"``.
+Ids: ``vertex-<v>`` (click to move the selected ring there, or to select the ring standing
+on it), ``ring-<i>`` (ring i on its vertex: click to select it; ``data-vertex``,
+``data-selected``), ``pick-<i>`` (the legend entry of ring i). Legal destinations of the
+selected ring carry ``data-legal="1"``.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def cube_scene(puzzle: Puzzle, config: Sequence[int], selected: int | None = Non
     w = (xmax - xmin) * scale + 2 * PAD
     h = (ymax - ymin) * scale + 2 * PAD
     legend_h = 30
-    sc = Scene(max(w, 120 * len(puzzle.colours) / 1.5), h + legend_h)
+    sc = Scene(max(w, 16 + 80 * len(puzzle.colours)), h + legend_h)
 
     def xy(v: int) -> tuple[float, float]:
         return PAD + (pos[v][0] - xmin) * scale, PAD + (ymax - pos[v][1]) * scale

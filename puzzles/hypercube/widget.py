@@ -44,9 +44,13 @@ class PuzzleWidget:
             if kind in ("ring", "pick"):
                 self.select(int(arg))
             elif kind == "vertex":
-                if self.selected is None:
+                v = int(arg)
+                if v in self.config:  # a click on a ring's vertex picks up that ring
+                    self.select(self.config.index(v))
+                elif self.selected is None:
                     raise ValueError("click a ring first")
-                self.move(self.selected, int(arg))
+                else:
+                    self.move(self.selected, v)
         elif ev.kind == "key":
             if not (ev.id.isdigit() and 1 <= int(ev.id) <= len(self.puzzle.colours)):
                 raise ValueError(f"key {ev.id!r}: 1..{len(self.puzzle.colours)} select a ring")

@@ -145,11 +145,14 @@ def test_hypercube_board(open_notebook):
     box = nb.board.bounding_box()
     assert box["height"] < 900 and box["width"] < 1300  # board + controls fit 1400 x 1000 px
     assert nb.attr("ring-0", "data-vertex") == "6"
+    nb.click("ring-1")
+    assert nb.attr("ring-1", "data-selected") == "1" and nb.attr("ring-0", "data-selected") == "0"
     nb.click("ring-0")
     assert nb.attr("ring-0", "data-selected") == "1"
     assert nb.attr("vertex-2", "data-legal") == "1"
-    nb.click("vertex-4")  # bad input: occupied
-    assert nb.status().startswith("refused:") and "occupied" in nb.status()
+    nb.click("vertex-0")  # bad input: every 2-face through 6 and 0 holds another ring
+    assert nb.status().startswith("refused: every 2-face through 6 and 0")
+    assert nb.attr("ring-0", "data-vertex") == "6"
     nb.click("vertex-2")
     assert nb.attr("ring-0", "data-vertex") == "2" and nb.status().startswith("1 move played")
     nb.press("undo")
