@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: reproduce test unit nbval lint bench clean
+.PHONY: reproduce test unit nbval lint bench clean test-browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,21 @@ unit: $(STAMP)
 # compares every stored output; the repository is never written.
 nbval: $(STAMP)
 	$(BIN)/python tests/run_nbval.py
+
+# Plays every board in JupyterLab in headless Chromium (Debian's /usr/bin/chromium, never a
+# downloaded browser); stops with a message when Chromium is missing.
+BROWSER_STAMP := $(VENV)/.browser-stamp
+CHROMIUM ?= /usr/bin/chromium
+
+$(BROWSER_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,browser]'
+	touch $(BROWSER_STAMP)
+
+test-browser: $(BROWSER_STAMP)
+	@test -x $(CHROMIUM) || { echo "make test-browser: no Chromium at $(CHROMIUM);" \
+		"install it (Debian: apt-get install -y --no-install-recommends chromium)" >&2; exit 2; }
+	PUZZLE_LAB_BROWSER=1 PUZZLE_LAB_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser \
+		-p no:cacheprovider -v
 
 lint: $(STAMP)
 	$(BIN)/ruff check puzzles tests benchmarks

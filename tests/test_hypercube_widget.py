@@ -1,4 +1,4 @@
-"""Render and widget of the hypercube family, driven by setting widget values."""
+"""Render and the hypercube board widget, driven by clicks by id."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
@@ -29,37 +30,61 @@ def test_draw_returns_png():
 
 def test_widget_plays_refuses_undoes_and_steps():
     w = PuzzleWidget(instance(3, 0), k=2)
-    first = w.image.value
+    b = w.board
+    assert w.config == (6, 1, 4, 5) and 'data-vertex="6"' in b.element("ring-0")
+    b.click("ring-1")
+    assert 'data-selected="1"' in b.element("ring-1") and "purple selected" in b.status
+    b.click("vertex-6")  # a ring's vertex picks up that ring (green)
+    assert 'data-selected="1"' in b.element("ring-0")
+    assert 'data-legal="1"' in b.element("vertex-2") and 'data-legal="0"' in b.element("vertex-0")
+    assert w.move(0, 2) and w.config == (2, 1, 4, 5)
+    w.undo()
+    try:
+        w.move(0, 4)  # red is there
+    except ValueError as err:
+        assert "occupied" in str(err)
+    else:
+        raise AssertionError("a move onto an occupied vertex went through")
+    b.click("vertex-0")  # green (on 6) may not go to 0: every 2-face holds another ring
+    assert b.status.startswith("refused: every 2-face through 6 and 0 holds another ring")
     assert w.config == (6, 1, 4, 5)
-    # green (on 6) may not go to 4 (red is there) nor to 1 (no 2-face holds 6 and 1)
-    w.ring.value = "green"
-    w.vertex.value = 4
-    assert "refused" in w.status.value and "occupied" in w.status.value
-    w.vertex.value = 1
-    assert "no 2-face contains both" in w.status.value
-    assert w.config == (6, 1, 4, 5) and w.vertex.value is None
-    w.vertex.value = 2
-    assert w.config == (2, 1, 4, 5) and w.image.value != first
-    assert "1</b> moves" in w.status.value
-    w.undo_button.click()
+    b.click("vertex-2")
+    assert w.config == (2, 1, 4, 5) and 'data-vertex="2"' in b.element("ring-0")
+    assert b.status.startswith("1 move played")
+    b.press("undo")
     assert w.config == (6, 1, 4, 5) and not w.history
-    w.hint_button.click()
-    assert "6 moves to go" in w.status.value
+    b.press("hint")
+    assert "6 moves to go" in b.status
     for _ in range(6):
-        w.step_button.click()
-    assert w.config == w.puzzle.target and "solved" in w.status.value
-    w.reset_button.click()
+        b.press("step")
+    assert w.config == w.puzzle.target and "solved" in b.status
+    b.press("reset")
     assert w.config == w.start and w.history == []
 
 
-def test_widget_switches_puzzle_and_k():
+def test_widget_bad_input_and_switching():
     w = PuzzleWidget()
-    w.instance.value = INSTANCES.index(instance(5, 0))
-    assert w.puzzle.d == 5 and w.k.value == 4 and len(w.ring.options) == 6
-    w.k.value = 2
+    b = w.board
+    b.key("9")
+    assert b.status.startswith("refused: key '9'")
+    b.enter("k", "7")
+    assert b.status.startswith("refused: k must lie in")
+    b.enter("puzzle", "d=5 level 0")
+    assert w.puzzle.d == 5 and w.puzzle.k == 4 and "ring-5" in b.ids()
+    b.enter("k", "2")
     assert w.puzzle.k == 2
-    w.hint_button.click()
-    assert "4 moves to go" in w.status.value
-    w.instance.value = INSTANCES.index(instance(3, 3))
-    w.hint_button.click()
-    assert "unreachable" in w.status.value
+    b.press("hint")
+    assert "4 moves to go" in b.status
+    b.enter("puzzle", "d=3 level 3")
+    b.press("hint")
+    assert "unreachable" in b.status
+    assert INSTANCES
+
+
+def test_callbacks_create_no_pyplot_figures():
+    w = PuzzleWidget(instance(4, 0))
+    before = plt.get_fignums()
+    w.board.click("ring-1")
+    w.board.press("step")
+    w.board.press("hint")
+    assert plt.get_fignums() == before

@@ -17,37 +17,75 @@ from puzzles.jumpmaze import reference as R  # noqa: E402
 def test_player_follows_legal_clicks_to_the_goal():
     grid = R.report_puzzle()
     p = widget.MazePlayer(grid)
-    assert p.buttons[0][6].button_style == "success" and p.buttons[0][0].button_style == "warning"
-    p.buttons[1][1].click()  # not a legal move: nothing happens
-    assert p.position == (0, 0) and "not a legal move" in p.status.value
+    b = p.view
+    assert 'data-role="legal"' in b.element("cell-0-6")
+    assert 'data-role="here"' in b.element("cell-0-0")
+    b.click("cell-1-1")  # not a legal jump: refused, nothing moves
+    assert p.position == (0, 0) and "not a legal jump" in b.status
     for cell in model.shortest_path(grid)[1:]:
-        p.buttons[cell[0]][cell[1]].click()
-    assert p.solved and "goal reached in 103 moves" in p.status.value
-    p.reset_button.click()
+        b.click(f"cell-{cell[0]}-{cell[1]}")
+    assert p.solved and "goal reached in 103 moves" in b.status
+    b.press("undo")
+    assert p.position != (10, 10) and "moves made 102" in b.status
+    b.press("reset")
     assert p.position == (0, 0) and len(p.path) == 1
 
 
-def test_depth_overlay_toggles_labels_and_picture():
+def test_depths_are_on_the_cells_and_toggle():
     p = widget.MazePlayer(R.report_puzzle())
-    assert p.buttons[0][1].description == "4"
-    p.show_depths.value = True
-    assert p.buttons[0][1].description == "4 (46)" and p.buttons[10][10].description == "G (103)"
-    assert "103" in p.picture.value
+    b = p.view
+    cell = b.element("cell-0-1")
+    assert 'data-jump="4"' in cell and 'data-depth="46"' in cell
+    assert 'data-depth="103"' in b.element("cell-10-10") and ">46<" in b.svg
+    b.key("d")
+    assert ">46<" not in b.svg
+    b.key("d")
+    assert ">46<" in b.svg
+    assert b.svg.count('data-id="cell-') == 121  # drawn once
 
 
-def test_editing_a_jump_rescores_live():
+def test_hint_and_step_follow_a_shortest_path():
     grid = R.report_puzzle()
     p = widget.MazePlayer(grid)
-    assert "score 103" in p.status.value
-    p.cell.value = (0, 0)
-    assert list(p.jump.options) == list(range(1, 11)) and p.jump.value == 6
-    p.jump.value = 10
+    path = model.shortest_path(grid)
+    p.view.press("hint")
+    assert "hint: jump to" in p.view.status
+    for _ in range(len(path) - 1):
+        p.view.press("step")
+    assert p.solved and "goal reached in 103 moves" in p.view.status
+    p.view.press("step")
+    assert "already on the goal" in p.view.status
+
+
+def test_editing_a_jump_rescores_live_and_bad_jumps_are_refused():
+    grid = R.report_puzzle()
+    p = widget.MazePlayer(grid)
+    b = p.view
+    assert "score 103" in b.status
+    b.press("edit")
+    b.enter("jump", 3)
+    assert b.status == "refused: click a cell to edit first (in edit mode)"
+    b.click("cell-0-0")
+    assert 'data-role="selected"' in b.element("cell-0-0") or p.position == (0, 0)
+    b.enter("jump", 42)
+    assert "takes a jump in 1..10" in b.status and p.grid[0, 0] == 6
+    b.enter("jump", "ten")
+    assert "whole number" in b.status
+    b.enter("jump", 10)
     g2 = grid.copy()
     g2[0, 0] = 10
-    assert f"score {model.score(g2)} " in p.status.value
-    assert p.grid[0, 0] == 10 and p.buttons[0][0].description == "10"
-    p.cell.value = (5, 5)
-    assert p.jump.value == grid[5, 5] and list(p.jump.options) == [1, 2, 3, 4, 5]
+    assert f"score {model.score(g2)} " in b.status
+    assert p.grid[0, 0] == 10 and 'data-jump="10"' in b.element("cell-0-0")
+    b.click("cell-5-5")
+    b.key("2")
+    assert p.grid[5, 5] == 2
+    b.click("cell-10-10")
+    assert b.status == "refused: the goal has no jump to edit"
+    b.key("x")
+    assert b.status.startswith("refused: key 'x'")
+    b.press("edit")
+    b.click("cell-0-10")
+    assert p.position == (0, 10)
 
 
 def test_render_report_style():

@@ -23,7 +23,6 @@ from puzzles.logicgrid.model import CLUE, MINI, solution_rows  # noqa: E402
 from puzzles.logicgrid.reference import EXAMPLES  # noqa: E402
 from puzzles.logicgrid.render import draw_grid, grid_text  # noqa: E402
 from puzzles.logicgrid.solver import solve  # noqa: E402
-from puzzles.logicgrid.widget import PuzzlePlayer  # noqa: E402
 
 
 def test_budgets_registered_and_paper_scale_is_the_papers():
@@ -98,29 +97,3 @@ def test_examples_table_and_render():
     assert len(steps) == 96 and steps["because"].str.len().min() > 0
     with pytest.raises(ValueError, match="grid must have shape"):
         draw_grid(CLUE, np.zeros((3, 3)))
-
-
-def test_widget_plays_the_puzzle():
-    hints = parse_puzzle(MINI, EXAMPLES["Example Puzzle 1 (3x4)"]["clues"])
-    w = PuzzlePlayer(MINI, hints)
-    assert len(w.buttons) == 3 * 16
-    (x, y), button = next(iter(w.buttons.items()))
-    button.click()
-    assert button.description == "X" and w.marks[x, y] == 1
-    msg = w.next_deduction()
-    assert "because of" in w.status.value and msg == w.status.value
-    for _ in range(len(w.steps) + 2):
-        w.check_button.click()
-        w.next_button.click()
-    if w.answer[x, y] == 1 or w.marks[x, y] == w.answer[x, y]:
-        assert w.check() == "Solved! Every cell is right."
-    w.reset_button.click()
-    assert w.marks.sum() == 0 and w.status.value == "Cleared."
-    b = w.buttons[(x, y)]
-    b.click()
-    b.click()
-    assert b.description == "O"
-    if w.answer[x, y] != 2:
-        assert "disagree" in w.check()
-    with pytest.raises(ValueError, match="uniquely"):
-        PuzzlePlayer(MINI, hints[:2])

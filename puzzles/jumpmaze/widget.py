@@ -1,135 +1,204 @@
-"""An ipywidgets maze player and editor: click legal destinations, toggle depths, edit jumps.
-
-The board is a grid of buttons (the jump on each, the depth in brackets when the overlay is
-on); the current cell and its legal destinations are coloured. Editing a cell's jump re-scores
-the maze at once. Everything the player shows lives in widget values (HTML, buttons), so tests
-drive it by setting ``.value`` or calling ``.click()``.
-"""
+"""Play and edit a rook jumping maze on the shared board: click the cell you jump to (legal
+jumps are framed green, depths are written on the cells), undo, restart, hint, step through
+a shortest path; in edit mode click a cell and type its new jump (the maze is re-scored at
+once). Game logic only: ``puzzles.jumpmaze.scene`` draws."""
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 import numpy as np
 
-from puzzles.jumpmaze import model, render
+from puzzles.core.board import Board, Event, button, field_control
+from puzzles.jumpmaze import model
+from puzzles.jumpmaze.scene import maze_scene
 
 
 class MazePlayer:
-    """Play and edit one maze; ``.view`` is the widget to display."""
+    """Play and edit one maze; ``.view`` is the board widget to display."""
 
     def __init__(self, grid: object) -> None:
         self.grid = model.validate_grid(grid)
         self.n = self.grid.shape[0]
-        n = self.n
-        self.position = (0, 0)
         self.path: list[tuple[int, int]] = [(0, 0)]
-        self.buttons = [[widgets.Button(layout=widgets.Layout(width="52px", height="34px"))
-                         for _ in range(n)] for _ in range(n)]
-        for r in range(n):
-            for c in range(n):
-                self.buttons[r][c].on_click(lambda _b, r=r, c=c: self.move_to(r, c))
-        self.board = widgets.GridBox(
-            [b for row in self.buttons for b in row],
-            layout=widgets.Layout(grid_template_columns=f"repeat({n}, 54px)"))
-        self.show_depths = widgets.Checkbox(value=False, description="show depths")
-        self.show_depths.observe(lambda _c: self.refresh(), names="value")
-        self.cell = widgets.Dropdown(
-            options=[(f"({r}, {c})", (r, c)) for r in range(n) for c in range(n)
-                     if (r, c) != (n - 1, n - 1)],
-            value=(0, 0), description="edit cell")
-        self.jump = widgets.Dropdown(description="jump")
-        self.cell.observe(lambda _c: self._sync_jump(), names="value")
-        self.jump.observe(self._on_jump, names="value")
-        self.reset_button = widgets.Button(description="restart")
-        self.reset_button.on_click(lambda _b: self.reset())
-        self.status = widgets.HTML()
-        self.picture = widgets.HTML()
-        self._sync_jump()
-        self.view = widgets.VBox([
-            widgets.HBox([self.show_depths, self.reset_button]),
-            widgets.HBox([self.board, self.picture]),
-            widgets.HBox([self.cell, self.jump]),
-            self.status,
-        ])
-        self.refresh()
+        self.show_depths = True
+        self.editing: tuple[int, int] | None = None
+        self.edit_mode = False
+        self.view = Board(self.handle, title=f"rook jumping maze, n = {self.n}")
+        self.refresh("click a green-framed cell to jump there")
 
-    # -- playing -------------------------------------------------------------------------------
-    def legal(self) -> list[tuple[int, int]]:
-        """Legal destinations from the current position."""
-        return model.moves_from(self.grid, *self.position)
-
-    def move_to(self, r: int, c: int) -> bool:
-        """Move to ``(r, c)`` if it is a legal destination; return whether the move was made."""
-        if (r, c) not in self.legal():
-            self.refresh(note=f"({r}, {c}) is not a legal move")
-            return False
-        self.position = (r, c)
-        self.path.append((r, c))
-        self.refresh()
-        return True
-
-    def reset(self) -> None:
-        """Back to the start cell."""
-        self.position = (0, 0)
-        self.path = [(0, 0)]
-        self.refresh()
+    @property
+    def position(self) -> tuple[int, int]:
+        """The player's cell."""
+        return self.path[-1]
 
     @property
     def solved(self) -> bool:
         """True once the player stands on the goal."""
         return self.position == (self.n - 1, self.n - 1)
 
-    # -- editing -------------------------------------------------------------------------------
-    def _sync_jump(self) -> None:
-        r, c = self.cell.value
+    # -- events ---------------------------------------------------------------------------------
+    def handle(self, ev: Event) -> None:
+        """Cell clicks (move, or select in edit mode), digit keys and the jump field (edit),
+        ``d`` (depths on/off), the buttons."""
+        if ev.kind == "click" and ev.id.startswith("cell-"):
+            r, c = (int(x) for x in ev.id.split("-")[1:])
+            if self.edit_mode:
+                self.select(r, c)
+            else:
+                self.move_to(r, c)
+        elif ev.kind == "key":
+            if ev.id == "d":
+                self.show_depths = not self.show_depths
+                self.refresh()
+            elif ev.id.isdigit() and self.edit_mode:
+                self.set_jump(ev.id)
+            else:
+                raise ValueError(f"key {ev.id!r}: d toggles the depths; in edit mode a digit "
+                                 "sets the selected cell's jump")
+        elif ev.kind == "button":
+            {"undo": self.undo, "reset": self.reset, "hint": self.hint, "step": self.step,
+             "edit": self.toggle_edit}[ev.id]()
+        elif ev.kind == "input" and ev.id == "jump":
+            self.set_jump(ev.value)
+
+    # -- playing --------------------------------------------------------------------------------
+    def legal(self) -> list[tuple[int, int]]:
+        """Legal destinations from the current position."""
+        return model.moves_from(self.grid, *self.position)
+
+    def move_to(self, r: int, c: int) -> bool:
+        """Jump to ``(r, c)`` if it is a legal destination (else ValueError with the reason)."""
+        if (r, c) not in self.legal():
+            raise ValueError(f"({r}, {c}) is not a legal jump from {self.position}: "
+                             f"jump {self.grid[self.position]} cells along a row or column")
+        self.path.append((r, c))
+        self.refresh()
+        return True
+
+    def undo(self) -> None:
+        """Take back the last jump."""
+        if len(self.path) > 1:
+            self.path.pop()
+            self.refresh("undone")
+        else:
+            self.refresh("nothing to undo")
+
+    def reset(self) -> None:
+        """Back to the start cell."""
+        self.path = [(0, 0)]
+        self.refresh("restarted")
+
+    def _best_next(self) -> tuple[int, int] | None:
+        # The legal jump whose cell is fewest jumps from the goal starts a shortest way.
+        best, best_d = None, None
+        for cell in self.legal():
+            d = _distance_to_goal(self.grid, cell)
+            if d is not None and (best_d is None or d < best_d):
+                best, best_d = cell, d
+        return best
+
+    def hint(self) -> None:
+        """Name the jump that starts a shortest way to the goal from here."""
+        if self.solved:
+            self.refresh("hint: you are on the goal")
+            return
+        nxt = self._best_next()
+        self.refresh("hint: the goal cannot be reached from here: undo" if nxt is None
+                     else f"hint: jump to {nxt}")
+
+    def step(self) -> None:
+        """Play the first jump of a shortest way to the goal."""
+        if self.solved:
+            self.refresh("step: already on the goal")
+            return
+        nxt = self._best_next()
+        if nxt is None:
+            self.refresh("step: the goal cannot be reached from here: undo")
+            return
+        self.path.append(nxt)
+        self.refresh(f"step: jumped to {nxt}")
+
+    # -- editing --------------------------------------------------------------------------------
+    def toggle_edit(self) -> None:
+        """Switch between playing and editing."""
+        self.edit_mode = not self.edit_mode
+        self.editing = None
+        self.refresh("edit mode: click a cell, then type its jump" if self.edit_mode
+                     else "play mode")
+
+    def select(self, r: int, c: int) -> None:
+        """Choose the cell to edit (not the goal)."""
+        if (r, c) == (self.n - 1, self.n - 1):
+            raise ValueError("the goal has no jump to edit")
+        self.editing = (r, c)
         m = int(model.max_jumps(self.n)[r, c])
-        self._syncing = True
-        self.jump.options = list(range(1, m + 1))
-        self.jump.value = int(self.grid[r, c])
-        self._syncing = False
+        self.refresh(f"editing ({r}, {c}): jump {self.grid[r, c]}, allowed 1..{m}")
 
-    def _on_jump(self, change: dict) -> None:
-        if getattr(self, "_syncing", False) or change["new"] is None:
-            return
-        r, c = self.cell.value
-        if int(change["new"]) == int(self.grid[r, c]):
-            return
+    def set_jump(self, value: object) -> None:
+        """Give the selected cell a new jump and re-score the maze (the path restarts)."""
+        if self.editing is None:
+            raise ValueError("click a cell to edit first (in edit mode)")
+        r, c = self.editing
+        m = int(model.max_jumps(self.n)[r, c])
+        try:
+            v = int(str(value).strip())
+        except ValueError:
+            raise ValueError(f"a jump is a whole number 1..{m}, got {value!r}") from None
+        if not 1 <= v <= m:
+            raise ValueError(f"cell ({r}, {c}) takes a jump in 1..{m} (it must stay on the "
+                             f"board), got {v}")
         self.grid = self.grid.copy()
-        self.grid[r, c] = int(change["new"])
-        self.reset()  # the old path may no longer be legal
+        self.grid[r, c] = v
+        self.path = [(0, 0)]  # the old path may no longer be legal
+        self.refresh(f"({r}, {c}) now jumps {v}; maze re-scored")
 
-    # -- display -------------------------------------------------------------------------------
+    # -- display --------------------------------------------------------------------------------
     def refresh(self, note: str = "") -> None:
-        """Redraw buttons, picture and status from the current state."""
+        """Redraw the board, the controls and the status line."""
         ev = model.evaluate(self.grid)
-        legal = set(self.legal())
-        for r in range(self.n):
-            for c in range(self.n):
-                b = self.buttons[r][c]
-                label = "G" if (r, c) == (self.n - 1, self.n - 1) else str(self.grid[r, c])
-                if self.show_depths.value:
-                    label += f" ({ev.depths[r, c]})"
-                b.description = label
-                b.button_style = ("warning" if (r, c) == self.position
-                                  else "success" if (r, c) in legal else "")
-        self.picture.value = render.maze_html(self.grid, self.show_depths.value, self.position,
-                                              self.path)
+        self.view.show(maze_scene(self.grid, self.position, self.path,
+                                   [] if self.edit_mode else self.legal(), self.show_depths,
+                                   self.editing))
+        controls = [button("undo", "undo"), button("reset", "restart"), button("hint", "hint"),
+                    button("step", "step (shortest path)"),
+                    button("edit", "stop editing" if self.edit_mode else "edit jumps")]
+        if self.edit_mode:
+            controls.append(field_control("jump", "jump", "" if self.editing is None
+                                          else self.grid[self.editing]))
+        self.view.controls = controls
         moves = len(self.path) - 1
         goal = "reachable" if ev.reachable else "unreachable"
         text = (f"score {ev.score} (goal {goal}), moves made {moves}, "
                 f"position {self.position}, black holes {ev.black_holes}, "
                 f"white holes {ev.white_holes}, shortest paths {ev.shortest_paths}")
         if self.solved:
-            text += f" &mdash; <b>goal reached in {moves} moves</b> (best possible {ev.score})"
-        if note:
-            text += f"<br><i>{note}</i>"
-        self.status.value = text
+            text += f" - goal reached in {moves} moves (best possible {ev.score})"
+        self.view.status = text + (f". {note}" if note else "")
 
     def scores(self) -> np.ndarray:
         """The current BFS depths (for tests and displays)."""
         return model.evaluate(self.grid).depths
 
 
-def play(grid: object) -> widgets.VBox:
+def _distance_to_goal(grid: np.ndarray, start: tuple[int, int]) -> int | None:
+    """Fewest jumps from ``start`` to the goal (None when unreachable)."""
+    n = grid.shape[0]
+    goal = (n - 1, n - 1)
+    seen, frontier, d = {start}, [start], 0
+    while frontier:
+        if goal in frontier:
+            return d
+        nxt = []
+        for cell in frontier:
+            if cell == goal:
+                continue
+            for m in model.moves_from(grid, *cell):
+                if m not in seen:
+                    seen.add(m)
+                    nxt.append(m)
+        frontier, d = nxt, d + 1
+    return None
+
+
+def play(grid: object) -> Board:
     """A ready-to-display player for ``grid``."""
     return MazePlayer(grid).view

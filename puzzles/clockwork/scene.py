@@ -1,0 +1,100 @@
+"""SVG scenes of clockwork states, actions and alternator rings for the shared board widget.
+
+Ids: ``light-<i>`` (light i), ``action-<i>`` (the button of action i), ``ring-<r>-<i>``
+(entry i of ring r), ``cut-<i>`` (the gap after entry i of the parents' rows).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from puzzles.clockwork.model import Action, State, action_str
+from puzzles.clockwork.render import light_colours, symbol_label
+from puzzles.core.board import Scene
+
+CELL = 34  # px per ring entry
+
+
+def draw_clock(sc: Scene, state: State, c: int, cx: float, cy: float, radius: float) -> None:
+    """A state on ``sc``: lights around a dial, light 0 at the top, the hand on light k."""
+    k, L = state
+    n = len(L)
+    cols = light_colours(c)
+    sc.circle(cx, cy, radius * 1.18, fill="#f4f1ea", stroke="#333333", stroke_width=1.5)
+    r_light = radius * min(0.2, 2.6 / n)
+    for i, v in enumerate(L):
+        ang = math.pi / 2 - 2 * math.pi * i / n
+        x, y = cx + 0.9 * radius * math.cos(ang), cy - 0.9 * radius * math.sin(ang)
+        sc.circle(x, y, r_light, id=f"light-{i}", fill=cols[v], stroke="#222222",
+                  data_value=str(v))
+        sc.text(x, y, i, size=max(9, r_light * 0.9),
+                fill="#000000" if c == 2 or v == 1 else "#ffffff")
+    ang = math.pi / 2 - 2 * math.pi * k / n
+    sc.line(cx, cy, cx + 0.62 * radius * math.cos(ang), cy - 0.62 * radius * math.sin(ang),
+            stroke="#111111", stroke_width=4, stroke_linecap="round", data_hand=str(k))
+    sc.circle(cx, cy, radius * 0.06, fill="#111111")
+
+
+def player_scene(state: State, c: int, actions: Sequence[Action], hint: int | None = None,
+                 solved: bool = False) -> Scene:
+    """The clock and one clickable box per action (the hinted one outlined in orange)."""
+    box_w = max(150, 9 * max(len(f"a{i}  {action_str(a)}") for i, a in enumerate(actions)))
+    sc = Scene(300 + box_w + 20, max(300, 40 + 36 * len(actions)))
+    draw_clock(sc, state, c, 150, 150, 118)
+    if solved:
+        sc.text(150, 292, "solved!", size=14, fill="#1a7f37", font_weight="bold")
+    sc.text(310, 16, "click an action:", size=12, anchor="start")
+    for i, a in enumerate(actions):
+        y = 32 + 36 * i
+        with sc.group(id=f"action-{i}"):
+            sc.rect(310, y, box_w, 30, rx=5, fill="#fde7c8" if i == hint else "#eef3fb",
+                    stroke="#e8710a" if i == hint else "#7a8ca5",
+                    stroke_width=3 if i == hint else 1)
+            sc.text(318, y + 15, f"a{i}  {action_str(a)}", size=13, anchor="start",
+                    font_family="monospace")
+    return sc
+
+
+def draw_ring(sc: Scene, ring: Sequence[int], R: int, y: float, x0: float, row: int,
+              highlight: int | None = None, marks: Sequence[int] = ()) -> None:
+    """One ring as a row of R cells; ``highlight`` = the entry read next."""
+    for i, s in enumerate(ring):
+        face = "#d9e7f7" if s < R else "#fde7c8"
+        if i in marks:
+            face = "#f6b6b6"
+        if highlight == i:
+            face = "#ffd84d"
+        with sc.group(id=f"ring-{row}-{i}"):
+            sc.rect(x0 + i * CELL, y, CELL, 26, fill=face, stroke="#333333")
+            sc.text(x0 + i * CELL + CELL / 2, y + 13, symbol_label(int(s), R), size=11)
+
+
+def stepper_scene(ring: Sequence[int], R: int, state: State, c: int,
+                  highlight: int | None) -> Scene:
+    """Fig. 4 step by step: the ring (entry read next in yellow) above the clock it drives."""
+    sc = Scene(max(R * CELL + 20, 260), 300)
+    sc.text(10, 10, "ring (yellow: read next)", size=11, anchor="start")
+    draw_ring(sc, ring, R, 22, 10, 0, highlight=highlight)
+    draw_clock(sc, state, c, 130, 180, 90)
+    return sc
+
+
+def crossover_scene(rings: Sequence[Sequence[int]], R: int, labels: Sequence[str], cut: int,
+                    mutate: int) -> Scene:
+    """Fig. 5: parents, children, mutated children; the cut as a dashed line. Click a gap of
+    a parent to move the cut, an entry of a child to choose the mutated entry."""
+    x0, row_h = 130, 34
+    sc = Scene(x0 + R * CELL + 20, 20 + row_h * len(rings) + 10)
+    for r, ring in enumerate(rings):
+        y = 14 + r * row_h
+        sc.text(x0 - 8, y + 13, labels[r], size=12, anchor="end")
+        draw_ring(sc, ring, R, y, x0, r, marks=(mutate - 1,) if r >= 4 else ())
+    for i in range(1, R):
+        for r in (0, 1):
+            sc.rect(x0 + i * CELL - 5, 14 + r * row_h, 10, 26, id=f"cut-{i}-{r}",
+                    fill="#000000", fill_opacity=0.0)
+    x = x0 + cut * CELL
+    sc.line(x, 6, x, 20 + row_h * len(rings), id="cut", stroke="#c0392b", stroke_width=2.5,
+            stroke_dasharray="6 4", data_cut=str(cut), pointer_events="none")
+    return sc

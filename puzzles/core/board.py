@@ -1,0 +1,412 @@
+"""One board widget for every puzzle: Python sends an SVG scene, the browser sends back clicks.
+
+The Python side builds a :class:`Scene` (SVG whose clickable elements carry ``data-id``
+attributes) and sets it on a :class:`Board`; the browser side (an anywidget ES module) draws
+the SVG, a row of controls and a status line, and sends every click on an element with an id,
+every key press on the board, every button press and every edited field back as an event
+``{"kind": ..., "id": ..., "value": ...}``. The board hands the event to the game's handler;
+whatever the handler raises is caught, its message is written in the status line and the
+traceback is logged, so a bad input never leaves the widget dead. The saved output of a board
+carries the board as ``image/png`` so a notebook opened without a kernel shows the picture.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import logging
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import anywidget
+import traitlets
+
+LOG = logging.getLogger("puzzles.board")
+
+_ESM = r"""
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "pl-board";
+  root.tabIndex = 0;
+  // JupyterLab must not read the board's keys (r, f, x, ...) as notebook shortcuts.
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  const title = document.createElement("div");
+  title.className = "pl-title";
+  const canvas = document.createElement("div");
+  canvas.className = "pl-canvas";
+  const bar = document.createElement("div");
+  bar.className = "pl-controls";
+  const status = document.createElement("div");
+  status.className = "pl-status";
+  status.setAttribute("role", "status");
+  root.append(title, canvas, bar, status);
+  el.appendChild(root);
+
+  const send = (kind, id, value) => model.send({ kind, id, value: value ?? null });
+  const drawScene = () => { canvas.innerHTML = model.get("svg"); };
+  const drawTitle = () => { title.textContent = model.get("title"); };
+  const drawStatus = () => {
+    const text = model.get("status");
+    status.textContent = text;
+    status.classList.toggle("pl-error", text.startsWith("error") || text.startsWith("refused"));
+  };
+  const drawControls = () => {
+    bar.replaceChildren();
+    for (const c of model.get("controls")) {
+      const kind = c.kind || "button";
+      if (kind === "button") {
+        const b = document.createElement("button");
+        b.textContent = c.label;
+        b.setAttribute("data-control", c.id);
+        b.addEventListener("click", () => send("button", c.id));
+        bar.appendChild(b);
+      } else {
+        const label = document.createElement("label");
+        label.textContent = c.label + " ";
+        const input = document.createElement(kind === "select" ? "select" : "input");
+        if (kind === "select") {
+          for (const opt of c.options || []) {
+            const o = document.createElement("option");
+            o.value = String(opt);
+            o.textContent = String(opt);
+            input.appendChild(o);
+          }
+        } else {
+          input.type = "text";
+          input.size = 6;
+        }
+        input.value = String(c.value ?? "");
+        input.setAttribute("data-control", c.id);
+        input.addEventListener("change", () => send("input", c.id, input.value));
+        input.addEventListener("keydown", (ev) => ev.stopPropagation());
+        label.appendChild(input);
+        bar.appendChild(label);
+      }
+    }
+  };
+  canvas.addEventListener("click", (ev) => {
+    const hit = ev.target.closest("[data-id]");
+    if (hit && canvas.contains(hit)) send("click", hit.getAttribute("data-id"));
+    root.focus({ preventScroll: true });
+  });
+  root.addEventListener("keydown", (ev) => {
+    if (ev.target !== root) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.key.length === 1 || ev.key.startsWith("Arrow") || ev.key === "Escape"
+        || ev.key === "Backspace" || ev.key === "Delete") {
+      ev.preventDefault();
+      ev.stopPropagation();
+      send("key", ev.key);
+    }
+  });
+  drawTitle(); drawScene(); drawControls(); drawStatus();
+  model.on("change:svg", drawScene);
+  model.on("change:title", drawTitle);
+  model.on("change:status", drawStatus);
+  model.on("change:controls", drawControls);
+  return () => {
+    model.off("change:svg", drawScene);
+    model.off("change:title", drawTitle);
+    model.off("change:status", drawStatus);
+    model.off("change:controls", drawControls);
+  };
+}
+export default { render };
+"""
+
+_CSS = """
+.pl-board { font-family: sans-serif; font-size: 13px; outline: none; max-width: 100%; }
+.pl-board:focus-visible { outline: 2px solid #7aa7e0; }
+.pl-title { font-weight: bold; margin-bottom: 4px; }
+.pl-canvas svg { display: block; max-width: 100%; height: auto; }
+.pl-canvas [data-id] { cursor: pointer; }
+.pl-controls { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; align-items: center; }
+.pl-controls button { padding: 2px 10px; }
+.pl-status { min-height: 1.3em; white-space: pre-wrap; }
+.pl-status.pl-error { color: #b00020; }
+"""
+
+
+def _num(x: float) -> str:
+    """A coordinate with two decimals at most, so the same scene is always the same text."""
+    s = f"{float(x):.2f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def _attrs(attrs: dict[str, Any]) -> str:
+    out = []
+    for k, v in attrs.items():
+        if v is None or v is False:
+            continue
+        name = k.rstrip("_").replace("_", "-")
+        val = _num(v) if isinstance(v, float) else str(v)
+        out.append(f' {name}="{html.escape(val, quote=True)}"')
+    return "".join(out)
+
+
+@dataclass
+class Scene:
+    """An SVG drawing built element by element; ``id=`` makes an element clickable."""
+
+    width: float
+    height: float
+    parts: list[str] = field(default_factory=list)
+    items: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
+
+    def _el(self, tag: str, id: str | None, attrs: dict[str, Any], body: str = "") -> None:
+        self.items.append((tag, attrs, body))
+        if id is not None:
+            attrs = {"data-id": id, **attrs}
+        if body:
+            self.parts.append(f"<{tag}{_attrs(attrs)}>{html.escape(body)}</{tag}>")
+        else:
+            self.parts.append(f"<{tag}{_attrs(attrs)}/>")
+
+    def rect(self, x: float, y: float, w: float, h: float, id: str | None = None,
+             **attrs: Any) -> None:
+        """A rectangle with its top-left corner at (x, y)."""
+        self._el("rect", id, {"x": float(x), "y": float(y), "width": float(w),
+                              "height": float(h), **attrs})
+
+    def circle(self, cx: float, cy: float, r: float, id: str | None = None,
+               **attrs: Any) -> None:
+        """A circle."""
+        self._el("circle", id, {"cx": float(cx), "cy": float(cy), "r": float(r), **attrs})
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, id: str | None = None,
+             **attrs: Any) -> None:
+        """A straight line."""
+        self._el("line", id, {"x1": float(x1), "y1": float(y1), "x2": float(x2),
+                              "y2": float(y2), **attrs})
+
+    def polygon(self, points: Iterable[tuple[float, float]], id: str | None = None,
+                **attrs: Any) -> None:
+        """A closed polygon through ``points``."""
+        pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+        self._el("polygon", id, {"points": pts, **attrs})
+
+    def text(self, x: float, y: float, s: object, id: str | None = None, size: float = 12,
+             anchor: str = "middle", **attrs: Any) -> None:
+        """Text centred (by default) on x with its baseline... centred on y too."""
+        self._el("text", id, {"x": float(x), "y": float(y), "font_size": float(size),
+                              "text_anchor": anchor, "dominant_baseline": "central",
+                              "font_family": "sans-serif", **attrs},
+                 str(s))
+
+    def group(self, id: str | None = None, **attrs: Any) -> _Group:
+        """``with scene.group(id=...):`` wraps the elements drawn inside in one ``<g>``."""
+        return _Group(self, id, attrs)
+
+    def to_svg(self) -> str:
+        """The SVG text (deterministic: same scene, same bytes)."""
+        w, h = _num(self.width), _num(self.height)
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+                f'viewBox="0 0 {w} {h}">' + "".join(self.parts) + "</svg>")
+
+
+    def to_png(self, dpi: int = 100) -> bytes:
+        """The scene as PNG (a matplotlib Figure without pyplot, so no figure is left open):
+        the fallback a notebook shows where no kernel draws the widget."""
+        return scene_png(self, dpi)
+
+
+class _Group:
+    def __init__(self, scene: Scene, id: str | None, attrs: dict[str, Any]) -> None:
+        self.scene, self.id, self.attrs = scene, id, attrs
+
+    def __enter__(self) -> Scene:
+        a = {"data-id": self.id, **self.attrs} if self.id is not None else self.attrs
+        self.scene.parts.append(f"<g{_attrs(a)}>")
+        return self.scene
+
+    def __exit__(self, *exc: object) -> None:
+        self.scene.parts.append("</g>")
+
+
+_PT = 72 / 100  # points per SVG pixel when the figure has 100 px per inch
+
+
+def _colour(value: Any, opacity: Any = None) -> Any:
+    if value in (None, "none"):
+        return "none"
+    if opacity is None:
+        return value
+    from matplotlib.colors import to_rgba
+
+    return to_rgba(value, float(opacity))
+
+
+def scene_png(scene: Scene, dpi: int = 100) -> bytes:
+    """Rasterise a scene's rectangles, circles, lines, polygons and texts to PNG bytes."""
+    import io
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, Polygon, Rectangle
+
+    w, h = float(scene.width), float(scene.height)
+    fig = Figure(figsize=(w / 100, h / 100), dpi=dpi)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, w)
+    ax.set_ylim(h, 0)
+    ax.axis("off")
+    for z, (tag, a, body) in enumerate(scene.items):
+        if a.get("fill_opacity") is not None and float(a["fill_opacity"]) < 0.05 \
+                and a.get("stroke") in (None, "none"):
+            continue  # invisible hit areas
+        face = _colour(a.get("fill", "#000000"), a.get("fill_opacity"))
+        edge = _colour(a.get("stroke"))
+        lw = float(a.get("stroke_width", 1)) * _PT if edge != "none" else 0
+        ls = (0, (4, 3)) if a.get("stroke_dasharray") else "solid"
+        common = {"facecolor": face, "edgecolor": edge, "linewidth": lw, "linestyle": ls,
+                  "zorder": z}
+        if tag == "rect":
+            ax.add_patch(Rectangle((a["x"], a["y"]), a["width"], a["height"], **common))
+        elif tag == "circle":
+            ax.add_patch(Circle((a["cx"], a["cy"]), a["r"], **common))
+        elif tag == "polygon":
+            pts = [tuple(float(v) for v in p.split(",")) for p in a["points"].split()]
+            ax.add_patch(Polygon(pts, closed=True, **common))
+        elif tag == "line":
+            ax.add_line(Line2D([a["x1"], a["x2"]], [a["y1"], a["y2"]], color=edge,
+                               linewidth=lw, linestyle=ls, zorder=z,
+                               solid_capstyle="round"))
+        elif tag == "text":
+            m = re.match(r"rotate\((-?[\d.]+)", str(a.get("transform", "")))
+            ax.text(a["x"], a["y"], body, fontsize=float(a["font_size"]) * _PT,
+                    ha={"start": "left", "middle": "center", "end": "right"}[a["text_anchor"]],
+                    va="center" if a.get("dominant_baseline") == "central" else "baseline",
+                    rotation=-float(m.group(1)) if m else 0, rotation_mode="anchor",
+                    color=_colour(a.get("fill", "#000000")), zorder=z,
+                    fontweight=a.get("font_weight") or "normal",
+                    family="monospace" if a.get("font_family") == "monospace" else "sans-serif")
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    return buf.getvalue()
+
+
+def scene_ids(svg: str) -> list[str]:
+    """Every ``data-id`` in an SVG text, in drawing order (for tests and checks)."""
+    return [html.unescape(m) for m in re.findall(r'data-id="([^"]*)"', svg)]
+
+
+def element(svg: str, id: str) -> str:
+    """The opening tag of the element with ``data-id == id`` (ValueError when absent)."""
+    m = re.search(r'<[a-z]+ data-id="' + re.escape(html.escape(id, quote=True)) + r'"[^>]*>',
+                  svg)
+    if m is None:
+        raise ValueError(f"no element with id {id!r} in the scene")
+    return m.group(0)
+
+
+@dataclass(frozen=True)
+class Event:
+    """What the browser sent: a click on an element, a key, a button or an edited field."""
+
+    kind: str
+    id: str
+    value: str | None = None
+
+
+def button(id: str, label: str) -> dict[str, Any]:
+    """A push button below the board."""
+    return {"kind": "button", "id": id, "label": label}
+
+
+def field_control(id: str, label: str, value: object, options: Sequence[object] | None = None
+                  ) -> dict[str, Any]:
+    """A text field (or a drop-down when ``options`` is given) below the board."""
+    out: dict[str, Any] = {"kind": "select" if options is not None else "text", "id": id,
+                           "label": label, "value": str(value)}
+    if options is not None:
+        out["options"] = [str(o) for o in options]
+    return out
+
+
+class Board(anywidget.AnyWidget):
+    """The shared board widget: an SVG scene, controls, a status line, events to a handler."""
+
+    _esm = traitlets.Unicode(_ESM).tag(sync=True)
+    _css = traitlets.Unicode(_CSS).tag(sync=True)
+    svg = traitlets.Unicode("").tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    controls = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    def __init__(self, handler: Callable[[Event], None], title: str = "",
+                 **kwargs: Any) -> None:
+        super().__init__(title=title, **kwargs)
+        self._handler = handler
+        self.scene: Scene | None = None
+        self.on_msg(self._on_msg)
+
+    def show(self, scene: Scene) -> None:
+        """Draw ``scene`` (kept, too, for the static picture of the saved output)."""
+        self.scene = scene
+        self.svg = scene.to_svg()
+
+    def _on_msg(self, _widget: object, content: Any, _buffers: object) -> None:
+        if not isinstance(content, dict):
+            self.status = f"error: unexpected message {content!r}"
+            return
+        value = content.get("value")
+        self.dispatch(Event(str(content.get("kind", "")), str(content.get("id", "")),
+                            None if value is None else str(value)))
+
+    def dispatch(self, event: Event) -> None:
+        """Hand ``event`` to the handler; any exception becomes the status line."""
+        try:
+            self._handler(event)
+        except ValueError as err:
+            # Bad input: the message is for the reader, the traceback only for debugging.
+            LOG.info("bad input %s", event, exc_info=True)
+            self.status = f"refused: {err}"
+        except Exception as err:  # noqa: BLE001 - a widget must survive its own bugs
+            LOG.exception("board callback failed on %s", event)
+            self.status = f"error: {type(err).__name__}: {err}"
+
+    # Helpers that act as the browser does (tests, scripted demos).
+    def click(self, id: str) -> None:
+        """Act as a click on the scene element ``id``."""
+        self.dispatch(Event("click", id))
+
+    def key(self, key: str) -> None:
+        """Act as a key press on the board."""
+        self.dispatch(Event("key", key))
+
+    def press(self, id: str) -> None:
+        """Act as a press of the button ``id``."""
+        self.dispatch(Event("button", id))
+
+    def enter(self, id: str, value: object) -> None:
+        """Act as typing ``value`` into the field ``id``."""
+        self.dispatch(Event("input", id, str(value)))
+
+    def ids(self) -> list[str]:
+        """The ids of the scene's clickable elements."""
+        return scene_ids(self.svg)
+
+    def element(self, id: str) -> str:
+        """The opening tag of scene element ``id``."""
+        return element(self.svg, id)
+
+    def __repr__(self) -> str:
+        # Deterministic text/plain (nbval compares it); never the scene or a model id.
+        return f"Board({self.title!r})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget view plus the board as SVG, shown where no kernel draws the widget."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle or {})
+        bundle["text/plain"] = repr(self)
+        if self.scene is not None:
+            # PNG, not SVG: an untrusted notebook (any notebook opened on another machine)
+            # renders image/png but not image/svg+xml; nbval does not compare PNGs.
+            bundle["image/png"] = base64.b64encode(self.scene.to_png()).decode("ascii")
+        return bundle

@@ -1,0 +1,194 @@
+"""Every board in a real browser: JupyterLab + Debian Chromium, driven by Playwright.
+
+Each test opens a small generated notebook that builds the widget as the family's notebook
+does, checks that the board renders, plays at least two moves and one bad input by clicking
+and typing in the page, and asserts what the board then shows, read from the page's SVG and
+status line (never from Python). Each assertion after a click fails when the board does not
+change. Run with ``make test-browser``.
+"""
+
+from __future__ import annotations
+
+import re
+
+CLOCKWORK = """
+from puzzles.clockwork import instances
+from puzzles.clockwork.widget import ClockworkPlayer
+player = ClockworkPlayer(instances.paper_instances(), start="B1")
+player.view
+"""
+
+
+def test_clockwork_player(open_notebook):
+    nb = open_notebook("clockwork", CLOCKWORK)
+    assert "moves: 0" in nb.status() and nb.attr("light-0", "fill") == "#8c8c8c"
+    nb.click("action-0")  # (7, e0): the hand turns to 7 and light 7 comes on
+    assert "moves: 1" in nb.status() and nb.attr("light-7", "fill") == "#ffffff"
+    nb.click("action-1")
+    assert "moves: 2" in nb.status()
+    nb.press("hint")
+    assert "optimal next is a" in nb.status()
+    assert nb.board.locator('.pl-canvas [stroke="#e8710a"]').count() == 1
+    nb.press("undo")  # undo clears the hint
+    assert "moves: 1" in nb.status() and nb.board.locator(
+        '.pl-canvas [stroke="#e8710a"]').count() == 0
+    nb.key("9")  # bad input: there is no action 9
+    assert nb.status() == "refused: action index 9 not in 0..1"
+    nb.click("action-0")  # and the board still plays
+    assert "moves: 2" in nb.status()
+    nb.assert_clean()
+
+
+IQLINK = """
+from puzzles.iqlink.widget import PlayWidget
+play = PlayWidget(3)
+play.view()
+"""
+
+
+def test_iqlink_board(open_notebook):
+    nb = open_notebook("iqlink", IQLINK)
+    tray = nb.ids('[data-id^="tray-"]')
+    assert tray and "place" in nb.status()
+    nb.click("peg-5")  # bad input: no piece picked
+    assert nb.status() == "refused: pick a piece from the tray first"
+    nb.click(tray[0])
+    assert nb.attr(tray[0], "data-selected") == "1"
+    legal = []
+    for _ in range(12):  # turn (and flip) until some peg takes the piece
+        legal = nb.ids('[data-legal="1"]')
+        if legal:
+            break
+        nb.key("f" if "rotation 5" in nb.status() else "r")
+    assert legal, nb.status()
+    nb.click(legal[0])
+    piece = "piece-" + tray[0].split("-")[1]
+    assert piece in nb.ids() and tray[0] not in nb.ids()
+    nb.enter("challenge", "500")  # bad input: out of range, refused with a message
+    assert nb.status() == "refused: challenge must lie in 1..120, got 500"
+    nb.click(piece)  # click a placed piece to take it off
+    assert piece not in nb.ids() and "removed" in nb.status()
+    nb.assert_clean()
+
+
+JUMPMAZE = """
+from puzzles.jumpmaze import reference as R
+from puzzles.jumpmaze.widget import MazePlayer
+player = MazePlayer(R.report_puzzle())
+player.view
+"""
+
+
+def test_jumpmaze_board(open_notebook):
+    nb = open_notebook("jumpmaze", JUMPMAZE)
+    assert nb.attr("cell-0-1", "data-depth") == "46"
+    assert ">46<" in nb.svg()  # depths readable on the cells themselves
+    assert nb.attr("cell-0-0", "data-role") == "here"
+    first = nb.ids('[data-role="legal"]')[0]
+    nb.click(first)
+    assert nb.attr(first, "data-role") == "here" and "moves made 1" in nb.status()
+    second = nb.ids('[data-role="legal"]')[0]
+    nb.click(second)
+    assert nb.attr(second, "data-role") == "here" and "moves made 2" in nb.status()
+    plain = nb.ids('[data-role="plain"]')[0]
+    nb.click(plain)  # bad input: not a legal jump
+    assert "is not a legal jump" in nb.status() and nb.attr(second, "data-role") == "here"
+    nb.press("edit")
+    nb.click("cell-0-0")
+    nb.enter("jump", "42")  # bad input: off the board
+    assert "takes a jump in 1..10" in nb.status()
+    nb.enter("jump", "10")
+    assert nb.attr("cell-0-0", "data-jump") == "10" and "re-scored" in nb.status()
+    nb.assert_clean()
+
+
+LOGICGRID = """
+from puzzles.logicgrid.hints import parse_puzzle
+from puzzles.logicgrid.model import MINI
+from puzzles.logicgrid.reference import EXAMPLES
+from puzzles.logicgrid.widget import PuzzlePlayer
+player = PuzzlePlayer(MINI, parse_puzzle(MINI, EXAMPLES["Example Puzzle 1 (3x4)"]["clues"]))
+player.view
+"""
+
+
+def test_logicgrid_board(open_notebook):
+    nb = open_notebook("logicgrid", LOGICGRID)
+    cells = nb.ids('[data-id^="cell-"]')
+    assert len(cells) == 48
+    seen = []
+    for _ in range(3):  # blank -> X -> O -> blank
+        nb.click(cells[0])
+        seen.append(nb.attr(cells[0], "data-mark"))
+    assert seen == ["X", "O", ""]
+    nb.click(cells[1])
+    assert nb.attr(cells[1], "data-mark") == "X"
+    nb.key("q")  # bad input
+    assert nb.status().startswith("refused: key 'q'")
+    nb.press("reset")  # the marks leave the screen too
+    assert nb.status() == "Cleared." and nb.attr(cells[1], "data-mark") == ""
+    assert not re.search(r">[XO]</text>", nb.svg())
+    nb.press("hint")
+    assert nb.status().startswith("Hint:") and len(nb.ids('[data-highlight="1"]')) == 1
+    nb.assert_clean()
+
+
+HYPERCUBE = """
+from puzzles.hypercube.instances import instance
+from puzzles.hypercube.widget import PuzzleWidget
+PuzzleWidget(instance(3, "0"), k=2).view()
+"""
+
+
+def test_hypercube_board(open_notebook):
+    nb = open_notebook("hypercube", HYPERCUBE)
+    box = nb.board.bounding_box()
+    assert box["height"] < 900 and box["width"] < 1300  # board + controls fit 1400 x 1000 px
+    assert nb.attr("ring-0", "data-vertex") == "6"
+    nb.click("ring-1")
+    assert nb.attr("ring-1", "data-selected") == "1" and nb.attr("ring-0", "data-selected") == "0"
+    nb.click("ring-0")
+    assert nb.attr("ring-0", "data-selected") == "1"
+    assert nb.attr("vertex-2", "data-legal") == "1"
+    nb.click("vertex-0")  # bad input: every 2-face through 6 and 0 holds another ring
+    assert nb.status().startswith("refused: every 2-face through 6 and 0")
+    assert nb.attr("ring-0", "data-vertex") == "6"
+    nb.click("vertex-2")
+    assert nb.attr("ring-0", "data-vertex") == "2" and nb.status().startswith("1 move played")
+    nb.press("undo")
+    assert nb.attr("ring-0", "data-vertex") == "6"
+    nb.assert_clean()
+
+
+def test_saved_notebook_shows_the_board_without_a_kernel(lab, browser):
+    """A notebook executed and saved elsewhere shows every board as a picture in a JupyterLab
+    that has no kernel for it (the widget model is gone; the PNG of the bundle remains)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    base, token, folder = lab
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in
+                (CLOCKWORK, IQLINK, JUMPMAZE, LOGICGRID, HYPERCUBE)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    NotebookClient(nb, timeout=300).execute()
+    nb.metadata["kernelspec"] = {"name": "no-such-kernel", "display_name": "none",
+                                 "language": "python"}
+    nbformat.write(nb, folder / "saved.ipynb")
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{base}/lab/tree/saved.ipynb?token={token}&reset")
+        page.wait_for_selector(".jp-Notebook .jp-OutputArea-output", timeout=60_000)
+        page.wait_for_timeout(3000)
+        outputs = page.locator(".jp-Notebook .jp-OutputArea-output")
+        assert outputs.count() == 5
+        for i in range(5):
+            img = outputs.nth(i).locator("img")
+            assert img.count() == 1, outputs.nth(i).inner_text()
+            assert img.get_attribute("src").startswith("data:image/png;base64,")
+            assert img.evaluate("e => e.naturalWidth") > 200
+        assert page.locator(".pl-board").count() == 0
+    finally:
+        ctx.close()
