@@ -60,7 +60,7 @@ def test_ring_stepper_uses_the_ea_read_limit_and_stops_at_the_goal():
     p = instance("B1")
     ring = [15, 16, 0] + [1] * 12
     st = RingStepper(p, ring, 15)
-    full = decode_trace(ring, 15, 2, L=DEFAULTS["L"], count_reads=DEFAULTS["count_reads"])
+    full = decode_trace(ring, 15, 2, L=DEFAULTS["L"], reading=DEFAULTS["reading"])
     assert st.trace == full[:len(st.trace)] and len(st.trace) <= len(full)
     b = st.view
     assert 'data-id="ring-0-0"' in b.svg and "reads 0 of" in b.status

@@ -125,11 +125,9 @@ class RingStepper:
     limit (``DEFAULTS``) and stopping at the first goal state as the EA's evaluation does."""
 
     def __init__(self, puzzle: Puzzle, ring: Sequence[int], R: int,
-                 steps: int = DEFAULTS["L"], count_reads: bool = DEFAULTS["count_reads"]
-                 ) -> None:
+                 steps: int = DEFAULTS["L"], reading: str = DEFAULTS["reading"]) -> None:
         self.puzzle, self.ring, self.R = puzzle, [int(x) for x in ring], R
-        trace = decode_trace(self.ring, R, len(puzzle.actions), L=steps,
-                             count_reads=count_reads)
+        trace = decode_trace(self.ring, R, len(puzzle.actions), L=steps, reading=reading)
         # Cut the trace after the read that reaches a goal state.
         state, self.trace = puzzle.initial, []
         for step in trace:
