@@ -132,3 +132,12 @@ def test_more_bad_input():
     p = Puzzle(4, 2, (0, (1, 0, 0, 0)), ((1, unit(0, 4)),))
     with pytest.raises(ValueError, match="moves"):
         replay(p, [1])
+
+
+def test_d1_description_states_the_actions_as_the_board_shows_them():
+    from puzzles.clockwork.instances import instance
+    from puzzles.clockwork.model import action_str
+
+    d1 = instance("D1")
+    assert all(action_str(a) in d1.description for a in d1.actions)
+    assert "i.e." not in instance("D2").description

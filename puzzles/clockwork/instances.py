@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from puzzles.clockwork.algebra import action_group, is_solvable
-from puzzles.clockwork.model import Action, Puzzle, unit
+from puzzles.clockwork.model import Action, Puzzle, action_str, unit
 
 INSTANCE_SEED = 2026
 # "a single light at the seventh position": index 6 (1-based seventh) is unsolvable, so the
@@ -60,6 +60,13 @@ def _lights(n: int, on: set[int], off_value: int = 1) -> tuple[int, ...]:
     return tuple(0 if i in on else off_value for i in range(n))
 
 
+def _wrapped(acts: tuple[Action, ...], turns: tuple[int, ...], n: int) -> str:
+    """Say how actions read on the board when a turn count exceeds the number of lights."""
+    if all(a[0] == k for a, k in zip(acts, turns, strict=True)):
+        return ""
+    return f", i.e. {', '.join(action_str(a) for a in acts)} on {n} lights (turns mod {n})"
+
+
 def _build() -> dict[str, Puzzle]:
     n = 12
     p: dict[str, Puzzle] = {}
@@ -100,7 +107,8 @@ def _build() -> dict[str, Puzzle]:
     for name, nd in (("D1", 6), ("D2", 18), ("D3", 24)):
         acts = (e0_action(7, nd), e0_action(5, nd))
         p[name] = Puzzle(nd, 2, noisy_state(nd, 2, acts, name), acts, name=name,
-                         description=f"n={nd}, c=2, noisy lights; actions (7,e0),(5,e0)")
+                         description=f"n={nd}, c=2, noisy lights; actions (7,e0),(5,e0)"
+                                     + _wrapped(acts, (7, 5), nd))
     for name, k1 in (("E1", 2), ("E2", 3), ("E3", 4), ("E4", 5), ("E5", 7)):
         acts = (e0_action(k1, n), e0_action(1, n))
         p[name] = Puzzle(n, 2, noisy_state(n, 2, acts, name), acts, name=name,
