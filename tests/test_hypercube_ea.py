@@ -55,8 +55,8 @@ def _mutations(pos0, occ0, zc, faces, fverts, reps, seed):
 
 def test_rings_are_distinct_within_one_mutation():
     """random.sample: no ring moves twice in one mutation, and with B = n every ring moves."""
-    inst = instance(4, "0")  # 5 rings on Q^4, k=1: every ring always has a free edge
-    p, start = inst.puzzle(1), np.array(inst.start(1), dtype=np.int64)
+    inst = instance(4, "0")  # 5 rings on Q^4, k=1: most rings have a free edge
+    start = np.array(inst.start(1), dtype=np.int64)
     occ = np.uint64(sum(1 << int(v) for v in start))
     zc = ev.zipf_cdf(len(start), -30.0)  # a negative exponent: B = n almost always
     rings, counts = _mutations(start, occ, zc, face_table(4, 1), ev.face_vertex_table(4, 1),

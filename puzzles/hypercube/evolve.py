@@ -34,7 +34,7 @@ def elite_count(pop_size: int) -> int:
 
 
 def face_vertex_table(d: int, k: int) -> np.ndarray:
-    """``[v, f, j]`` = the j-th vertex (ascending) of the f-th k-face through v, v itself left out."""
+    """``[v, f, j]``: the j-th vertex (ascending) of the f-th k-face through v, v left out."""
     faces = face_table(d, k)
     per = (1 << k) - 1
     out = np.empty((faces.shape[0], faces.shape[1], per), dtype=np.int64)
