@@ -342,3 +342,24 @@ def build(results: pd.DataFrame, ea_runs: pd.DataFrame, rl_runs: pd.DataFrame,
     section42(ledger, ea_runs, rl_runs)
     appendix_a(ledger, appendix_runs)
     return ledger
+
+
+def beyond(ledger: Ledger, results: pd.DataFrame, gods: pd.DataFrame,
+           percentiles: pd.DataFrame) -> None:
+    """Results the paper does not have: exact optima, components, God's number, percentiles."""
+    for r in results[results["level"].str.len() == 1].itertuples():
+        if pd.isna(r.optimal):
+            ledger.beyond(f"X-{_key(r.d, r.k, r.level)}-optimum", "Beyond", f"d={r.d} k={r.k} "
+                          f"level {r.level} is unsolvable (target outside the start's "
+                          "component)", f"component of {fmt(r.component_size)}",
+                          test="BFS over occupancy sets + relabelling group")
+    for g in gods.itertuples():
+        ledger.beyond(f"X-d{g.d}k{g.k}-gods-number", "Beyond", f"God's number of d={g.d} "
+                      f"k={g.k} ({g.rings} rings), over {g.orbits} orbits of occupied sets",
+                      g.gods_number, test="BFS from one configuration per symmetry orbit",
+                      uncertainty=f"target eccentricity {g.target_eccentricity}")
+    for p in percentiles.itertuples():
+        ledger.beyond(f"X-{_key(p.d, p.k, p.level)}-percentile", "Beyond", f"share of the "
+                      f"target's component at most as far as d={p.d} k={p.k} level {p.level}",
+                      p.share_at_most, test="BFS distance distribution from the target",
+                      uncertainty=f"eccentricity {p.eccentricity}")
