@@ -61,7 +61,10 @@ PAPER_NOTES = [
     ("Eq. 3 vs scripts", "Eq. 3 prints fitness 1/(1+L-h), which grows with the distance h to "
      "the target; the scripts use 1/(1+h), as we do"),
     ("Sec. 4.1 vs scripts", "alpha = 0.2 in the text ('minimise 80% of the time the number of "
-     "moves'); one version of the scripts' ea/main.py hard-codes 0.7 in select(); we use 0.2"),
+     "moves'); the authors' current select() takes alpha and run_ea.sh passes 0.2 (an older, "
+     "July-2024 ea/main.py hard-coded 0.7); we use 0.2"),
+    ("Table 5 vs stored RL runs", "the authors' stored RL runs for the d=4 rows that Table 5 "
+     "copies from Table 4 have other medians and maxima (e.g. d=4 k=1 level 1: max 14, not 60)"),
     ("Table 3 vs scripts", "the printed Table 3 d=4 instances (T3a-T3c) are not the levels "
      "hard-coded in the scripts that produced Tables 2, 4 and 5"),
 ]
