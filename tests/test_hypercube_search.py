@@ -195,6 +195,10 @@ def test_committed_results_respect_the_optimum():
     res = pd.read_csv(path, dtype={"level": str})
     assert list(res.columns) == ex.RESULT_COLUMNS
     assert len(res) == 36
+    # every case with two or more successful EA runs has a mean and a CI of its generations
+    many = res[res["ea_success"] * 150 >= 2]
+    assert many["ea_generations_mean"].notna().all() and many["ea_generations_ci"].notna().all()
+    assert res["ea_success"].between(0, 1).all()
     ok = res.dropna(subset=["optimal"])
     for algo in ("ea", "rl"):
         got = ok.dropna(subset=[f"{algo}_min"])

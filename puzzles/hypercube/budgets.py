@@ -22,7 +22,7 @@ PAPER = {
     "rl_max_len": 10_000,
     "astar_max_expanded": 3_000_000,
     # Appendix A: the Zipf exponent c on d=3 k=2 level 0
-    "appendix_c": (1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 7.0),
+    "appendix_c": (1.2, 1.4, 1.6, 1.8, 2.0, 2.6, 3.0, 4.0, 5.0, 6.0, 7.0),  # on their grid
     "appendix_runs": 150,
     "chunk": 50,
     "component_max_d": 6,

@@ -1,15 +1,19 @@
 """The authors' evolutionary algorithm (EA), jitted, with every reported solution replayed.
 
-As the authors ran it (paper Sec. 3.3, Appendix C, and their scripts ``src/ea``): N agents all
-start at the start configuration and keep their move history. Each generation keeps the top
-10% by fitness unchanged (a stable sort, so ties go to the earlier agent) and fills the rest by
-roulette selection with weight ``alpha * fitness + (1 - alpha) / (1 + max(moves, 1))``; every
-selected agent is mutated: draw B from a truncated Zipf law P(B=j) ~ j^-c on 1..n_rings, then B
-times pick a ring uniformly (with replacement, as their ``levy_mutate`` does) and, if it has a
-free k-face, move it to a vertex drawn uniformly from the concatenated vertex lists of its free
-faces (own vertex excluded). Fitness = 1 / (1 + rings off target). The run stops when an agent
-reaches the target or after T generations; its answer is the shortest successful history
-(no loop removal).
+As the authors' current code runs it (paper Sec. 3.3, Appendix C; their ``src/ea/main.py``,
+``Agent.levy_mutate`` and ``scripts/run_ea.sh`` at commit 6ace12a): N agents all start at the
+start configuration and keep their move history. Each generation keeps the top 10% by fitness
+unchanged (a stable sort, so ties go to the earlier agent) and fills the rest by roulette
+selection with weight ``alpha * fitness + (1 - alpha) / (1 + max(moves, 1))`` (alpha = 0.2, as
+``run_ea.sh`` passes it); every selected agent is mutated: draw B from a truncated Zipf law
+P(B=j) ~ j^-c on 1..n_rings, then B *distinct* rings (``random.sample``, i.e. without
+replacement) in random order each, if it has a free k-face, move to a vertex drawn uniformly
+from the concatenated vertex lists of its free faces (own vertex excluded). Fitness =
+1 / (1 + rings off target). The run stops when an agent reaches the target or after T
+generations; its answer is the shortest successful history (no loop removal).
+
+The generation step is split into small kernels (Zipf draw, ring sample, weights, elite,
+roulette) so that each rule is tested on its own.
 """
 
 from __future__ import annotations
@@ -24,17 +28,102 @@ from puzzles.hypercube.model import Move, Puzzle, face_table, replay, validate_c
 ELITE_FRACTION = 0.1
 
 
-@njit(cache=True)
-def _bit_index(low: np.uint64) -> int:
-    u = 0
-    while low > np.uint64(1):
-        low >>= np.uint64(1)
-        u += 1
-    return u
+def elite_count(pop_size: int) -> int:
+    """Agents kept unchanged each generation: ``int(0.1 * N)``, as the authors' ``evolution``."""
+    return int(pop_size * ELITE_FRACTION)
+
+
+def face_vertex_table(d: int, k: int) -> np.ndarray:
+    """``[v, f, j]``: the j-th vertex (ascending) of the f-th k-face through v, v left out."""
+    faces = face_table(d, k)
+    per = (1 << k) - 1
+    out = np.empty((faces.shape[0], faces.shape[1], per), dtype=np.int64)
+    for v in range(faces.shape[0]):
+        for f in range(faces.shape[1]):
+            m = int(faces[v, f]) & ~(1 << v)
+            out[v, f, :] = [u for u in range(faces.shape[0]) if m >> u & 1]
+    return out
 
 
 @njit(cache=True)
-def _random_move(v: int, occ: np.uint64, faces: np.ndarray, k: int) -> int:
+def zipf_cdf(n: int, c: float) -> np.ndarray:
+    """Cumulative P(B <= j) of the truncated Zipf law P(B = j) ~ j^-c on 1..n."""
+    zc = np.empty(n)
+    acc = 0.0
+    for j in range(n):
+        acc += (j + 1.0) ** (-c)
+        zc[j] = acc
+    for j in range(n):
+        zc[j] /= acc
+    return zc
+
+
+@njit(cache=True)
+def draw_zipf(zc: np.ndarray) -> int:
+    """One draw of B in 1..n from the cumulative table ``zc`` (inverse transform)."""
+    u = np.random.random()
+    b = 0
+    while b < zc.shape[0] - 1 and u > zc[b]:
+        b += 1
+    return b + 1
+
+
+@njit(cache=True)
+def sample_rings(ridx: np.ndarray, b: int) -> None:
+    """Put b distinct rings, in uniformly random order, in ``ridx[:b]`` (partial Fisher-Yates).
+
+    ``ridx`` must hold a permutation of 0..n-1; it stays one. This is ``random.sample``.
+    """
+    n = ridx.shape[0]
+    for j in range(b):
+        r = np.random.randint(j, n)
+        t = ridx[j]
+        ridx[j] = ridx[r]
+        ridx[r] = t
+
+
+@njit(cache=True)
+def selection_weights(off: np.ndarray, nmoves: np.ndarray, alpha: float, out: np.ndarray) -> float:
+    """Roulette weights ``alpha f + (1-alpha)/(1+max(moves,1))``, f = 1/(1+off); returns the sum."""
+    total = 0.0
+    for a in range(off.shape[0]):
+        w = alpha / (1.0 + off[a]) + (1.0 - alpha) / (1.0 + max(nmoves[a], 1))
+        total += w
+        out[a] = total
+    return total
+
+
+@njit(cache=True)
+def elite_indices(off: np.ndarray, n: int, out: np.ndarray) -> None:
+    """The ``out.shape[0]`` fittest agents (fewest rings off target), ties to the lower index.
+
+    Fitness depends only on the off-target count, so bucketing by that count in index order
+    is the authors' stable sort without sorting.
+    """
+    kappa = out.shape[0]
+    ne = 0
+    for want in range(n + 1):
+        if ne >= kappa:
+            break
+        for a in range(off.shape[0]):
+            if off[a] == want:
+                out[ne] = a
+                ne += 1
+                if ne >= kappa:
+                    break
+
+
+@njit(cache=True)
+def roulette_pick(cum: np.ndarray, total: float) -> int:
+    """An index drawn with probability proportional to its weight (``cum`` = running sums)."""
+    a = np.searchsorted(cum, np.random.random() * total, side="right")
+    if a >= cum.shape[0]:
+        a = cum.shape[0] - 1
+    return a
+
+
+@njit(cache=True)
+def _free_dest(v: int, occ: np.uint64, faces: np.ndarray, fverts: np.ndarray) -> int:
     """A destination drawn uniformly from the free faces' vertex lists, or -1 if none is free."""
     bit = np.uint64(1) << np.uint64(v)
     nfree = 0
@@ -43,51 +132,106 @@ def _random_move(v: int, occ: np.uint64, faces: np.ndarray, k: int) -> int:
             nfree += 1
     if nfree == 0:
         return -1
-    per = (1 << k) - 1
+    per = fverts.shape[2]
     r = np.random.randint(0, nfree * per)
     which = r // per
-    idx = r % per
     for f in range(faces.shape[1]):
-        m = faces[v, f]
-        if occ & m == bit:
+        if occ & faces[v, f] == bit:
             if which == 0:
-                rest = m & ~bit
-                for _ in range(idx):
-                    rest &= rest - np.uint64(1)
-                return _bit_index(rest & (~rest + np.uint64(1)))
+                return fverts[v, f, r % per]
             which -= 1
     return -1
 
 
 @njit(cache=True)
-def _ea_run(start, target, faces, k, pop_size, generations, alpha, c, seed):
+def mutate(pos: np.ndarray, occ: np.uint64, zc: np.ndarray, ridx: np.ndarray, faces: np.ndarray,
+           fverts: np.ndarray, rings: np.ndarray, dests: np.ndarray) -> tuple[int, np.uint64]:
+    """Mutate one agent in place: B ~ Zipf distinct rings each try one random free move.
+
+    Returns (moves made, new occupancy mask); the moves are written to ``rings``/``dests``.
+    """
+    b = draw_zipf(zc)
+    sample_rings(ridx, b)
+    cnt = 0
+    for j in range(b):
+        r = ridx[j]
+        v = pos[r]
+        dst = _free_dest(v, occ, faces, fverts)
+        if dst >= 0:
+            occ ^= (np.uint64(1) << np.uint64(v)) | (np.uint64(1) << np.uint64(dst))
+            pos[r] = dst
+            rings[cnt] = r
+            dests[cnt] = dst
+            cnt += 1
+    return cnt, occ
+
+
+@njit(cache=True)
+def _off_target(pos: np.ndarray, target: np.ndarray) -> int:
+    f = 0
+    for i in range(pos.shape[0]):
+        if pos[i] != target[i]:
+            f += 1
+    return f
+
+
+@njit(cache=True)
+def generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent, mcount, mring, mdest,
+               target, faces, fverts, alpha, zc, ridx, cum, order) -> None:
+    """One generation: ``N - kappa`` roulette-selected mutants, then the ``kappa`` elite copies.
+
+    Reads (pos, occ, nmoves, off), writes (npos, nocc, nnm, noff) and per new agent its parent,
+    its move count and moves; ``kappa = order.shape[0]``.
+    """
+    pop_size = pos.shape[0]
+    n = pos.shape[1]
+    kappa = order.shape[0]
+    n_sel = pop_size - kappa
+    total = selection_weights(off, nmoves, alpha, cum)
+    elite_indices(off, n, order)
+    for s in range(n_sel):
+        a = roulette_pick(cum, total)
+        parent[s] = a
+        for i in range(n):
+            npos[s, i] = pos[a, i]
+        cnt, o = mutate(npos[s], occ[a], zc, ridx, faces, fverts, mring[s], mdest[s])
+        mcount[s] = cnt
+        nocc[s] = o
+        nnm[s] = nmoves[a] + cnt
+        noff[s] = _off_target(npos[s], target)
+    for e in range(kappa):
+        a = order[e]
+        s = n_sel + e
+        parent[s] = a
+        mcount[s] = 0
+        for i in range(n):
+            npos[s, i] = pos[a, i]
+        nocc[s] = occ[a]
+        nnm[s] = nmoves[a]
+        noff[s] = off[a]
+
+
+@njit(cache=True)
+def _ea_run(start, target, faces, fverts, kappa, pop_size, generations, alpha, c, seed):
     """One EA run; returns (success, generations used, best moves, history rings, dests)."""
     np.random.seed(seed)
     n = start.shape[0]
-    kappa = int(pop_size * 0.1)
-    n_sel = pop_size - kappa
-    # truncated Zipf cumulative table on 1..n
-    zc = np.empty(n)
-    acc = 0.0
-    for j in range(n):
-        acc += (j + 1.0) ** (-c)
-        zc[j] = acc
-    for j in range(n):
-        zc[j] /= acc
+    zc = zipf_cdf(n, c)
+    ridx = np.arange(n)
     pos = np.empty((pop_size, n), dtype=np.int64)
     occ = np.empty(pop_size, dtype=np.uint64)
     nmoves = np.zeros(pop_size, dtype=np.int64)
     off = np.empty(pop_size, dtype=np.int64)
     start_occ = np.uint64(0)
-    start_off = 0
     for i in range(n):
         start_occ |= np.uint64(1) << np.uint64(start[i])
-        if start[i] != target[i]:
-            start_off += 1
+    start_off = _off_target(start, target)
     for a in range(pop_size):
         pos[a, :] = start
         occ[a] = start_occ
         off[a] = start_off
+    if start_off == 0:
+        return True, 0, 0, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
     # history as parent pointers: generation t stores, per agent, its parent index in t-1 and
     # the (ring, destination) moves it made at t (at most n)
     parent = np.empty((generations + 1, pop_size), dtype=np.int32)
@@ -98,78 +242,13 @@ def _ea_run(start, target, faces, k, pop_size, generations, alpha, c, seed):
     nocc = np.empty_like(occ)
     nnm = np.empty_like(nmoves)
     noff = np.empty_like(off)
-    weight = np.empty(pop_size)
-    fit = np.empty(pop_size)
     order = np.empty(kappa, dtype=np.int64)
     cum = np.empty(pop_size)
     t = 0
-    if start_off == 0:
-        return True, 0, 0, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
     while t < generations:
         t += 1
-        for a in range(pop_size):
-            fit[a] = 1.0 / (1.0 + off[a])
-            weight[a] = alpha * fit[a] + (1.0 - alpha) / (1.0 + max(nmoves[a], 1))
-        # stable top-kappa by fitness: fitness depends only on the off-target count, so
-        # bucket agents by that count (in index order) instead of sorting
-        ne = 0
-        for want in range(n + 1):
-            if ne >= kappa:
-                break
-            for a in range(pop_size):
-                if off[a] == want:
-                    order[ne] = a
-                    ne += 1
-                    if ne >= kappa:
-                        break
-        total = 0.0
-        for a in range(pop_size):
-            total += weight[a]
-            cum[a] = total
-        for s in range(n_sel):
-            a = np.searchsorted(cum, np.random.random() * total, side="right")
-            if a >= pop_size:
-                a = pop_size - 1
-            parent[t, s] = a
-            for i in range(n):
-                npos[s, i] = pos[a, i]
-            o = occ[a]
-            nm = nmoves[a]
-            # Zipf number of ring draws
-            u = np.random.random()
-            b = 0
-            while b < n - 1 and u > zc[b]:
-                b += 1
-            b += 1
-            cnt = 0
-            for _ in range(b):
-                r = np.random.randint(0, n)
-                v = npos[s, r]
-                dst = _random_move(v, o, faces, k)
-                if dst >= 0:
-                    o ^= (np.uint64(1) << np.uint64(v)) | (np.uint64(1) << np.uint64(dst))
-                    npos[s, r] = dst
-                    mring[t, s, cnt] = r
-                    mdest[t, s, cnt] = dst
-                    cnt += 1
-            mcount[t, s] = cnt
-            nocc[s] = o
-            nnm[s] = nm + cnt
-            f = 0
-            for i in range(n):
-                if npos[s, i] != target[i]:
-                    f += 1
-            noff[s] = f
-        for e in range(kappa):
-            a = order[e]
-            s = n_sel + e
-            parent[t, s] = a
-            mcount[t, s] = 0
-            for i in range(n):
-                npos[s, i] = pos[a, i]
-            nocc[s] = occ[a]
-            nnm[s] = nmoves[a]
-            noff[s] = off[a]
+        generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent[t], mcount[t],
+                   mring[t], mdest[t], target, faces, fverts, alpha, zc, ridx, cum, order)
         pos, npos = npos, pos
         occ, nocc = nocc, occ
         nmoves, nnm = nnm, nmoves
@@ -222,8 +301,9 @@ def run_ea(puzzle: Puzzle, start, seed: int, pop_size: int = 1000, generations: 
         raise ValueError(f"c (Zipf exponent) must be positive, got {c}")
     ok, gens, _, rings, dests = _ea_run(
         np.array(start, dtype=np.int64), np.array(puzzle.target, dtype=np.int64),
-        face_table(puzzle.d, puzzle.k), puzzle.k, int(pop_size), int(generations),
-        float(alpha), float(c), np.uint32(seed))
+        face_table(puzzle.d, puzzle.k), face_vertex_table(puzzle.d, puzzle.k),
+        elite_count(pop_size), int(pop_size), int(generations), float(alpha), float(c),
+        np.uint32(seed))
     if not ok:
         return EAResult(False, int(gens), None)
     moves: list[Move] = []

@@ -15,15 +15,18 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core import derive_seed
+from puzzles.core.stats import ci_halfwidth
 from puzzles.hypercube.evolve import run_ea
 from puzzles.hypercube.instances import Instance, instance
 from puzzles.hypercube.reference import paper_table
 from puzzles.hypercube.rl import initial_table, run_rl
 from puzzles.hypercube.search import Component, astar, component, solve
 
+# Only seed-determined values: wall times (A*'s seconds, each run's seconds) go to timings.csv.
 RESULT_COLUMNS = ["d", "l", "k", "level", "solvable", "optimal", "component_size",
-                  "astar_moves", "astar_seconds", "astar_expanded", "ea_success", "ea_min",
-                  "ea_max", "ea_median", "rl_success", "rl_min", "rl_max", "rl_median"]
+                  "astar_moves", "astar_expanded", "ea_success", "ea_min", "ea_max",
+                  "ea_median", "ea_generations_mean", "ea_generations_ci", "rl_success",
+                  "rl_min", "rl_max", "rl_median"]
 
 
 def case_key(d: int, k: int, level: str) -> str:
@@ -49,6 +52,9 @@ def exact_task(task: tuple) -> dict[str, Any]:
     max_d = task[3] if len(task) > 3 else 6
     inst = instance(d, level)
     p, s = inst.puzzle(k), inst.start(k)
+    # keep numba's compilation / cache loading out of the measured time
+    warm = instance(3, "0")
+    solve(warm.puzzle(1), warm.start(1))
     t0 = time.perf_counter()
     res = solve(p, s)
     seconds = time.perf_counter() - t0
@@ -122,19 +128,41 @@ def ea_tasks(cases, b: Mapping[str, Any], seed: int, c: float | None = None,
 
 
 def ea_task(task: tuple) -> list[dict[str, Any]]:
-    """Runs ``lo..hi-1`` of the EA on one case; each solution replayed by the model."""
+    """Runs ``lo..hi-1`` of the EA on one case; each solution replayed by the model.
+
+    On an unsolvable case (proved by :func:`solve`: the impossible level) the runs are not
+    started: their outcome is known (no run can succeed; the authors' stored runs there have
+    0 successes of 150) and the paper's Table 4 leaves the level out. ``ran`` says so.
+    """
     d, level, k, lo, hi, seed, pop, gens, alpha, c, tag = task
     inst = instance(d, level)
     p, s = inst.puzzle(k), inst.start(k)
+    solvable = solve(p, s).solvable
+    if solvable:  # load the compiled kernel before the first timed run (warm timings)
+        run_ea(p, s, 0, pop_size=10, generations=1, alpha=alpha, c=c)
     out = []
     for run in range(lo, hi):
         sd = derive_seed(seed, tag, case_key(d, k, level), f"c={c}", run)
         t0 = time.perf_counter()
-        r = run_ea(p, s, sd, pop_size=pop, generations=gens, alpha=alpha, c=c)
-        out.append({"d": d, "k": k, "level": level, "c": c, "run": run, "success": r.success,
-                    "generations": r.generations, "moves": r.n_moves,
+        if solvable:
+            r = run_ea(p, s, sd, pop_size=pop, generations=gens, alpha=alpha, c=c)
+            success, used, moves = r.success, r.generations, r.n_moves
+        else:
+            success, used, moves = False, gens, None
+        out.append({"d": d, "k": k, "level": level, "c": c, "run": run, "success": success,
+                    "generations": used, "moves": moves, "ran": solvable,
                     "seconds": time.perf_counter() - t0})
     return out
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel once, so timed runs are warm."""
+    inst = instance(3, "0")
+    p, s = inst.puzzle(2), inst.start(2)
+    run_ea(p, s, 0, pop_size=10, generations=2)
+    run_rl(p, s, 0, initial_table(p, 10), episodes=1)
+    astar(p, p.target, max_expanded=1)
+    solve(p, s)
 
 
 def rl_tasks(cases, b: Mapping[str, Any], seed: int) -> list[tuple]:
@@ -155,6 +183,8 @@ def rl_task(task: tuple) -> list[dict[str, Any]]:
     p, s = inst.puzzle(k), inst.start(k)
     solvable = solve(p, s).solvable
     table = initial_table(p, p_states) if solvable else None
+    if solvable:  # load the compiled kernel before the first timed run (warm timings)
+        run_rl(p, s, 0, table, episodes=1, lr=lr, gamma=gamma, max_len=max_len)
     out = []
     for run in range(lo, hi):
         sd = derive_seed(seed, "rl", case_key(d, k, level), run)
@@ -178,15 +208,25 @@ def runs_frame(results: Sequence[Sequence[dict[str, Any]]]) -> pd.DataFrame:
 
 
 def summarise_runs(runs: pd.DataFrame, prefix: str) -> pd.DataFrame:
-    """Per case: success fraction and min/max/median moves of the successful runs."""
+    """Per case: success fraction and min/max/median moves of the successful runs.
+
+    With a ``generations`` column (the EA) also the mean generations of the successful runs
+    and its 95% Student-t half-width (the authors' stored runs keep only successful runs).
+    """
     rows = []
     for (d, k, level), g in runs.groupby(["d", "k", "level"], sort=False):
         ok = g.loc[g["success"], "moves"].astype(float)
-        rows.append({"d": d, "k": k, "level": level,
-                     f"{prefix}_success": round(float(g["success"].mean()), 4),
-                     f"{prefix}_min": int(ok.min()) if len(ok) else None,
-                     f"{prefix}_max": int(ok.max()) if len(ok) else None,
-                     f"{prefix}_median": float(ok.median()) if len(ok) else None})
+        row = {"d": d, "k": k, "level": level,
+               f"{prefix}_success": round(float(g["success"].mean()), 4),
+               f"{prefix}_min": int(ok.min()) if len(ok) else None,
+               f"{prefix}_max": int(ok.max()) if len(ok) else None,
+               f"{prefix}_median": float(ok.median()) if len(ok) else None}
+        if "generations" in g:
+            gen = g.loc[g["success"], "generations"].astype(float)
+            row[f"{prefix}_generations_mean"] = round(float(gen.mean()), 3) if len(gen) else None
+            row[f"{prefix}_generations_ci"] = (round(ci_halfwidth(gen), 3) if len(gen) > 1
+                                               else None)
+        rows.append(row)
     return pd.DataFrame(rows)
 
 
@@ -198,6 +238,7 @@ def results_table(exact: pd.DataFrame, astar_df: pd.DataFrame, ea: pd.DataFrame,
     """The must-show table: one row per case, columns ``RESULT_COLUMNS``."""
     keys = ["d", "k", "level"]
     df = exact.drop(columns=["path"], errors="ignore")
+    astar_df = astar_df.drop(columns=["astar_seconds"], errors="ignore")
     for other in (astar_df, summarise_runs(ea, "ea"), summarise_runs(rl, "rl")):
         df = df.merge(other, on=keys, how="left")
     df = df[RESULT_COLUMNS].copy()
@@ -354,3 +395,32 @@ def alpha_comparison(base: pd.DataFrame, other: pd.DataFrame, alpha: float) -> p
     return df[keys + ["ea_success", f"a{alpha}_success", "paper_success", "ea_min",
                       f"a{alpha}_min", "paper_min", "ea_median", f"a{alpha}_median",
                       "paper_median"]]
+
+
+# ---------------------------------------------------------------- extras (EXTRAS = True)
+
+
+def extra_cases() -> dict[str, list[tuple[int, str, int]]]:
+    """The beyond-the-paper runs: EA with alpha = 0.7 on d=4 k=3, EA and RL on T3a-T3c."""
+    from puzzles.hypercube.instances import INSTANCES
+
+    code = case_list([i for i in INSTANCES if i.is_code_level])
+    return {"alpha": [c for c in code if c[0] == 4 and c[2] == 3],
+            "t3": case_list([i for i in INSTANCES if not i.is_code_level])}
+
+
+def run_extras(b: Mapping[str, Any], seed: int, workers: int | None
+               ) -> dict[str, pd.DataFrame]:
+    """All extra runs as tables ``ea_alpha07_runs``, ``ea_t3_runs``, ``rl_t3_runs``."""
+    from puzzles.core import run_tasks
+
+    cases = extra_cases()
+    slow_first = sorted(cases["t3"], key=lambda c: not is_slow(c, "ea"))
+    jobs = [("ea_alpha07_runs", ea_task, ea_tasks(cases["alpha"], b, seed, tag="ea-alpha",
+                                                   alpha=0.7)),
+            ("ea_t3_runs", ea_task, ea_tasks(slow_first, b, seed)),
+            ("rl_t3_runs", rl_task, rl_tasks(cases["t3"], b, seed))]
+    out = {}
+    for name, fn, tasks in jobs:
+        out[name] = runs_frame(run_tasks(fn, tasks, workers=workers, desc=name))
+    return out

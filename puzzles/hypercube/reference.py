@@ -61,7 +61,10 @@ PAPER_NOTES = [
     ("Eq. 3 vs scripts", "Eq. 3 prints fitness 1/(1+L-h), which grows with the distance h to "
      "the target; the scripts use 1/(1+h), as we do"),
     ("Sec. 4.1 vs scripts", "alpha = 0.2 in the text ('minimise 80% of the time the number of "
-     "moves'); one version of the scripts' ea/main.py hard-codes 0.7 in select(); we use 0.2"),
+     "moves'); the authors' current select() takes alpha and run_ea.sh passes 0.2 (an older, "
+     "July-2024 ea/main.py hard-coded 0.7); we use 0.2"),
+    ("Table 5 vs stored RL runs", "the authors' stored RL runs for the d=4 rows that Table 5 "
+     "copies from Table 4 have other medians and maxima (e.g. d=4 k=1 level 1: max 14, not 60)"),
     ("Table 3 vs scripts", "the printed Table 3 d=4 instances (T3a-T3c) are not the levels "
      "hard-coded in the scripts that produced Tables 2, 4 and 5"),
 ]
@@ -70,3 +73,137 @@ PAPER_NOTES = [
 def paper_notes() -> pd.DataFrame:
     """The paper's inconsistencies as a table (where, what)."""
     return pd.DataFrame(PAPER_NOTES, columns=["where", "inconsistency"])
+
+
+# ---------------------------------------------------------------- the authors' stored runs
+
+# The authors' public repository, github.com/lemerleau/CubicPuzzle at commit 6ace12a: their EA
+# (src/ea/main.py, Agent.levy_mutate: rings drawn with random.sample; select(alpha) with
+# run_ea.sh passing --alpha 0.2) and their stored per-run results. The numbers (never code)
+# are copied into data/authors_runs.json: per (d, k, level) the generations t and moves Min of
+# every *successful* EA run (data/ea/dim/<d>/k/<k>/level<L>/data_<d>_<k>_<L>.csv), the moves
+# of every RL run (data/rl/.../rl_solutions150.csv), and Appendix A's c study on d=3 k=2
+# level 0 (data/dim/3/level0_levy_{data,generation}.json: moves of the successful runs and the
+# generations of all 150 runs, per c in 0.2, 0.4, ..., 7.0).
+AUTHORS_COMMIT = "6ace12a"
+AUTHORS_SOURCE = f"lemerleau/CubicPuzzle@{AUTHORS_COMMIT}"
+AUTHORS_RUNS_PER_CASE = 150
+
+# Per-instance summary of their stored EA runs (successes of 150, mean generations of the
+# successful runs, min/max/median moves), from data/ea/.../data_<d>_<k>_<L>.csv.
+AUTHORS_EA_CSV = """\
+d,k,level,successes,mean_generations,min,max,median
+3,1,0,150,3.75,4,10,4
+3,1,1,150,5.84,6,10,6
+3,1,2,150,9.57,10,18,12
+3,2,0,150,22.19,6,20,9
+3,2,1,150,29.69,7,18,10
+3,2,2,150,72.72,9,25,14
+3,2,3,0,,,,
+4,1,0,150,7.33,4,14,4
+4,1,1,150,21.83,8,60,14
+4,1,2,150,13.29,6,16,8
+4,1,3,150,16.44,8,28,12
+4,1,4,150,21.75,12,28,16
+4,2,0,150,22.05,6,57,12
+4,2,1,150,27.67,10,50,16
+4,2,2,150,13.42,6,13,8
+4,2,3,150,18.69,8,24,14
+4,2,4,150,19.65,8,22,14
+4,3,0,3,549,12,15,13
+4,3,1,2,315,21,83,52
+4,3,2,1,216,24,24,24
+4,3,3,1,957,19,19,19
+4,3,4,7,385.29,20,36,26
+5,1,0,150,23.11,8,22,12
+5,2,0,150,20.5,4,17,9
+5,3,0,150,17.4,4,14,7
+5,4,0,0,,,,
+"""
+
+# Appendix A from their stored c study (d=3 k=2 level 0, 150 runs per c): successes, runs
+# with exactly 6 moves (the optimum), and mean generations over all 150 runs (failures count
+# 1000), from data/dim/3/level0_levy_{data,generation}.json.
+AUTHORS_APPENDIX_CSV = """\
+c,successes,six_moves,mean_generations
+0.2,150,9,8.88
+0.4,150,13,9.4
+0.6,150,10,9.78
+0.8,150,7,10.69
+1.0,150,9,11.95
+1.2,150,18,11.88
+1.4,150,11,13.83
+1.6,150,14,14.13
+1.8,150,23,18.59
+2.0,150,19,19.85
+2.2,150,12,35.23
+2.4,150,14,38.79
+2.6,150,21,45.07
+2.8,148,18,80.38
+3.0,149,15,116.68
+3.2,140,18,139.44
+3.4,144,18,141.35
+3.6,142,15,200.62
+3.8,135,10,240.49
+4.0,138,8,210.23
+4.2,132,20,279.75
+4.4,122,12,318.24
+4.6,124,16,302.93
+4.8,114,10,376.71
+5.0,113,10,383.38
+5.2,115,10,396.51
+5.4,108,10,427.7
+5.6,104,7,433.15
+5.8,111,9,373.83
+6.0,105,10,438.04
+6.2,106,13,483.72
+6.4,101,15,447.07
+6.6,99,14,438.25
+6.8,100,16,439.34
+7.0,96,12,511.52
+"""
+
+# The paper's own statements checked in the ledger (Sec. 4.1-4.2, Fig. 3 caption, App. A).
+PAPER_CLAIMS = {
+    # Fig. 3 caption: d=3 k=2 levels 0, 1, 2: minimum moves and how many of 150 runs hit it
+    "fig3_min": (6, 7, 10),
+    "fig3_min_count": (14, 2, 3),
+    # Sec. 4.2: EA vs RL, k=2: "p-value = 0.12" (d=3) and "0.03" (d=4); the authors' notebook
+    # (notebooks/plots.ipynb) computes scipy.stats.ttest_ind on the per-level mean moves, RL vs
+    # EA, and prints 0.1272 and 0.0313
+    "sec42_p": {3: 0.12, 4: 0.03},
+    "sec42_p_notebook": {3: 0.12724959571169991, 4: 0.0313477661535586},
+    "sec42_medians_ea_d3": (9, 10, 14),
+    "sec42_medians_rl_d3": (6, 7, 10),
+    # App. A: 23 runs with exactly 6 moves at c = 1.8 (Sec. 4.1 and App. A text)
+    "appA_six_at_1.8": 23,
+    # Sec. 4.1: d=4 k=3 EA success over the five levels: 2%, 1.3%, 0.06%, 0.06%, 4.6%
+    "d4k3_successes_total": 14,
+}
+
+
+def authors_ea_summary() -> pd.DataFrame:
+    """Their stored EA runs summarised per (d, k, level) (see :data:`AUTHORS_EA_CSV`)."""
+    return pd.read_csv(io.StringIO(AUTHORS_EA_CSV), dtype={"level": str})
+
+
+def authors_appendix() -> pd.DataFrame:
+    """Their stored Appendix A study per c (see :data:`AUTHORS_APPENDIX_CSV`)."""
+    return pd.read_csv(io.StringIO(AUTHORS_APPENDIX_CSV))
+
+
+def authors_runs() -> dict:
+    """The per-run numbers of their stored runs (``data/authors_runs.json``)."""
+    import json
+    from pathlib import Path
+
+    return json.loads((Path(__file__).parent / "data" / "authors_runs.json").read_text())
+
+
+def authors_run_lists(algo: str) -> dict[tuple[int, int, str], dict[str, list[int]]]:
+    """``{(d, k, level): {"moves": [...], "generations": [...]}}`` for ``algo`` "ea" or "rl"."""
+    if algo not in ("ea", "rl"):
+        raise ValueError(f"algo must be 'ea' or 'rl', got {algo!r}")
+    return {(r["d"], r["k"], str(r["level"])): {x: r[x] for x in ("moves", "generations")
+                                                if x in r}
+            for r in authors_runs()[algo]}

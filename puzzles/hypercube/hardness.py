@@ -1,0 +1,153 @@
+"""How hard is the puzzle? Distances from the paper's target, eccentricities and God's number.
+
+The move graph is invariant under the cube's symmetries (coordinate permutations and bit
+flips, the hyperoctahedral group of order 2^d d!) and under colour relabelling (a move does not
+look at colours). Two configurations with the same set of occupied vertices differ by a
+relabelling, so a configuration's eccentricity (its largest distance to a configuration it
+can reach) depends only on the orbit of its occupied set under the cube group. God's number
+(the largest distance between two mutually reachable configurations) is therefore the largest
+eccentricity over one configuration per orbit: a handful of plain BFS runs per (d, k).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable
+
+import numpy as np
+import pandas as pd
+
+from puzzles.hypercube.instances import instance
+from puzzles.hypercube.model import Puzzle, face_table, max_branching, pack, unpack
+from puzzles.hypercube.search import _bfs_distances
+
+# The paper's target for each d (the code levels' target; level 0 gives it).
+PAPER_LEVEL = "0"
+
+
+def cube_group(d: int) -> np.ndarray:
+    """Every symmetry of Q^d as a vertex map: ``[g, v]`` = image of v (2^d d! rows)."""
+    if not 1 <= d <= 6:
+        raise ValueError(f"d must lie in 1..6, got {d}")
+    maps = []
+    for perm in itertools.permutations(range(d)):
+        for flip in range(1 << d):
+            row = []
+            for v in range(1 << d):
+                u = 0
+                for i, j in enumerate(perm):
+                    u |= ((v >> i) & 1) << j
+                row.append(u ^ flip)
+            maps.append(row)
+    return np.array(maps, dtype=np.int64)
+
+
+def occupancy_orbits(d: int, n: int) -> list[tuple[int, ...]]:
+    """One occupied vertex set (the lexicographically least vertex tuple) per orbit."""
+    if not 1 <= n <= 1 << d:
+        raise ValueError(f"n must lie in 1..{1 << d}, got {n}")
+    group = cube_group(d)
+    sets = np.array(list(itertools.combinations(range(1 << d), n)), dtype=np.int64)
+    masks = (np.int64(1) << group[:, sets]).sum(axis=2)  # (group, sets)
+    canon = masks.min(axis=0)
+    reps = {}
+    own = (np.int64(1) << sets).sum(axis=1)
+    for i in np.flatnonzero(own == canon):  # sets that are their orbit's least mask
+        reps[int(canon[i])] = tuple(int(v) for v in sets[i])
+    return [reps[m] for m in sorted(reps)]
+
+
+def distances_from(puzzle: Puzzle, config: Iterable[int], max_states: int = 20_000_000
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """(packed codes, distances) of every configuration reachable from ``config``."""
+    codes, dist = _bfs_distances(np.int64(pack(tuple(config), puzzle.d)), puzzle.d,
+                                 puzzle.n_rings, face_table(puzzle.d, puzzle.k),
+                                 max_branching(puzzle), int(max_states))
+    if codes.shape[0] == 0:
+        raise ValueError(f"component larger than max_states={max_states}")
+    return codes, dist
+
+
+def distance_counts(dist: np.ndarray) -> pd.Series:
+    """Number of configurations at each distance (index: distance)."""
+    counts = np.bincount(dist)
+    return pd.Series(counts, index=pd.RangeIndex(len(counts), name="distance"), name="count")
+
+
+def gods_number(d: int, k: int) -> dict:
+    """God's number of the (d, k) puzzle with the paper's rings, and the hardest start found.
+
+    Returns rings, the paper target's component size and eccentricity, God's number, the
+    number of orbits, and ``hardest``: a configuration at the eccentricity of the paper's
+    target (a hardest start for that target).
+    """
+    p = instance(d, PAPER_LEVEL).puzzle(k)
+    n = p.n_rings
+    codes, dist = distances_from(p, p.target)
+    far = int(codes[int(np.argmax(dist))])
+    best = 0
+    orbits = occupancy_orbits(d, n)
+    for rep in orbits:
+        _, dd = distances_from(p, rep)
+        best = max(best, int(dd.max()))
+    return {"d": d, "k": k, "rings": n, "component_size": int(codes.shape[0]),
+            "target_eccentricity": int(dist.max()), "gods_number": best,
+            "orbits": len(orbits), "hardest": tuple(unpack(far, d, n))}
+
+
+def all_gods_numbers(max_d: int = 4) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(gods_number table, distances table ``d,k,distance,count``) for 3 <= d <= max_d."""
+    rows, dist_rows = [], []
+    for d in range(3, max_d + 1):
+        for k in range(1, d):
+            g = gods_number(d, k)
+            rows.append(g)
+            p = instance(d, PAPER_LEVEL).puzzle(k)
+            _, dist = distances_from(p, p.target)
+            for dist_v, count in distance_counts(dist).items():
+                dist_rows.append({"d": d, "k": k, "distance": int(dist_v), "count": int(count)})
+    gods = pd.DataFrame(rows)
+    gods["hardest"] = gods["hardest"].map(lambda t: " ".join(map(str, t)))
+    return gods, pd.DataFrame(dist_rows)
+
+
+def level_percentiles(results: pd.DataFrame, distances: pd.DataFrame) -> pd.DataFrame:
+    """Each level's optimum as a percentile of its (d, k) distance distribution from the target.
+
+    ``share_closer`` is the share of the target's component strictly closer than the level,
+    ``share_at_most`` the share at most as far (the level's percentile lies between them).
+    """
+    rows = []
+    for r in results.dropna(subset=["optimal"]).itertuples():
+        dd = distances[(distances["d"] == r.d) & (distances["k"] == r.k)]
+        if dd.empty:
+            continue
+        total = dd["count"].sum()
+        rows.append({"d": r.d, "k": r.k, "level": r.level, "optimal": int(r.optimal),
+                     "share_closer": round(float(dd.loc[dd["distance"] < r.optimal,
+                                                        "count"].sum() / total), 4),
+                     "share_at_most": round(float(dd.loc[dd["distance"] <= r.optimal,
+                                                         "count"].sum() / total), 4),
+                     "eccentricity": int(dd["distance"].max())})
+    return pd.DataFrame(rows)
+
+
+def orbit_count_bound(d: int, n: int) -> int:
+    """Lower bound on the number of orbits: C(2^d, n) / |group| (Burnside's average)."""
+    return math.ceil(math.comb(1 << d, n) / (math.factorial(d) << d))
+
+
+def check_distances(distances: pd.DataFrame) -> int:
+    """Recompute the distribution from the paper's target for every stored (d, k); return how
+    many (d, k) were checked. A stored table that disagrees is an error."""
+    checked = 0
+    for (d, k), g in distances.groupby(["d", "k"]):
+        p = instance(int(d), PAPER_LEVEL).puzzle(int(k))
+        _, dist = distances_from(p, p.target)
+        now = distance_counts(dist)
+        stored = g.set_index("distance")["count"]
+        if now.tolist() != stored.sort_index().tolist():
+            raise ValueError(f"stored distances for d={d} k={k} differ from a fresh BFS")
+        checked += 1
+    return checked

@@ -1,0 +1,170 @@
+"""The EA's rules, each pinned so that a one-line change to it fails a test.
+
+Rules (as the authors' current code, CubicPuzzle 6ace12a): B ~ truncated Zipf(c) on 1..n; B
+*distinct* rings per mutation; the top int(0.1 N) agents kept unchanged (stable by fitness);
+roulette weight alpha/(1+off) + (1-alpha)/(1+max(moves,1)).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numba import njit
+from scipy import stats
+
+from puzzles.hypercube import evolve as ev
+from puzzles.hypercube.instances import instance
+from puzzles.hypercube.model import face_table
+
+
+@pytest.mark.parametrize("n,c", [(4, 1.8), (6, 1.8), (5, 0.7), (4, 7.0)])
+def test_zipf_draw_frequencies(n, c):
+    """10^5 draws of B match P(B=j) ~ j^-c on 1..n (chi-square, p > 0.001)."""
+    draws = _draws(ev.zipf_cdf(n, c), 100_000)
+    counts = np.bincount(draws, minlength=n + 1)
+    assert counts[0] == 0 and counts.sum() == 100_000 and draws.max() <= n
+    p = np.arange(1, n + 1, dtype=float) ** -c
+    expected = 100_000 * p / p.sum()
+    assert stats.chisquare(counts[1:], expected).pvalue > 1e-3
+
+
+@njit  # no cache: a cached helper would keep a stale copy of the kernels it calls
+def _draws(zc, m):
+    np.random.seed(12345)
+    out = np.empty(m, dtype=np.int64)
+    for i in range(m):
+        out[i] = ev.draw_zipf(zc)
+    return out
+
+
+@njit  # no cache: a cached helper would keep a stale copy of the kernels it calls
+def _mutations(pos0, occ0, zc, faces, fverts, reps, seed):
+    """``reps`` mutations of the same agent: per mutation the rings moved and their count."""
+    np.random.seed(seed)
+    n = pos0.shape[0]
+    ridx = np.arange(n)
+    rings = np.empty((reps, n), dtype=np.int8)
+    dests = np.empty((reps, n), dtype=np.int8)
+    counts = np.empty(reps, dtype=np.int64)
+    for r in range(reps):
+        pos = pos0.copy()
+        cnt, _ = ev.mutate(pos, occ0, zc, ridx, faces, fverts, rings[r], dests[r])
+        counts[r] = cnt
+    return rings, counts
+
+
+def test_rings_are_distinct_within_one_mutation():
+    """random.sample: no ring moves twice in one mutation, and with B = n every ring moves."""
+    inst = instance(4, "0")  # 5 rings on Q^4, k=1: most rings have a free edge
+    start = np.array(inst.start(1), dtype=np.int64)
+    occ = np.uint64(sum(1 << int(v) for v in start))
+    zc = ev.zipf_cdf(len(start), -30.0)  # a negative exponent: B = n almost always
+    rings, counts = _mutations(start, occ, zc, face_table(4, 1), ev.face_vertex_table(4, 1),
+                               2000, 3)
+    n = len(start)
+    full = 0
+    for r in range(2000):
+        moved = rings[r, :counts[r]].tolist()
+        assert len(set(moved)) == len(moved), f"mutation {r} moved a ring twice: {moved}"
+        full += counts[r] == n
+    # with replacement, B = 5 draws hit 5 distinct rings only 5!/5^5 = 3.8% of the time
+    assert full > 0.5 * 2000
+
+
+def test_sample_rings_is_a_uniform_ordered_sample():
+    """Every ordered pair of distinct rings is equally likely for B = 2 out of 4."""
+    seen = _pairs(20_000)
+    counts = np.array([seen[a, b] for a in range(4) for b in range(4) if a != b])
+    assert seen.trace() == 0
+    assert stats.chisquare(counts).pvalue > 1e-3
+
+
+@njit  # no cache: a cached helper would keep a stale copy of the kernels it calls
+def _pairs(m):
+    np.random.seed(7)
+    ridx = np.arange(4)
+    seen = np.zeros((4, 4), dtype=np.int64)
+    for _ in range(m):
+        ev.sample_rings(ridx, 2)
+        seen[ridx[0], ridx[1]] += 1
+    return seen
+
+
+def test_selection_weights_are_the_papers_formula():
+    off = np.array([0, 1, 3, 2, 0], dtype=np.int64)
+    moves = np.array([0, 1, 4, 9, 2], dtype=np.int64)
+    cum = np.empty(5)
+    alpha = 0.2
+    total = ev.selection_weights(off, moves, alpha, cum)
+    w = alpha / (1 + off) + (1 - alpha) / (1 + np.maximum(moves, 1))
+    assert np.allclose(np.diff(np.concatenate([[0.0], cum])), w)
+    assert total == pytest.approx(w.sum())
+    # zero moves weigh like one move (the authors' num_moves = 1 when the history is empty)
+    assert w[0] == pytest.approx(0.2 + 0.8 / 2)
+
+
+def test_elite_count_and_stable_order():
+    assert [ev.elite_count(n) for n in (10, 15, 99, 1000)] == [1, 1, 9, 100]
+    off = np.array([2, 0, 1, 0, 3, 1, 0], dtype=np.int64)
+    out = np.empty(4, dtype=np.int64)
+    ev.elite_indices(off, 3, out)
+    assert out.tolist() == [1, 3, 6, 2]
+
+
+def _one_generation(pop_size, off_values, moves_values, seed, alpha=0.2):
+    """Run generation() once on a population of identical boards with given off/moves."""
+    inst = instance(3, "0")
+    p, start = inst.puzzle(1), np.array(inst.start(1), dtype=np.int64)
+    n = len(start)
+    pos = np.tile(start, (pop_size, 1))
+    occ = np.full(pop_size, sum(1 << int(v) for v in start), dtype=np.uint64)
+    nmoves = np.asarray(moves_values, dtype=np.int64)
+    off = np.asarray(off_values, dtype=np.int64)
+    npos, nocc, nnm, noff = (np.empty_like(pos), np.empty_like(occ), np.empty_like(nmoves),
+                             np.empty_like(off))
+    parent = np.empty(pop_size, dtype=np.int32)
+    mcount = np.empty(pop_size, dtype=np.int8)
+    mring = np.empty((pop_size, n), dtype=np.int8)
+    mdest = np.empty((pop_size, n), dtype=np.int8)
+    order = np.empty(ev.elite_count(pop_size), dtype=np.int64)
+    _seed(seed)
+    ev.generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent, mcount, mring, mdest,
+                  np.array(p.target, dtype=np.int64), face_table(3, 1),
+                  ev.face_vertex_table(3, 1), alpha, ev.zipf_cdf(n, 1.8), np.arange(n),
+                  np.empty(pop_size), order)
+    return parent, mcount, nnm, noff
+
+
+@njit  # no cache: a cached helper would keep a stale copy of the kernels it calls
+def _seed(s):
+    np.random.seed(s)
+
+
+def test_generation_keeps_exactly_the_elite_in_the_last_slots():
+    pop = 50
+    off = np.array([3] * 40 + [1] * 6 + [0] * 4, dtype=np.int64)  # 10 best: 4 zeros, 6 ones
+    moves = np.arange(pop, dtype=np.int64)
+    parent, mcount, nnm, noff = _one_generation(pop, off, moves, 1)
+    kappa = ev.elite_count(pop)
+    assert kappa == 5
+    assert parent[pop - kappa:].tolist() == [46, 47, 48, 49, 40]
+    assert mcount[pop - kappa:].tolist() == [0] * kappa
+    assert noff[pop - kappa:].tolist() == off[[46, 47, 48, 49, 40]].tolist()
+    # every selected slot is a mutant: on k=1 each of its B >= 1 rings has a free edge
+    assert (mcount[:pop - kappa] >= 1).all()
+
+
+def test_roulette_picks_parents_in_proportion_to_their_weights():
+    pop = 100
+    off = np.array([0, 3, 1, 2] * 25, dtype=np.int64)
+    moves = np.array([1, 1, 10, 40] * 25, dtype=np.int64)
+    w = 0.2 / (1 + off) + 0.8 / (1 + np.maximum(moves, 1))
+    counts = np.zeros(pop)
+    for seed in range(200):
+        parent, *_ = _one_generation(pop, off, moves, seed)
+        counts += np.bincount(parent[:pop - 10], minlength=pop)
+    # pool by class (4 distinct weights), compare with the weight shares
+    by_class = np.array([counts[i::4].sum() for i in range(4)])
+    share = np.array([w[i::4].sum() for i in range(4)])
+    expected = by_class.sum() * share / share.sum()
+    assert stats.chisquare(by_class, expected).pvalue > 1e-3
