@@ -23,6 +23,7 @@ from puzzles.iqlink.strategies import (
     ball_socket_census,
     basic_cleanup,
     first_moves,
+    heat_map,
     heat_sort,
     legal_placements,
     pairwise_cleanup,
@@ -82,12 +83,14 @@ def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
     exact = count_solutions(ch, store=1)
     row: dict[str, Any] = {"id": cid, "level": ch.level, "given": len(ch.given),
                            "to_place": len(ch.missing), "solutions": exact.count,
-                           "nodes": exact.nodes, "seconds_s": exact.seconds}
+                           "fits": exact.fits, "nodes": exact.nodes, "seconds_s": exact.seconds}
     legal = all_legal(ch)
     elim = single_elimination(ch)
     pair = pairwise_cleanup(ch)
     unwise = unwise_filter(ch)
     clean = basic_cleanup(ch)
+    heat = heat_map(ch)
+    row["one_colour"] = bool(np.all(heat[heat > 0] == 1))
     row.update({"all_legal": legal.solved, "elimination": elim.solved,
                 "pairwise": pair.solved,
                 "solved_by": next((r.strategy for r in (legal, elim, pair) if r.solved),
@@ -125,13 +128,26 @@ def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
     return row
 
 
+RESULT_COLUMNS = ("id", "level", "given", "to_place", "solutions", "fits", "nodes", "solved_by")
+
+
 def results_table(rows: list[dict[str, Any]]) -> pd.DataFrame:
-    """The must-show ``results.csv``: id, level, given, to_place, solutions, seconds, nodes,
-    solved_by (seconds = wall time of the exact count, nodes = its search nodes)."""
-    df = pd.DataFrame(rows).rename(columns={"seconds_s": "seconds"})
-    df["seconds"] = df["seconds"].round(6)
-    return df[
-        ["id", "level", "given", "to_place", "solutions", "seconds", "nodes", "solved_by"]]
+    """The must-show ``results.csv``: id, level, given, to_place, solutions (linked
+    completions), fits (completions that fit, linked or not), nodes (the exact search's),
+    solved_by, and grade when the rows carry one. Wall times go to ``timings.csv``."""
+    df = pd.DataFrame(rows)
+    cols = list(RESULT_COLUMNS) + (["grade"] if "grade" in df else [])
+    return df[cols]
+
+
+def timing_rows(rows: list[dict[str, Any]]) -> list[tuple[str, str, float]]:
+    """(step, item, seconds) of every timed run in the analysis rows (keys ending in ``_s``)."""
+    out = []
+    for r in rows:
+        for k, v in r.items():
+            if k.endswith("_s"):
+                out.append((k[:-2], str(r["id"]), float(v)))
+    return out
 
 
 def challenges_json() -> list[dict[str, Any]]:
