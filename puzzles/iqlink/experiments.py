@@ -9,12 +9,15 @@ keys ending in ``_s`` are wall times and stay out of the tables nbval compares.
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from puzzles.iqlink.generate import load_challenges, stored_solution
+from puzzles.iqlink.grader import TIERS as GRADER_TIERS  # noqa: F401 (for the notebook)
+from puzzles.iqlink.grader import grade
 from puzzles.iqlink.pieces import PIECE_NAMES, PIECES
 from puzzles.iqlink.placements import orientations, placement_counts, table
 from puzzles.iqlink.search import count_solutions, paper_search
@@ -91,6 +94,10 @@ def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
     clean = basic_cleanup(ch)
     heat = heat_map(ch)
     row["one_colour"] = bool(np.all(heat[heat > 0] == 1))
+    start = time.perf_counter()
+    g = grade(ch)
+    row.update({"grade": g.value, "tier": g.tier, "guesses": g.guesses, "depth": g.depth,
+                "grade_s": time.perf_counter() - start})
     row.update({"all_legal": legal.solved, "elimination": elim.solved,
                 "pairwise": pair.solved,
                 "solved_by": next((r.strategy for r in (legal, elim, pair) if r.solved),
@@ -371,3 +378,68 @@ def hardest_search_table(df: pd.DataFrame, n: int = 7, seconds: bool = False) ->
             out[f"{label} (nodes)"] = [f"{x:,}" if f else f"gave up at {x:,}" for f, x in zip(
                 sel[f"{name}_found"], sel[f"{name}_nodes"], strict=True)]
     return out.reset_index(drop=True)
+
+
+def anu_table() -> pd.DataFrame:
+    """The 13 ANU COMP1110 test starts: start, given, fits and linked completions (ours), and
+    whether ANU's listed solutions are exactly our fitting completions."""
+    from puzzles.iqlink import anu
+    from puzzles.iqlink.generate import solution_key
+    from puzzles.iqlink.placements import Challenge
+
+    t = table()
+    rows = []
+    for start, sols in anu.STARTS:
+        ch = Challenge(tuple(anu.to_placements(start)))
+        res = count_solutions(ch, linked_only=False, store=len(sols) + 1)
+        ours = {solution_key([p.to_json() for p in list(ch.given)
+                              + [t.placements[i] for i in s]]) for s in res.solutions}
+        theirs = {solution_key([p.to_json() for p in anu.to_placements(x)]) for x in sols}
+        rows.append({"start": start, "given": len(ch.given), "fits": res.fits,
+                     "linked": res.count, "anu_solutions": len(sols),
+                     "same_as_anu": ours == theirs})
+    return pd.DataFrame(rows)
+
+
+def anu_checks() -> dict[str, int]:
+    """Counts over ANU's other test data: full solutions that fit / are linked, good pairs
+    accepted, bad pairs rejected."""
+    from puzzles.iqlink import anu
+    from puzzles.iqlink.placements import UNLINKED, Challenge, check_solution, collide, on_board
+
+    t = table()
+
+    def pair_fits(pair: str) -> bool:
+        a, b = anu.to_placements(pair)
+        return on_board(a) and on_board(b) and not collide(t.id_of(a), t.id_of(b))
+
+    problems = [check_solution(Challenge(()), anu.to_placements(s)) for s in anu.SOLUTIONS]
+    return {"solutions": len(anu.SOLUTIONS),
+            "solutions_fit": sum(p in ([], [UNLINKED]) for p in problems),
+            "solutions_linked": sum(p == [] for p in problems),
+            "good_pairs": len(anu.GOOD_PAIRS),
+            "good_accepted": sum(map(pair_fits, anu.GOOD_PAIRS)),
+            "bad_pairs": len(anu.BAD_PAIRS),
+            "bad_rejected": sum(not pair_fits(p) for p in anu.BAD_PAIRS)}
+
+
+def old_set_table() -> pd.DataFrame:
+    """The first generated set (``challenges_v1.json``, unique in linked completions only):
+    id, level, given, linked completions, completions that fit, and whether its full solution
+    repeats an earlier challenge's."""
+    import json
+    from importlib import resources
+
+    from puzzles.iqlink.generate import solution_key
+    from puzzles.iqlink.placements import challenge
+
+    text = resources.files("puzzles.iqlink").joinpath("challenges_v1.json").read_text("utf-8")
+    rows = []
+    seen: set = set()
+    for it in json.loads(text):
+        res = count_solutions(challenge(it["given"]), linked_only=False, store=0)
+        key = solution_key(it["solution"])
+        rows.append({"id": it["id"], "level": it["level"], "given": len(it["given"]),
+                     "solutions": res.count, "fits": res.fits, "repeat": key in seen})
+        seen.add(key)
+    return pd.DataFrame(rows)

@@ -245,3 +245,73 @@ def paper_ledger(df: pd.DataFrame, placements: pd.DataFrame, table3_ids: tuple[i
     figure_claims(ledger, df, one_colour)
     search_claims(ledger, df, table3_ids, table4_ids)
     return ledger
+
+
+def beyond_claims(ledger: Ledger, df: pd.DataFrame, old: pd.DataFrame, anu_df: pd.DataFrame,
+                  anu_counts: dict[str, int], lim: dict[str, Any], eb: pd.DataFrame) -> Ledger:
+    """Our results beyond the paper: booklet-quality challenges, the grader, public data,
+    the empty board and the limits of the puzzle."""
+    from puzzles.iqlink.generate import LEVEL_NAMES, solution_key, stored_challenges
+
+    n = len(df)
+    ok = int(((df["fits"] == 1) & (df["solutions"] == 1)).sum())
+    ledger.beyond("B-one-fit", "Beyond: challenges",
+                  "Each of our challenges has exactly one completion that fits, and it is "
+                  "linked (the paper: a player never meets an unlinked non-solution).",
+                  f"{ok} of {n}", test="exact count of fitting and linked completions")
+    extra = old[old["fits"] > 1]
+    ledger.beyond("B-first-set-extra-fits", "Beyond: challenges",
+                  "Our first generated set (unique in linked completions only) had challenges "
+                  "with further completions that fit but are not linked.",
+                  f"{len(extra)} of {len(old)} (most: {int(old['fits'].max())} fits)",
+                  test="exact count of fitting completions")
+    stored = stored_challenges()
+    distinct = len({solution_key(it["solution"]) for it in stored})
+    ledger.beyond("B-distinct-solutions", "Beyond: challenges",
+                  "No two of our challenges share a full solution.",
+                  f"{distinct} distinct of {len(stored)}", test="exact")
+    level_rank = df["level"].map({lv: k for k, lv in enumerate(LEVEL_NAMES)})
+    if df["grade"].nunique() > 1 and n >= 3:
+        rho = df["grade"].corr(level_rank, method="spearman")
+        ledger.beyond("B-grade-level", "Beyond: grader",
+                      "The human-style grade rises with the level (levels set by grade within "
+                      "Table 1's ranges of given pieces).", fmt(float(rho), 3),
+                      test="spearman rho of grade with level")
+        rho_g = df["grade"].corr(df["given"], method="spearman")
+        ledger.beyond("B-grade-given", "Beyond: grader",
+                      "Fewer given pieces mean a higher grade, but not strictly.",
+                      fmt(float(rho_g), 3), test="spearman rho of grade with pieces given")
+    by_id = {it["id"]: it["grade"] for it in stored}
+    same = sum(abs(by_id[int(i)] - float(g)) < 1e-9 for i, g in zip(df["id"], df["grade"],
+                                                                        strict=True))
+    ledger.beyond("B-grades-reproduce", "Beyond: grader",
+                  "The grades this run computes equal those the generator stored.",
+                  f"{same} of {n}", test="exact")
+    ledger.beyond("B-anu-solutions", "Beyond: public data",
+                  "ANU COMP1110 2016's full solutions all fit in our model; ANU's game does "
+                  "not check links.", f"{anu_counts['solutions_fit']} of "
+                  f"{anu_counts['solutions']} fit, {anu_counts['solutions_linked']} linked",
+                  test="replay in our model")
+    ledger.beyond("B-anu-pairs", "Beyond: public data",
+                  "ANU's good pairs of placements fit together and its bad pairs do not.",
+                  f"{anu_counts['good_accepted']} of {anu_counts['good_pairs']} accepted, "
+                  f"{anu_counts['bad_rejected']} of {anu_counts['bad_pairs']} rejected",
+                  test="replay in our model")
+    ledger.beyond("B-anu-starts", "Beyond: public data",
+                  "For ANU's 13 test starts our fitting completions are exactly ANU's "
+                  "solutions.", f"{int(anu_df['same_as_anu'].sum())} of {len(anu_df)}",
+                  test="set equality of full solutions")
+    ledger.beyond("B-empty-board", "Beyond: counting",
+                  "The empty board has this many linked solutions (72 light-purple slices, "
+                  "turned twins agree).", int(eb["solutions"].sum()),
+                  test="exact count (stored offline, empty_board.json)")
+    one = lim["unique_one_piece"]
+    ledger.beyond("B-fewest-given", "Beyond: limits",
+                  "The fewest given pieces that force a unique fitting completion.",
+                  f"{lim['fewest_given']} ({len(one)} challenges found)",
+                  test="exact count of the slice's fitting completions")
+    hard = lim["hardest_graded"]
+    ledger.beyond("B-hardest", "Beyond: limits", "The hardest of our challenges under the grader.",
+                  f"challenge {hard['id']}: grade {hard['grade']} ({hard['guesses']} guesses)",
+                  test="grader")
+    return ledger
