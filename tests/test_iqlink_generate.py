@@ -170,3 +170,13 @@ def test_deductions_never_drop_the_solution(cid):
     dom = legal_placements(ch)
     for d in (deduce(ch, dom, 4), counting_filter(ch, dom)):
         assert all(i in d[int(t.piece[i])] for i in sol)
+
+
+def test_repeated_solutions_are_found_in_task_order():
+    from puzzles.iqlink.generate import repeated
+
+    a = [["aqua", 9, 3, False], ["red", 17, 1, True]]
+    b = [["aqua", 9, 3, False], ["red", 17, 2, True]]
+    items = [{"solution": a}, {"solution": b}, {"solution": a[::-1]}, {"solution": b}]
+    assert repeated(items) == [2, 3]
+    assert repeated(items[:2]) == []

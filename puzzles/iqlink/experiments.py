@@ -86,7 +86,7 @@ def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
     exact = count_solutions(ch, store=1)
     row: dict[str, Any] = {"id": cid, "level": ch.level, "given": len(ch.given),
                            "to_place": len(ch.missing), "solutions": exact.count,
-                           "fits": exact.fits, "nodes": exact.nodes, "seconds_s": exact.seconds}
+                           "fits": exact.fits, "nodes": exact.nodes, "exact_s": exact.seconds}
     legal = all_legal(ch)
     elim = single_elimination(ch)
     pair = pairwise_cleanup(ch)

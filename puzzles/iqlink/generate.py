@@ -88,13 +88,7 @@ def generate_all(seed: int = GENERATOR_SEED, workers: int | None = None,
     items = run_tasks(generate_challenge, tasks, workers=workers, progress=progress,
                       desc="generating challenges")
     while True:  # redraw, in task order, every task whose full solution an earlier one has
-        seen: set = set()
-        again = []
-        for n, it in enumerate(items):
-            key = solution_key(it["solution"])
-            if key in seen:
-                again.append(n)
-            seen.add(key)
+        again = repeated(items)
         if not again:
             break
         redo = [tuple(items[n]["task"][:4]) + (items[n]["task"][4] + 1,) for n in again]
@@ -156,6 +150,18 @@ def assign_levels(givens: list[int], grades: list[float], nodes: list[int]) -> l
     out = [""] * n
     for r, c in zip(rows, cols, strict=True):
         out[r] = LEVEL_NAMES[c // PER_LEVEL]
+    return out
+
+
+def repeated(items: list[dict[str, Any]]) -> list[int]:
+    """Positions of the items whose full solution an earlier item already has."""
+    seen: set = set()
+    out = []
+    for n, it in enumerate(items):
+        key = solution_key(it["solution"])
+        if key in seen:
+            out.append(n)
+        seen.add(key)
     return out
 
 

@@ -308,7 +308,7 @@ def beyond_claims(ledger: Ledger, df: pd.DataFrame, old: pd.DataFrame, anu_df: p
     one = lim["unique_one_piece"]
     ledger.beyond("B-fewest-given", "Beyond: limits",
                   "The fewest given pieces that force a unique fitting completion.",
-                  f"{lim['fewest_given']} ({len(one)} challenges found)",
+                  f"{lim['fewest_given']} (one-piece challenges found: {len(one)})",
                   test="exact count of the slice's fitting completions")
     hard = lim["hardest_graded"]
     ledger.beyond("B-hardest", "Beyond: limits", "The hardest of our challenges under the grader.",
