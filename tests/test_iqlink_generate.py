@@ -93,6 +93,14 @@ def test_booklet_quality_needs_one_fit_and_a_link():
     assert not is_booklet_quality(start(4))      # 1 fit, not linked
     assert not is_booklet_quality(start(7))      # 2 fits, none linked
     assert not is_booklet_quality(start(8))      # 2 fits, both linked
+    # The first set's challenge 95: 2 fits, exactly one of them linked.
+    text = resources.files("puzzles.iqlink").joinpath("challenges_v1.json").read_text("utf-8")
+    from puzzles.iqlink.placements import challenge
+
+    old95 = challenge(json.loads(text)[94]["given"])
+    res = count_solutions(old95, linked_only=False, store=0)
+    assert (res.fits, res.count) == (2, 1)
+    assert not is_booklet_quality(old95)
 
 
 def test_generate_challenge_rejects_bad_tasks():
@@ -126,6 +134,9 @@ def test_assign_levels_rejects_bad_input():
         assign_levels([10] * 5, [0.0] * 5, [0] * 5)
     with pytest.raises(ValueError, match="no assignment"):
         assign_levels([11] * 120, [0.0] * 120, [0] * 120)
+    # 48 ten-given challenges: only Starter allows 10 pieces given, and it takes 24.
+    with pytest.raises(ValueError, match="no assignment"):
+        assign_levels([10] * 48 + [5] * 48 + [2] * 24, [0.0] * 120, [0] * 120)
 
 
 # --- the grader ------------------------------------------------------------------------------
@@ -180,3 +191,30 @@ def test_repeated_solutions_are_found_in_task_order():
     items = [{"solution": a}, {"solution": b}, {"solution": a[::-1]}, {"solution": b}]
     assert repeated(items) == [2, 3]
     assert repeated(items[:2]) == []
+
+
+@pytest.mark.parametrize("cid", [50, 60, 73, 90])
+def test_counting_filter_is_the_solvers_census_rule(cid):
+    from puzzles.iqlink.search import counting_dead
+
+    ch = load_challenges()[cid - 1]
+    t = table()
+    dom = pairwise_cleanup(ch).domains
+    kept = counting_filter(ch, dom)
+    b = r = c = 0
+    for g in ch.given_ids:
+        b, r, c = b | int(t.balls[g]), r | int(t.rings[g]), c | int(t.circles[g])
+    ids = [i for v in dom.values() for i in v]
+    removed = 0
+    for i in ids:
+        others = [j for j in ids if t.piece[j] != t.piece[i]
+                  and not np.any(t.masks[i] & t.masks[j])]
+        cb = cr = cp = 0
+        for j in others:
+            cb, cr, cp = cb | int(t.balls[j]), cr | int(t.rings[j]), cp | int(t.pegs[j])
+        dead = counting_dead(b | int(t.balls[i]), r | int(t.rings[i]), c | int(t.circles[i]),
+                             cb, cr, cp)
+        assert (i not in kept[int(t.piece[i])]) == dead
+        removed += dead
+    if cid == 50:
+        assert removed > 0  # challenge 50 needs counting (tier 4)

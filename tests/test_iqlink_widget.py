@@ -42,11 +42,11 @@ def test_widget_place_refuse_remove_hint_and_step():
         assert w.hint() is not None
     assert "solved" in w.status.value
     # the solver steps through the unique solution
-    w.challenge_box.value = 47
+    w.challenge_box.value = 53  # a challenge whose paper search backtracks
     messages = []
     while w.step() is not None:
         messages.append(w.status.value)
-    assert sorted(w.placed) == sorted(p for p in stored_solution(47) if p not in w.ch.given)
+    assert sorted(w.placed) == sorted(p for p in stored_solution(53) if p not in w.ch.given)
     assert "solved" in messages[-1] and "done" in w.status.value
     assert any("backtracked" in m for m in messages)
     assert len(messages) == w.search.nodes
