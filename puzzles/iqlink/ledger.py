@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from scipy import stats as _st
 
 from puzzles.core.claims import Ledger, decide_order, decide_two_samples, fmt
 from puzzles.iqlink import reference
@@ -185,6 +186,16 @@ def search_claims(ledger: Ledger, df: pd.DataFrame, table3_ids: tuple[int, ...],
                   why="" if verdict == "reproduced" else
                   "the linked search branches over every remaining piece, so it meets the same "
                   "set of placements once per linking order; the fixed-order search once")
+    easy = df[df["level"].isin(["Starter", "Junior"])]
+    if len(easy) >= 2:
+        verdict, test, _ = decide_order(easy["unlinked_nodes"], easy["linked_nodes"])
+        ledger.record("T3-easy-linkability-costs", "Section 13",
+                      "On easy challenges linkability is not worth its cost.", "not worth it",
+                      f"median nodes fixed order {fmt(float(easy['unlinked_nodes'].median()))}, "
+                      f"linked {fmt(float(easy['linked_nodes'].median()))} (Starter and Junior)",
+                      verdict=verdict, test=test,
+                      why="" if verdict == "reproduced" else
+                      "on our easy challenges both searches need about the same few nodes")
     for puzzle, _missing, ratios in reference.TABLE4:
         if puzzle in table4_ids:
             ours = df.loc[df["id"] == puzzle, "ratios"]
@@ -228,6 +239,18 @@ def search_claims(ledger: Ledger, df: pd.DataFrame, table3_ids: tuple[int, ...],
               "Ball/socket counting never makes the search longer (in nodes).",
               df["final_t3_nodes"] <= df["linked_nodes"], "53 s vs 66 s, 24 vs 24, 492 vs 813",
               "counting added nodes on some challenges", df["id"])
+    saved = (df["linked_nodes"] - df["final_t3_nodes"]).to_numpy(dtype=float)
+    if len(df) >= 3 and np.ptp(saved) > 0:
+        res = _st.spearmanr(df["nodes"], saved)
+        rho, p = float(res.statistic), float(res.pvalue)
+        verdict = "reproduced" if rho > 0 and p < 0.05 else (
+            "contradicted" if rho < 0 and p < 0.05 else "differs")
+        ledger.record("S15-harder-saves-more", "Section 15",
+                      "The harder the challenge, the more ball/socket counting saves.",
+                      "harder saves more", f"rho={rho:.3f} (nodes saved vs exact-solver nodes)",
+                      verdict=verdict, test=f"spearman rho={rho:.3f}, p={p:.3g}",
+                      why="" if verdict == "reproduced" else
+                      "the savings do not rise with difficulty on our challenges")
     for puzzle, (with_, without) in reference.COUNTING.items():
         ledger.record(f"S15-puzzle{puzzle}", "Section 15",
                       f"Puzzle {puzzle}: {with_} s with counting, {without} s without.",
