@@ -57,3 +57,21 @@ def test_claims_csv_covers_the_paper():
                    "F24", "S14-", "S15-", "B-"):
         assert any(i.startswith(prefix) for i in ids), prefix
     assert not any("second" in c for c in pd.read_csv(FIG / "results.csv").columns)
+
+
+def test_empty_board_recount_agrees_and_counts_fits():
+    from puzzles.iqlink.experiments import empty_board_recount, empty_board_slices
+    from puzzles.iqlink.search import count_slice
+
+    recount, command = empty_board_recount()
+    assert "recount_empty_board" in command
+    eb = empty_board_slices().set_index("placement")["solutions"]
+    assert len(recount) == 72
+    assert all(eb[r.placement] == r.linked for r in recount.itertuples())
+    assert int(recount["linked"].sum()) == 21952 and int(recount["fits"].sum()) == 50000
+    assert (recount["fits"] >= recount["linked"]).all()
+    # Every pair is counted once at least; some both ways (checked inside the loader).
+    assert recount["counted"].sum() == 40
+    # Recount the slice of the one-piece challenge here.
+    row = recount.set_index("placement").loc[8]
+    assert count_slice(8)[1:] == (row["linked"], row["fits"], row["nodes"])

@@ -443,3 +443,23 @@ def old_set_table() -> pd.DataFrame:
                      "solutions": res.count, "fits": res.fits, "repeat": key in seen})
         seen.add(key)
     return pd.DataFrame(rows)
+
+
+def empty_board_recount() -> tuple[pd.DataFrame, str]:
+    """The offline recount of the empty board (``empty_board_recount.json``, made by
+    ``search.recount_empty_board``): one row per light-purple slice (linked and fitting
+    solutions, whether counted or copied from its turned twin), and the command that made it.
+    Raises ValueError when a pair counted both ways disagrees."""
+    import json
+    from importlib import resources
+
+    text = resources.files("puzzles.iqlink").joinpath("empty_board_recount.json").read_text(
+        "utf-8")
+    data = json.loads(text)
+    df = pd.DataFrame(data["slices"])
+    by_id = df.set_index("placement")
+    both = df[df["counted"] & df["twin"].map(by_id["counted"])]
+    for r in both.itertuples():
+        if (r.linked, r.fits) != (by_id.at[r.twin, "linked"], by_id.at[r.twin, "fits"]):
+            raise ValueError(f"slice {r.placement} and its turned twin {r.twin} disagree")
+    return df, data["command"]

@@ -271,7 +271,8 @@ def paper_ledger(df: pd.DataFrame, placements: pd.DataFrame, table3_ids: tuple[i
 
 
 def beyond_claims(ledger: Ledger, df: pd.DataFrame, old: pd.DataFrame, anu_df: pd.DataFrame,
-                  anu_counts: dict[str, int], lim: dict[str, Any], eb: pd.DataFrame) -> Ledger:
+                  anu_counts: dict[str, int], lim: dict[str, Any], eb: pd.DataFrame,
+                  recount: pd.DataFrame | None = None) -> Ledger:
     """Our results beyond the paper: booklet-quality challenges, the grader, public data,
     the empty board and the limits of the puzzle."""
     from puzzles.iqlink.generate import LEVEL_NAMES, solution_key, stored_challenges
@@ -328,6 +329,18 @@ def beyond_claims(ledger: Ledger, df: pd.DataFrame, old: pd.DataFrame, anu_df: p
                   "The empty board has this many linked solutions (72 light-purple slices, "
                   "turned twins agree).", int(eb["solutions"].sum()),
                   test="exact count (stored offline, empty_board.json)")
+    if recount is not None:
+        same = recount.merge(eb[["placement", "solutions"]], on="placement")
+        equal = bool((same["linked"] == same["solutions"]).all())
+        ledger.beyond("B-empty-board-recount", "Beyond: counting",
+                      "An independent recount gives the same linked solutions, slice by slice.",
+                      f"{int(recount['linked'].sum())} ({'equal' if equal else 'NOT equal'} "
+                      f"on all {len(same)} slices)",
+                      test="recount offline (empty_board_recount.json, with its command)")
+        ledger.beyond("B-empty-board-fits", "Beyond: counting",
+                      "The empty board's solutions in which the pieces fit, linked or not.",
+                      int(recount["fits"].sum()),
+                      test="recount offline (empty_board_recount.json, with its command)")
     one = lim["unique_one_piece"]
     ledger.beyond("B-fewest-given", "Beyond: limits",
                   "The fewest given pieces that force a unique fitting completion.",
