@@ -9,12 +9,15 @@ keys ending in ``_s`` are wall times and stay out of the tables nbval compares.
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from puzzles.iqlink.generate import load_challenges, stored_solution
+from puzzles.iqlink.grader import TIERS as GRADER_TIERS  # noqa: F401 (for the notebook)
+from puzzles.iqlink.grader import grade
 from puzzles.iqlink.pieces import PIECE_NAMES, PIECES
 from puzzles.iqlink.placements import orientations, placement_counts, table
 from puzzles.iqlink.search import count_solutions, paper_search
@@ -23,6 +26,7 @@ from puzzles.iqlink.strategies import (
     ball_socket_census,
     basic_cleanup,
     first_moves,
+    heat_map,
     heat_sort,
     legal_placements,
     pairwise_cleanup,
@@ -82,12 +86,18 @@ def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
     exact = count_solutions(ch, store=1)
     row: dict[str, Any] = {"id": cid, "level": ch.level, "given": len(ch.given),
                            "to_place": len(ch.missing), "solutions": exact.count,
-                           "nodes": exact.nodes, "seconds_s": exact.seconds}
+                           "fits": exact.fits, "nodes": exact.nodes, "exact_s": exact.seconds}
     legal = all_legal(ch)
     elim = single_elimination(ch)
     pair = pairwise_cleanup(ch)
     unwise = unwise_filter(ch)
     clean = basic_cleanup(ch)
+    heat = heat_map(ch)
+    row["one_colour"] = bool(np.all(heat[heat > 0] == 1))
+    start = time.perf_counter()
+    g = grade(ch)
+    row.update({"grade": g.value, "tier": g.tier, "guesses": g.guesses, "depth": g.depth,
+                "grade_s": time.perf_counter() - start})
     row.update({"all_legal": legal.solved, "elimination": elim.solved,
                 "pairwise": pair.solved,
                 "solved_by": next((r.strategy for r in (legal, elim, pair) if r.solved),
@@ -125,13 +135,26 @@ def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
     return row
 
 
+RESULT_COLUMNS = ("id", "level", "given", "to_place", "solutions", "fits", "nodes", "solved_by")
+
+
 def results_table(rows: list[dict[str, Any]]) -> pd.DataFrame:
-    """The must-show ``results.csv``: id, level, given, to_place, solutions, seconds, nodes,
-    solved_by (seconds = wall time of the exact count, nodes = its search nodes)."""
-    df = pd.DataFrame(rows).rename(columns={"seconds_s": "seconds"})
-    df["seconds"] = df["seconds"].round(6)
-    return df[
-        ["id", "level", "given", "to_place", "solutions", "seconds", "nodes", "solved_by"]]
+    """The must-show ``results.csv``: id, level, given, to_place, solutions (linked
+    completions), fits (completions that fit, linked or not), nodes (the exact search's),
+    solved_by, and grade when the rows carry one. Wall times go to ``timings.csv``."""
+    df = pd.DataFrame(rows)
+    cols = list(RESULT_COLUMNS) + (["grade"] if "grade" in df else [])
+    return df[cols]
+
+
+def timing_rows(rows: list[dict[str, Any]]) -> list[tuple[str, str, float]]:
+    """(step, item, seconds) of every timed run in the analysis rows (keys ending in ``_s``)."""
+    out = []
+    for r in rows:
+        for k, v in r.items():
+            if k.endswith("_s"):
+                out.append((k[:-2], str(r["id"]), float(v)))
+    return out
 
 
 def challenges_json() -> list[dict[str, Any]]:
@@ -355,3 +378,88 @@ def hardest_search_table(df: pd.DataFrame, n: int = 7, seconds: bool = False) ->
             out[f"{label} (nodes)"] = [f"{x:,}" if f else f"gave up at {x:,}" for f, x in zip(
                 sel[f"{name}_found"], sel[f"{name}_nodes"], strict=True)]
     return out.reset_index(drop=True)
+
+
+def anu_table() -> pd.DataFrame:
+    """The 13 ANU COMP1110 test starts: start, given, fits and linked completions (ours), and
+    whether ANU's listed solutions are exactly our fitting completions."""
+    from puzzles.iqlink import anu
+    from puzzles.iqlink.generate import solution_key
+    from puzzles.iqlink.placements import Challenge
+
+    t = table()
+    rows = []
+    for start, sols in anu.STARTS:
+        ch = Challenge(tuple(anu.to_placements(start)))
+        res = count_solutions(ch, linked_only=False, store=len(sols) + 1)
+        ours = {solution_key([p.to_json() for p in list(ch.given)
+                              + [t.placements[i] for i in s]]) for s in res.solutions}
+        theirs = {solution_key([p.to_json() for p in anu.to_placements(x)]) for x in sols}
+        rows.append({"start": start, "given": len(ch.given), "fits": res.fits,
+                     "linked": res.count, "anu_solutions": len(sols),
+                     "same_as_anu": ours == theirs})
+    return pd.DataFrame(rows)
+
+
+def anu_checks() -> dict[str, int]:
+    """Counts over ANU's other test data: full solutions that fit / are linked, good pairs
+    accepted, bad pairs rejected."""
+    from puzzles.iqlink import anu
+    from puzzles.iqlink.placements import UNLINKED, Challenge, check_solution, collide, on_board
+
+    t = table()
+
+    def pair_fits(pair: str) -> bool:
+        a, b = anu.to_placements(pair)
+        return on_board(a) and on_board(b) and not collide(t.id_of(a), t.id_of(b))
+
+    problems = [check_solution(Challenge(()), anu.to_placements(s)) for s in anu.SOLUTIONS]
+    return {"solutions": len(anu.SOLUTIONS),
+            "solutions_fit": sum(p in ([], [UNLINKED]) for p in problems),
+            "solutions_linked": sum(p == [] for p in problems),
+            "good_pairs": len(anu.GOOD_PAIRS),
+            "good_accepted": sum(map(pair_fits, anu.GOOD_PAIRS)),
+            "bad_pairs": len(anu.BAD_PAIRS),
+            "bad_rejected": sum(not pair_fits(p) for p in anu.BAD_PAIRS)}
+
+
+def old_set_table() -> pd.DataFrame:
+    """The first generated set (``challenges_v1.json``, unique in linked completions only):
+    id, level, given, linked completions, completions that fit, and whether its full solution
+    repeats an earlier challenge's."""
+    import json
+    from importlib import resources
+
+    from puzzles.iqlink.generate import solution_key
+    from puzzles.iqlink.placements import challenge
+
+    text = resources.files("puzzles.iqlink").joinpath("challenges_v1.json").read_text("utf-8")
+    rows = []
+    seen: set = set()
+    for it in json.loads(text):
+        res = count_solutions(challenge(it["given"]), linked_only=False, store=0)
+        key = solution_key(it["solution"])
+        rows.append({"id": it["id"], "level": it["level"], "given": len(it["given"]),
+                     "solutions": res.count, "fits": res.fits, "repeat": key in seen})
+        seen.add(key)
+    return pd.DataFrame(rows)
+
+
+def empty_board_recount() -> tuple[pd.DataFrame, str]:
+    """The offline recount of the empty board (``empty_board_recount.json``, made by
+    ``search.recount_empty_board``): one row per light-purple slice (linked and fitting
+    solutions, whether counted or copied from its turned twin), and the command that made it.
+    Raises ValueError when a pair counted both ways disagrees."""
+    import json
+    from importlib import resources
+
+    text = resources.files("puzzles.iqlink").joinpath("empty_board_recount.json").read_text(
+        "utf-8")
+    data = json.loads(text)
+    df = pd.DataFrame(data["slices"])
+    by_id = df.set_index("placement")
+    both = df[df["counted"] & df["twin"].map(by_id["counted"])]
+    for r in both.itertuples():
+        if (r.linked, r.fits) != (by_id.at[r.twin, "linked"], by_id.at[r.twin, "fits"]):
+            raise ValueError(f"slice {r.placement} and its turned twin {r.twin} disagree")
+    return df, data["command"]

@@ -258,6 +258,9 @@ def challenge(given: Any, id: int = 0, level: str = "") -> Challenge:
     return Challenge(pls, id, level)
 
 
+UNLINKED = "the pieces do not form one linked group"
+
+
 def check_solution(ch: Challenge, solution: Any) -> list[str]:
     """Replay a solution piece by piece onto the challenge; return the problems (empty = valid).
 
@@ -295,7 +298,7 @@ def check_solution(ch: Challenge, solution: Any) -> list[str]:
     if len(placed) != N_PIECES:
         problems.append(f"{N_PIECES - len(placed)} pieces not placed")
     if not problems and not is_connected(ids):
-        problems.append("the pieces do not form one linked group")
+        problems.append(UNLINKED)
     return problems
 
 
@@ -305,7 +308,8 @@ def kinds_at(pl: Placement) -> dict[int, int]:
     return {g: e.kind for e, g in zip(els, element_pegs(pl), strict=True)}
 
 
-__all__ = ["BALL", "CIRCLE", "RING", "Challenge", "Placement", "PlacementTable", "challenge",
+__all__ = ["BALL", "CIRCLE", "RING", "UNLINKED", "Challenge", "Placement", "PlacementTable",
+           "challenge",
            "check_solution", "collide", "element_pegs", "element_slots", "from_json",
            "is_connected", "kinds_at", "linked", "make_placement", "on_board", "placement_counts",
            "slot_matrix", "table", "turn_board"]

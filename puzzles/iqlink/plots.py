@@ -143,3 +143,22 @@ def difficulty_by_level(df: pd.DataFrame, column: str = "nodes"):
         ax.plot(xs, ys, ".", color=LEVEL_COLOURS[LEVEL_NAMES[k]], alpha=0.7)
     ax.set_ylabel(f"log10 {column} (exact solver)")
     return fig
+
+
+def grade_by_level(df: pd.DataFrame):
+    """Beyond the paper: the human-style grade against level and against pieces given."""
+    fig, axs = plt.subplots(1, 2, figsize=(11, 3.4))
+    data = [df.loc[df["level"] == lv, "grade"].to_numpy() for lv in LEVEL_NAMES]
+    axs[0].boxplot(data, tick_labels=list(LEVEL_NAMES))
+    for k, ys in enumerate(data):
+        xs = np.full(len(ys), k + 1.0) + np.linspace(-0.15, 0.15, len(ys))
+        axs[0].plot(xs, ys, ".", color=LEVEL_COLOURS[LEVEL_NAMES[k]], alpha=0.7)
+    axs[0].set_ylabel("grade (0-4: deduction tier; 5+: 4 + log2 guesses)")
+    for lv in LEVEL_NAMES:
+        sel = df[df["level"] == lv]
+        jitter = np.linspace(-0.2, 0.2, max(len(sel), 1))[:len(sel)]
+        axs[1].plot(sel["given"] + jitter, sel["grade"], "o", ms=4, alpha=0.7,
+                    color=LEVEL_COLOURS[lv], label=lv)
+    axs[1].set_xlabel("pieces given")
+    axs[1].legend(fontsize=7)
+    return fig

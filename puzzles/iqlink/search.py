@@ -16,7 +16,7 @@ from numba import njit
 
 from puzzles.iqlink.board import FULL_PEGS, N_WORDS
 from puzzles.iqlink.pieces import N_PIECES
-from puzzles.iqlink.placements import Challenge, Placement, check_solution, table
+from puzzles.iqlink.placements import UNLINKED, Challenge, Placement, check_solution, table
 
 
 @njit(cache=True)
@@ -135,12 +135,16 @@ def _descend(d, p, lists, lens, rem, bs, rs, cs, masks, piece, balls, rings, cir
 
 @njit(cache=True)
 def count_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0, c0,
-                 given_pegs, rem0, n_missing, limit, seed, use_counting, node_limit, sols):
-    """Count linked completions; returns (count, nodes, aborted) and stores the first ones.
+                 given_pegs, rem0, n_missing, limit, linked_only, seed, use_counting, node_limit,
+                 sols):
+    """Count completions that fit and those that are linked; returns (linked, fits, nodes,
+    aborted) and stores the first linked ones (``linked_only``) or the first fitting ones.
 
     ``cand0``: ids of candidate placements (compatible with the givens); ``rem0``: bit mask of
-    pieces to place; ``limit`` > 0 stops after that many solutions; ``seed`` >= 0 shuffles the
-    options at every node (random first solutions); ``node_limit`` > 0 gives up after that many.
+    pieces to place; ``limit`` > 0 stops after that many linked completions (``linked_only``)
+    or that many fitting ones; ``seed`` >= 0 shuffles the options at every node (random first
+    solutions); ``node_limit`` > 0 gives up after that many nodes. Ball/socket counting holds
+    for every full board, linked or not, so it prunes both counts soundly.
     """
     if seed >= 0:
         np.random.seed(seed)
@@ -149,7 +153,7 @@ def count_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0,
     pm = np.empty(ng + n_missing, np.int64)
     pm[:ng] = given_pegs
     if n_missing == 0:
-        return (1 if connected(pm, ng) else 0), 0, False
+        return (1 if connected(pm, ng) else 0), 1, 0, False
     dd = n_missing + 1
     lists = np.empty((dd, max(n0, 1)), np.int64)
     opts = np.empty((dd, max(n0, 1)), np.int64)
@@ -173,6 +177,7 @@ def count_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0,
     _expand(0, lists, lens, opts, nopts, pos, rem, bs, rs, cs, piece, balls, rings, pegs,
             use_counting, shuffle)
     count = 0
+    fits = 0
     nodes = 0
     aborted = False
     d = 0
@@ -185,12 +190,15 @@ def count_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0,
             if d + 1 == n_missing:
                 for i in range(n_missing):
                     pm[ng + i] = pegs[chosen[i]]
+                if not linked_only and fits < sols.shape[0]:
+                    sols[fits, :n_missing] = chosen[:n_missing]
+                fits += 1
                 if connected(pm, ng + n_missing):
-                    if count < sols.shape[0]:
+                    if linked_only and count < sols.shape[0]:
                         sols[count, :n_missing] = chosen[:n_missing]
                     count += 1
-                    if limit > 0 and count >= limit:
-                        break
+                if limit > 0 and (count if linked_only else fits) >= limit:
+                    break
                 continue
             if node_limit > 0 and nodes >= node_limit:
                 aborted = True
@@ -203,7 +211,7 @@ def count_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0,
             if d == 0:
                 break
             d -= 1
-    return count, nodes, aborted
+    return count, fits, nodes, aborted
 
 
 @dataclass
@@ -241,13 +249,16 @@ def position(ch: Challenge, placed: list[int] | tuple[int, ...] = ()) -> Positio
 
 @dataclass
 class SearchResult:
-    """Outcome of a search: solutions counted, nodes visited, stored solutions (placement ids)."""
+    """Outcome of a search: linked completions (``count``), completions that fit (``fits``,
+    linked or not), nodes visited, stored solutions (placement ids; linked ones, or every
+    fitting one when the search was not ``linked_only``)."""
 
     count: int
     nodes: int
     aborted: bool
     seconds: float
     solutions: list[list[int]] = field(default_factory=list)
+    fits: int = 0
 
     def placements(self, k: int = 0) -> list[Placement]:
         """The k-th stored solution (missing pieces only) as Placements."""
@@ -256,14 +267,20 @@ class SearchResult:
 
 
 def count_solutions(ch: Challenge, limit: int = 0, store: int = 4, counting: bool = True,
-                    seed: int = -1, node_limit: int = 0) -> SearchResult:
-    """Count the linked completions of ``ch`` (stop at ``limit`` > 0); store up to ``store``.
+                    seed: int = -1, node_limit: int = 0, linked_only: bool = True
+                    ) -> SearchResult:
+    """Count the completions of ``ch`` that fit and those that are linked, in one search; store
+    up to ``store`` linked ones (``linked_only``) or fitting ones (``linked_only=False``).
 
+    ``limit`` > 0 stops the search after that many linked completions (``linked_only``) or
+    that many fitting ones (``linked_only=False``); the other count is then a lower bound.
     Every stored solution is replayed piece by piece by the model before it is returned.
     """
     for name, v in (("limit", limit), ("store", store), ("node_limit", node_limit)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             raise ValueError(f"{name} must be a non-negative int, got {v!r}")
+    if not isinstance(linked_only, bool):
+        raise ValueError(f"linked_only must be a bool, got {linked_only!r}")
     t = table()
     pos = position(ch)
     n = len(pos.missing)
@@ -272,17 +289,20 @@ def count_solutions(ch: Challenge, limit: int = 0, store: int = 4, counting: boo
     for p in pos.missing:
         rem |= 1 << p
     start = time.perf_counter()
-    count, nodes, aborted = count_kernel(
+    count, fits, nodes, aborted = count_kernel(
         pos.candidates, t.piece, t.masks, t.pegs, t.balls, t.rings, t.circles, pos.occ,
-        pos.balls, pos.rings, pos.circles, pos.given_pegs, rem, n, limit, seed, counting,
-        node_limit, sols)
+        pos.balls, pos.rings, pos.circles, pos.given_pegs, rem, n, limit, linked_only, seed,
+        counting, node_limit, sols)
     seconds = time.perf_counter() - start
-    stored = [[int(x) for x in sols[k, :n]] for k in range(min(count, store))]
+    stored = [[int(x) for x in sols[k, :n]] for k in range(min(count if linked_only else fits,
+                                                                store))]
     for s in stored:
         problems = check_solution(ch, [t.placements[i] for i in s])
+        if not linked_only:
+            problems = [p for p in problems if p != UNLINKED]
         if problems:  # a solver bug, never a property of the challenge
             raise RuntimeError(f"solver returned an invalid solution: {problems}")
-    return SearchResult(int(count), int(nodes), bool(aborted), seconds, stored)
+    return SearchResult(int(count), int(nodes), bool(aborted), seconds, stored, int(fits))
 
 
 def solve(ch: Challenge) -> list[Placement]:
@@ -497,3 +517,36 @@ def count_empty_board(workers: int | None = None, progress: bool = True) -> tupl
     rows = run_tasks(count_with_first_piece, [(i, 0) for i in ids], workers=workers,
                      progress=progress, desc="empty board")
     return sum(r[1] for r in rows), sum(r[2] for r in rows)
+
+
+def count_slice(i: int) -> tuple[int, int, int, int]:
+    """(placement id, linked solutions, fitting solutions, nodes) of the empty board with
+    placement ``i`` put down first: one slice of the empty-board counts."""
+    res = count_solutions(Challenge((table().placements[i],)), store=0, linked_only=False)
+    return i, res.count, res.fits, res.nodes
+
+
+def recount_empty_board(workers: int | None = 1, checks: int = 4, progress: bool = True
+                        ) -> list[dict]:
+    """Count the empty board's linked and fitting solutions slice by slice over the 72
+    placements of light purple, using the board's 180-degree symmetry: one slice of each
+    turned pair is counted and its twin copies it, except ``checks`` pairs that are counted
+    both ways to check the symmetry. One dict per slice (placement, twin, linked, fits,
+    nodes, counted)."""
+    from puzzles.core import run_tasks
+    from puzzles.iqlink.placements import turn_board
+
+    t = table()
+    ids = [int(i) for i in np.flatnonzero(t.piece == 0)]
+    twin = {i: t.id_of(turn_board(t.placements[i])) for i in ids}
+    reps = [i for i in ids if i <= twin[i]]
+    extra = [twin[i] for i in reps if twin[i] != i][:checks]
+    rows = run_tasks(count_slice, reps + extra, workers=workers, progress=progress,
+                     desc="empty board slices")
+    done = {r[0]: r for r in rows}
+    out = []
+    for i in ids:
+        src = done[i] if i in done else done[twin[i]]
+        out.append({"placement": i, "twin": twin[i], "linked": src[1], "fits": src[2],
+                    "nodes": src[3], "counted": i in done})
+    return out
