@@ -10,7 +10,7 @@ it is terse):
 * white holes, cells the start cannot reach (our reading: weighted like black holes);
 * the solution length: ``-depth`` (longer is better);
 * initial forced moves ``m`` (moves from the start before the first cell with a choice):
-  ``+m^2``;
+  ``+m^2`` (always 0 here: a corner start has two moves, right and down);
 * decisions: ``-min(d_f, d_b)``, with ``d_f`` the cells of the shortest solution (goal
   excluded) with more than one legal move and ``d_b`` the cells of it (start excluded) that more
   than one cell jumps to (our reading of forward/backward decisions);
