@@ -240,6 +240,29 @@ def maxima_claims(ledger: Ledger, proofs: pd.DataFrame, best: Mapping[str, dict]
     return ledger
 
 
+def bound_claims(ledger: Ledger, compare: pd.DataFrame) -> Ledger:
+    """Beyond: how much the discoverable bound and the symmetry cut (``bound_comparison``)."""
+    for _, row in compare.iterrows():
+        first, both = int(row["nodes: first bound"]), int(row["nodes: both"])
+        ledger.beyond(f"B-bound-n{int(row['n'])}", "Beyond: maxima",
+                      f"Nodes to prove the n={int(row['n'])} maximum: first bound vs "
+                      "discoverable bound with transpose symmetry",
+                      f"{first} vs {both} ({fmt(both / first, 3)}x)",
+                      test="complete searches, node counts")
+    return ledger
+
+
+def long_run_claims(ledger: Ledger, anneal: Mapping[str, dict]) -> Ledger:
+    """Beyond: the stored tuned-annealer runs against the report's 103 (n = 11) and n^2 - 4."""
+    for k, a in sorted(anneal.items(), key=lambda kv: int(kv[0])):
+        ledger.beyond(f"B-anneal-n{k}", "Beyond: annealing",
+                      f"Tuned annealer, {a['runs']} runs x {a['iters']} iterations at n={k}",
+                      f"best {a['best_score']} (n^2-4 = {int(k) ** 2 - 4})",
+                      test="stored runs, grids re-evaluated by BFS",
+                      uncertainty=f"runs {min(a['scores'])}-{max(a['scores'])}")
+    return ledger
+
+
 def designer_claims(ledger: Ledger, designer: Mapping[str, dict]) -> Ledger:
     """Beyond: deepest mazes with a unique shortest path and no black or white holes."""
     for k, v in designer.items():
