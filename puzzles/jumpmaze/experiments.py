@@ -205,7 +205,8 @@ def conjecture_sentence(conj: pd.DataFrame) -> str:
             + " (refutations above); section 4.4 shows how close the best mazes found come.")
 
 
-def conclusion(ledger: Any, best: Mapping[str, dict]) -> str:
+def conclusion(ledger: Any, best: Mapping[str, dict],
+               design: Mapping[str, dict] | None = None) -> str:
     """The notebook's closing bullets, every number from the ledger and the results."""
     from puzzles.jumpmaze.ledger import count_sentence
 
@@ -236,6 +237,11 @@ def conclusion(ledger: Any, best: Mapping[str, dict]) -> str:
     bullets.append("Proven maxima: " + (", ".join(proven) or "none at this scale")
                    + f". The best maze found equals n^2 - 4 at n = {', '.join(at_conj) or '-'}"
                    + (f"; below it at {', '.join(below)}" if below else "") + ".")
+    if design:
+        bullets.append("The deepest designer's maze found (unique shortest path, no black or "
+                       "white holes) against the unconstrained best: " + ", ".join(
+                           f"n = {k}: {v['score']} vs {best[k]['score']}" for k, v in design.items()
+                           if k in best) + ".")
     return "\n".join(f"* {x}" for x in bullets)
 
 
