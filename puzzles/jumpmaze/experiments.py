@@ -106,13 +106,6 @@ def frozen_after(t0: float = R.REPORT_SA_T0, cool: float = R.REPORT_SA_COOL,
     return math.ceil(math.log((1.0 / math.log(1.0 / p)) / t0) / math.log(cool))
 
 
-def exact_table(results: Sequence[exact.ExactResult]) -> pd.DataFrame:
-    """Exact searches as a table (node counts, not seconds: seconds vary between machines)."""
-    return pd.DataFrame([{"n": r.n, "target": r.target, "complete": r.complete,
-                          "best_found": r.best_score, "proven_max": r.proven_max,
-                          "nodes": r.nodes} for r in results])
-
-
 def bound_comparison(targets: Mapping[int, int]) -> pd.DataFrame:
     """Nodes of the exact search per (n, target) under each bound and symmetry setting."""
     rows = []
