@@ -90,6 +90,24 @@ def test_annealing_accepts_every_loss_when_hot_and_none_when_frozen():
     assert cold.stats[0] > 100 and cold.stats[1] == 0
 
 
+def test_annealing_schedule_is_t0_times_cool_to_the_iteration():
+    # T = 1e30 at iteration 1, 1e10 at 2 (both accept any loss), 1e-10 from 3 on (none):
+    # so the first two iterations are a walk that takes everything (same random numbers)
+    second = later = 0
+    for seed in range(60):
+        one = optimise.random_walk(9, 1, seed, ties=True, p=1.0)
+        walk = optimise.random_walk(9, 2, seed, ties=True, p=1.0)
+        sa2 = optimise.anneal(9, 2, seed, t0=1e30, cool=1e-20)
+        sa = optimise.anneal(9, 60, seed, t0=1e30, cool=1e-20)
+        np.testing.assert_array_equal(sa2.curve, walk.curve)
+        assert sa2.stats[1] == walk.stats[1] == walk.stats[0]
+        assert sa.stats[1] == sa2.stats[1]  # no loss taken once T is 1e-10 or less
+        second += int(walk.stats[0] > one.stats[0])
+        later += int(sa.stats[0] - sa2.stats[0])
+    assert second > 0  # some seeds propose a loss at iteration 2: its temperature is tested
+    assert later > 50  # and many losses are proposed (and refused) afterwards
+
+
 def test_annealing_freezes_into_climbing():
     r = optimise.anneal(7, 2000, 5, t0=100.0, cool=0.985)
     # T = 100 * 0.985**i is below 0.01 after ~610 iterations: no more downhill moves after that

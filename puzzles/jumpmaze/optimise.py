@@ -184,7 +184,9 @@ def _anneal(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, t0: float, 
             accept = True
         else:
             stats[0] += 1
-            accept = np.random.random() < math.exp(delta / temp)
+            u = np.random.random()
+            # a temperature that underflowed to 0 accepts no loss (and never divides by 0)
+            accept = temp > 0.0 and u < math.exp(delta / temp)
             if accept:
                 stats[1] += 1
         if accept:
