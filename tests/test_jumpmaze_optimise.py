@@ -12,6 +12,7 @@ from numba import njit
 from puzzles.core import budgets, derive_seed, run_tasks
 from puzzles.jumpmaze import longrun, model, optimise
 from puzzles.jumpmaze import reference as R
+from puzzles.jumpmaze.model import random_flat, score_flat
 
 PER_RUN = Path(__file__).parents[1] / "figures" / "03_jumping_maze" / "final_scores_per_run.csv"
 
@@ -173,6 +174,36 @@ def test_breed_clone_rate_and_mutation_rate():
     choice = mj >= 2
     changed = np.minimum((nxt != pop[0]).sum(axis=1), (nxt != pop[1]).sum(axis=1))
     assert abs(changed.mean() / choice.sum() - 0.02) < 0.004
+
+
+@njit
+def _one_generation(n, mj, pop_size, pmut, pclone, need, seed, nxt):
+    np.random.seed(seed)
+    nn = n * n
+    pop = np.empty((pop_size, nn), np.int64)
+    sc = np.empty(pop_size, np.int64)
+    depth = np.empty(nn, np.int64)
+    queue = np.empty(nn, np.int64)
+    for p in range(pop_size):
+        random_flat(n, mj, pop[p])
+        sc[p] = score_flat(pop[p], n, depth, queue)
+    sel = np.empty(pop_size, np.int64)
+    clones = np.empty(pop_size, np.int64)
+    ns = optimise._select(sc, need, sel)
+    optimise._breed(pop, sel, ns, pclone, pmut, mj, nxt, clones)
+
+
+@pytest.mark.parametrize("select", ["beats80", "top80"])
+def test_a_generation_is_selection_then_breeding_and_nothing_else(select):
+    """The GA's generation = _select + _breed on the scored population (no elite kept)."""
+    n, pop_size = 7, 30
+    mj, _ = optimise._tables(n)
+    need = optimise.selection_need(select, 0.8, pop_size)
+    for seed in range(5):
+        nxt = np.empty((pop_size, n * n), np.int64)
+        _one_generation(n, mj, pop_size, 0.02, 0.5, need, seed, nxt)
+        r = optimise.genetic(n, pop_size, 1, seed, select=select)
+        assert r.curve[1] == pytest.approx(np.mean([model.score(g.reshape(n, n)) for g in nxt]))
 
 
 def test_genetic_selection_raises_the_population_mean():
