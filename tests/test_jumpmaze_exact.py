@@ -6,17 +6,20 @@ import pytest
 
 from puzzles.jumpmaze import exact, model
 
+SETTINGS = [(False, False), (True, False), (False, True), (True, True)]
 
+
+@pytest.mark.parametrize("discoverable, transpose", SETTINGS)
 @pytest.mark.parametrize("n", [3, 4])
-def test_exact_max_equals_brute_force(n):
+def test_exact_max_equals_brute_force(n, discoverable, transpose):
     brute = exact.brute_force_max(n)
     assert brute == {3: 4, 4: 12}[n]
-    res = exact.search(n, 1)
+    res = exact.search(n, 1, discoverable=discoverable, transpose=transpose)
     assert res.complete and res.proven_max == brute
     assert model.score(res.grid) == brute
     # every target up to the maximum is met, every target above it is refuted
     for target in range(1, n * n):
-        r = exact.search(n, target)
+        r = exact.search(n, target, discoverable=discoverable, transpose=transpose)
         assert r.complete
         if target <= brute:
             assert r.best_score == brute
@@ -33,6 +36,44 @@ def test_n5_maximum_is_21_and_its_witness_replays():
     assert above.complete and above.best_score is None and above.upper_bound == 21
 
 
+@pytest.mark.parametrize("n, best", [(5, 21), (6, 32)])
+def test_bounds_and_symmetry_agree_and_prune(n, best):
+    nodes = {}
+    for disc, tr in SETTINGS:
+        hit = exact.search(n, best, discoverable=disc, transpose=tr)
+        miss = exact.search(n, best + 1, discoverable=disc, transpose=tr)
+        assert hit.complete and hit.best_score == best and model.score(hit.grid) == best
+        assert miss.complete and miss.best_score is None
+        nodes[disc, tr] = (hit.nodes, miss.nodes)
+    # the discoverable bound and the symmetry each cut nodes
+    assert nodes[True, False][0] < nodes[False, False][0]
+    assert nodes[False, True][1] < nodes[False, False][1]
+    assert nodes[True, True][0] < nodes[False, False][0]
+
+
+def test_branches_partition_the_search():
+    n = 6
+    assert len(exact.branches(n)) == sum(int(exact.max_jumps(n)[0, a]) for a in range(1, n))
+    serial = exact.search(n, 33)
+    parts = [exact.search(n, 33, prefix=b) for b in exact.branches(n)]
+    assert all(p.complete and p.best_score is None for p in parts)
+    # a branch counts its own two forced nodes; the serial search counts them once
+    assert sum(p.nodes for p in parts) >= serial.nodes
+    found = [exact.search(n, 32, prefix=b).best_score for b in exact.branches(n)]
+    assert max(f or 0 for f in found) == 32
+    par = exact.search_parallel(n, 33, workers=1)
+    assert par.complete and par.best_score is None
+    assert par.nodes == sum(p.nodes for p in parts)
+    top = exact.search_parallel(5, 21, workers=1)
+    assert top.best_score == 21 and model.score(top.grid) == 21
+
+
+def test_refutations_of_n2_minus_2_are_cheap():
+    for n in (8, 9, 10, 11):
+        r = exact.search(n, n * n - 2)
+        assert r.complete and r.best_score is None and r.nodes < 500
+
+
 def test_node_limit_reports_incomplete():
     res = exact.search(7, 40, node_limit=1000)
     assert not res.complete and res.upper_bound is None and res.proven_max is None
@@ -43,6 +84,8 @@ def test_node_limit_reports_incomplete():
     (lambda: exact.search(5, 0), "target"),
     (lambda: exact.search(5, 3, node_limit=0), "node_limit"),
     (lambda: exact.search(1, 3), "n must"),
+    (lambda: exact.search(5, 3, prefix=(5,)), "prefix"),
+    (lambda: exact.search(5, 3, prefix=(1, 2, 3)), "prefix"),
     (lambda: exact.brute_force_max(5), "n must be 3 or 4"),
 ])
 def test_bad_arguments(call, match):

@@ -48,12 +48,15 @@ def test_protocol_tables_and_best_puzzles():
     finals = experiments.finals_table(res)
     assert len(finals) == 2 * len(res)
     cands = [(r["algorithm"], r["n"], r["best_grid"]) for r in res]
-    best = experiments.best_puzzles(cands, {5: 21}, {7: 45}, (5, 7))
+    top5 = max(r["best_score"] for r in res if r["n"] == 5)
+    best = experiments.best_puzzles(cands, {5: top5, 7: 45}, (5, 7))
     for key, v in best.items():
         assert v["score"] == model.score(v["grid"])
         assert v["score"] == max(r["best_score"] for r in res if r["n"] == int(key))
         assert np.array(v["grid"])[-1, -1] == 0
-    assert best["5"]["proven_max"] == 21 and best["7"]["upper_bound"] == 45
+    assert best["5"]["proven_max"] == top5 and best["7"]["upper_bound"] == 45
+    with pytest.raises(ValueError, match="beats the proven bound"):
+        experiments.best_puzzles(cands, {5: top5 - 1}, (5,))
     assert best["7"]["proven_max"] is None
 
 

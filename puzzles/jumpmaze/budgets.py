@@ -23,6 +23,9 @@ PAPER = {
     # beyond the report: a live demonstration of the tuned annealer, and live exact proofs
     "live_anneal": {"n": 11, "runs": 2, "iters": 4_000_000, "t_start": 5.0, "t_end": 0.3},
     "exact_live": (3, 4, 5, 6, 7),
+    "refute_live": (8, 9, 10, 11),  # refute n^2 - 2 (a few hundred nodes each)
+    "best_sizes": (5, 6, 7, 8, 9, 10, 11),
+    "live_design": {"n": 7, "iters": 300_000},  # designer's annealer, once per objective
 }
 
 SMOKE = {
@@ -36,6 +39,7 @@ SMOKE = {
     "ga_generations": 10,
     "live_anneal": {"n": 11, "runs": 1, "iters": 20_000, "t_start": 5.0, "t_end": 0.3},
     "exact_live": (3, 4, 5, 6),
+    "live_design": {"n": 7, "iters": 5_000},
 }
 
 register_budgets("jumpmaze", {"smoke": SMOKE, "paper": PAPER})

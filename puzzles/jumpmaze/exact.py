@@ -27,10 +27,59 @@ from puzzles.jumpmaze.model import check_n, max_jumps
 
 
 @njit(cache=True)
-def _search(n: int, mj: np.ndarray, target: int, node_limit: int, best_jumps: np.ndarray,
+def _discoverable(n: int, depth: np.ndarray, queue: np.ndarray, k: int, tail: int,
+                  rowopen: np.ndarray, colopen: np.ndarray, mark: np.ndarray) -> int:
+    """Undiscovered cells that some chain of unpopped cells could still discover; -1 if the
+    goal is not among them.
+
+    Popped cells (``queue[:k + 1]``) have their jumps fixed, so only the frontier
+    (``queue[k + 1:tail]``) and cells discovered later can jump on. Any in-grid cell of a cell's
+    row or column is within its largest legal jump, so an undiscovered cell can be discovered
+    exactly when its row or column holds a cell that can still jump (the goal never jumps).
+    """
+    nn = n * n
+    goal = nn - 1
+    for i in range(n):
+        rowopen[i] = 0
+        colopen[i] = 0
+    for t in range(k + 1, tail):
+        c = queue[t]
+        if c != goal:
+            rowopen[c // n] = 1
+            colopen[c % n] = 1
+    for v in range(nn):
+        mark[v] = 0
+    count = 0
+    changed = True
+    while changed:
+        changed = False
+        for v in range(nn):
+            if depth[v] >= 0 or mark[v] == 1:
+                continue
+            r = v // n
+            c = v - r * n
+            if rowopen[r] == 1 or colopen[c] == 1:
+                mark[v] = 1
+                count += 1
+                if v != goal and (rowopen[r] == 0 or colopen[c] == 0):
+                    rowopen[r] = 1
+                    colopen[c] = 1
+                    changed = True
+    if mark[goal] == 0:
+        return -1
+    return count
+
+
+@njit(cache=True)
+def _search(n: int, mj: np.ndarray, target: int, node_limit: int, discoverable: bool,
+            transpose: bool, prefix: np.ndarray, best_jumps: np.ndarray,
             stats: np.ndarray) -> int:
     """Branch and bound; return the best goal depth >= target found (target - 1 if none).
 
+    ``discoverable``: bound with the cells that can still be discovered (else every
+    undiscovered cell); ``transpose``: keep one maze of each transposed pair (the start's
+    right neighbour's jump <= the jump of the cell below the start); ``prefix``: values forced
+    at the first ``len(prefix)`` BFS levels (one top-level branch, for parallel runs).
     ``stats`` receives [nodes, complete (1/0), leaves reaching the goal].
     """
     nn = n * n
@@ -43,6 +92,10 @@ def _search(n: int, mj: np.ndarray, target: int, node_limit: int, best_jumps: np
     seen = np.empty((nn, 16), np.int64)  # discovery signatures tried at each level
     nseen = np.zeros(nn, np.int64)
     new = np.empty(4, np.int64)
+    rowopen = np.zeros(n, np.int64)
+    colopen = np.zeros(n, np.int64)
+    mark = np.zeros(nn, np.int64)
+    plen = prefix.shape[0]
     best = target - 1
     nodes = 0
     goal_leaves = 0
@@ -52,6 +105,7 @@ def _search(n: int, mj: np.ndarray, target: int, node_limit: int, best_jumps: np
     k = 0
     val[0] = 0
     nseen[0] = 0
+    tail_before[0] = tail
     complete = 1
     while k >= 0:
         c = queue[k]
@@ -61,10 +115,12 @@ def _search(n: int, mj: np.ndarray, target: int, node_limit: int, best_jumps: np
             tail = tail_before[k]
         val[k] += 1
         v = val[k]
-        if v > mj[c]:
+        if v > mj[c] or (k < plen and v > prefix[k]):
             jumps[c] = 0
             k -= 1
             continue
+        if transpose and k == 2 and v < jumps[queue[1]]:
+            continue  # its transpose (with the two values swapped) is searched instead
         if nodes >= node_limit:
             complete = 0
             break
@@ -97,6 +153,8 @@ def _search(n: int, mj: np.ndarray, target: int, node_limit: int, best_jumps: np
             continue
         seen[k, nseen[k]] = sig
         nseen[k] += 1
+        if k < plen and v != prefix[k]:
+            continue  # another task owns this branch; its signature still shadows later values
         nodes += 1
         jumps[c] = v
         tail_before[k] = tail
@@ -116,13 +174,18 @@ def _search(n: int, mj: np.ndarray, target: int, node_limit: int, best_jumps: np
             continue
         if k + 1 >= tail:
             continue  # the BFS ran dry without the goal
-        # bound: deepest discovered layer + undiscovered cells (the goal among them)
+        # bound: deepest discovered layer + cells still to discover (the goal among them)
         dmax = depth[queue[tail - 1]]
         if dmax + (nn - tail) <= best:
             continue
+        if discoverable:
+            left = _discoverable(n, depth, queue, k, tail, rowopen, colopen, mark)
+            if left < 0 or dmax + left <= best:
+                continue
         k += 1
         val[k] = 0
         nseen[k] = 0
+        tail_before[k] = tail  # skipped values (symmetry, prefix) undo nothing
     stats[0] = nodes
     stats[1] = complete
     stats[2] = goal_leaves
@@ -154,30 +217,90 @@ class ExactResult:
         return self.best_score if self.best_score is not None else self.target - 1
 
 
-def search(n: int, target: int, node_limit: int = 10**12) -> ExactResult:
-    """Search every n x n maze of goal depth >= ``target`` (stopping after ``node_limit`` nodes)."""
+def _check_search_args(n: int, target: int, node_limit: int) -> int:
     n = check_n(n)
     if isinstance(target, bool) or not isinstance(target, int | np.integer) or target < 1:
         raise ValueError(f"target must be a positive int, got {target!r}")
     if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1:
         raise ValueError(f"node_limit must be a positive int, got {node_limit!r}")
+    return n
+
+
+def _witness(n: int, best: int, best_jumps: np.ndarray) -> np.ndarray:
+    """The found maze with free cells set to 1, re-evaluated by the model."""
+    grid = best_jumps.reshape(n, n).copy()
+    free = (grid == 0) & (max_jumps(n) > 0)
+    grid[free] = 1  # cells the BFS never popped: any legal jump keeps the goal depth
+    again = model.score(grid)
+    if again != best:
+        raise RuntimeError(f"exact search claims depth {best}, the model says {again}")
+    return grid
+
+
+def search(n: int, target: int, node_limit: int = 10**12, *, discoverable: bool = True,
+           transpose: bool = True, prefix: tuple[int, ...] = ()) -> ExactResult:
+    """Search every n x n maze of goal depth >= ``target`` (stopping after ``node_limit`` nodes).
+
+    ``discoverable``/``transpose`` switch the stronger bound and the symmetry breaking (both
+    sound; off reproduces the first search); ``prefix`` forces the jumps of the first BFS cells.
+    """
+    n = _check_search_args(n, target, node_limit)
     mj = np.ascontiguousarray(max_jumps(n).ravel())
+    pre = np.asarray(prefix, dtype=np.int64).reshape(-1)
+    if pre.size > 2 or np.any(pre < 1) or (pre.size >= 1 and pre[0] > n - 1):
+        raise ValueError(f"prefix must hold at most two jumps, the first in 1..{n - 1}, "
+                         f"got {tuple(prefix)}")
     best_jumps = np.zeros(n * n, np.int64)
     stats = np.zeros(3, np.int64)
     start = time.perf_counter()
-    best = int(_search(n, mj, int(target), int(node_limit), best_jumps, stats))
+    best = int(_search(n, mj, int(target), int(node_limit), bool(discoverable), bool(transpose),
+                       pre, best_jumps, stats))
     seconds = time.perf_counter() - start
-    grid = None
     found = best >= target
-    if found:
-        grid = best_jumps.reshape(n, n).copy()
-        free = (grid == 0) & (max_jumps(n) > 0)
-        grid[free] = 1  # cells the BFS never popped: any legal jump keeps the goal depth
-        again = model.score(grid)
-        if again != best:
-            raise RuntimeError(f"exact search claims depth {best}, the model says {again}")
+    grid = _witness(n, best, best_jumps) if found else None
     return ExactResult(n, int(target), best if found else None, grid, bool(stats[1]),
                        int(stats[0]), seconds)
+
+
+def branches(n: int) -> list[tuple[int, int]]:
+    """The top-level branches: (jump of the start, jump of the start's right neighbour)."""
+    n = check_n(n)
+    mj = max_jumps(n)
+    return [(a, b) for a in range(1, n) for b in range(1, int(mj[0, a]) + 1)]
+
+
+def branch_task(task: tuple) -> dict:
+    """Worker: ``(n, target, node_limit, discoverable, transpose, prefix)`` -> one branch."""
+    n, target, node_limit, discoverable, transpose, prefix = task
+    r = search(n, target, node_limit, discoverable=discoverable, transpose=transpose,
+               prefix=prefix)
+    return {"prefix": prefix, "best": r.best_score, "complete": r.complete, "nodes": r.nodes,
+            "grid": r.grid, "seconds": r.seconds}
+
+
+def search_parallel(n: int, target: int, node_limit: int = 10**12, *, workers: int | None = None,
+                    discoverable: bool = True, transpose: bool = True) -> ExactResult:
+    """:func:`search` split over its top-level branches, run with ``run_tasks`` on ``workers``.
+
+    ``node_limit`` applies per branch. The result is the same as the serial search's (the
+    node count too, since each branch runs with the same fixed target) except that a deeper
+    maze found in one branch does not raise the target of the others.
+    """
+    from puzzles.core import run_tasks  # local: keeps the numba module importable alone
+
+    n = _check_search_args(n, target, node_limit)
+    tasks = [(n, int(target), int(node_limit), bool(discoverable), bool(transpose), b)
+             for b in branches(n)]
+    # the wall time is the slowest worker's; a single process reports the sum
+    start = time.perf_counter()
+    parts = run_tasks(branch_task, tasks, workers=workers, desc=f"n={n} target {target}")
+    seconds = time.perf_counter() - start
+    found = [p for p in parts if p["best"] is not None]
+    top = max(found, key=lambda p: p["best"]) if found else None
+    return ExactResult(n, int(target), None if top is None else int(top["best"]),
+                       None if top is None else top["grid"],
+                       all(p["complete"] for p in parts), sum(p["nodes"] for p in parts),
+                       seconds)
 
 
 def prove_max(n: int, lower: int, node_limit: int = 10**12) -> ExactResult:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from puzzles.core import run_tasks, summarise
+from puzzles.core import derive_rng, run_tasks, summarise
 from puzzles.jumpmaze import exact, model, optimise
 from puzzles.jumpmaze import reference as R
 
@@ -76,35 +77,26 @@ def summary_table(results: Sequence[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def claims_table(summary: pd.DataFrame) -> pd.DataFrame:
-    """The report's qualitative claims beside what our runs say (mean final score)."""
-    piv = summary.pivot(index="algorithm", columns="n", values="mean_final")
-    best = summary.pivot(index="algorithm", columns="n", values="best_of_runs")
-    sizes = list(piv.columns)
+def task2_examples(seed: int, sizes: Sequence[int] = R.REPORT_SIZES
+                   ) -> list[tuple[int, bool, np.ndarray]]:
+    """Task 2's pictures, redrawn: per n the first solvable and first unsolvable random maze.
 
-    def holds(cond: Sequence[bool]) -> str:
-        return f"{sum(cond)} of {len(cond)} sizes"
-
-    hc = ["hc_strict", "hc_ties"]
-    rows = [
-        ("simulated annealing gives the best results at all sizes",
-         holds([piv[n].idxmax() == "sa" for n in sizes]),
-         ", ".join(f"n={n}: {piv[n].idxmax()}" for n in sizes)),
-        ("the GA beats the hill climbings (strict reading)",
-         holds([piv.loc["ga", n] > piv.loc["hc_strict", n] for n in sizes]), ""),
-        ("the GA beats the hill climbings (ties-accepted reading)",
-         holds([piv.loc["ga", n] > piv.loc[hc, n].max() for n in sizes]), ""),
-        ("the GA is worse than simulated annealing",
-         holds([piv.loc["ga", n] < piv.loc["sa", n] for n in sizes]), ""),
-        ("random restarts fare better than random walks (strict)",
-         holds([piv.loc["restarts_strict", n] > piv.loc["walk_strict", n] for n in sizes]), ""),
-        ("random restarts fare better than random walks (ties)",
-         holds([piv.loc["restarts_ties", n] > piv.loc["walk_ties", n] for n in sizes]), ""),
-        (f"best n=11 puzzle has score {R.REPORT_BEST_SCORE}",
-         f"best of all our runs: {int(best[11].max()) if 11 in best else 'n/a'}",
-         "the report's budgets" if 11 in best else ""),
-    ]
-    return pd.DataFrame(rows, columns=["report says", "ours: holds at", "detail"])
+    The report's own examples are images that did not survive in its text, so these are ours,
+    drawn from ``seed``: ``(n, solvable, grid)`` for each n, solvable first.
+    """
+    out = []
+    for n in sizes:
+        rng = derive_rng(seed, "task2", n)
+        want = {True: None, False: None}
+        for _ in range(10_000):
+            g = model.random_grid(n, rng)
+            ok = model.score(g) > 0
+            if want[ok] is None:
+                want[ok] = g
+            if all(v is not None for v in want.values()):
+                break
+        out += [(n, ok, g) for ok, g in want.items() if g is not None]
+    return out
 
 
 def frozen_after(t0: float = R.REPORT_SA_T0, cool: float = R.REPORT_SA_COOL,
@@ -114,11 +106,139 @@ def frozen_after(t0: float = R.REPORT_SA_T0, cool: float = R.REPORT_SA_COOL,
     return math.ceil(math.log((1.0 / math.log(1.0 / p)) / t0) / math.log(cool))
 
 
-def exact_table(results: Sequence[exact.ExactResult]) -> pd.DataFrame:
-    """Exact searches as a table (node counts, not seconds: seconds vary between machines)."""
-    return pd.DataFrame([{"n": r.n, "target": r.target, "complete": r.complete,
-                          "best_found": r.best_score, "proven_max": r.proven_max,
-                          "nodes": r.nodes} for r in results])
+def bound_comparison(targets: Mapping[int, int]) -> pd.DataFrame:
+    """Nodes of the exact search per (n, target) under each bound and symmetry setting."""
+    rows = []
+    for n, t in targets.items():
+        row: dict = {"n": n, "target": t}
+        for disc, tr, name in ((False, False, "first bound"), (True, False, "discoverable"),
+                               (False, True, "transpose"), (True, True, "both")):
+            r = exact.search(n, t, discoverable=disc, transpose=tr)
+            if not r.complete:
+                raise RuntimeError(f"search n={n} target {t} did not complete")
+            row[f"nodes: {name}"] = r.nodes
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+PROOF_COLUMNS = ["n", "target_refuted", "nodes", "bound", "seconds_offline"]
+
+
+def proofs_table(live: Sequence[exact.ExactResult], stored: Sequence[dict]) -> pd.DataFrame:
+    """Every refutation: live complete searches that found nothing, and stored offline ones.
+
+    ``seconds_offline`` is filled only for stored offline runs (live times go to timings.csv).
+    """
+    from puzzles.jumpmaze.proofs import BOUND_NAME
+
+    rows = []
+    for r in live:
+        if not r.complete or r.best_score is not None:
+            raise ValueError(f"n={r.n} target {r.target} is not a refutation")
+        rows.append({"n": r.n, "target_refuted": r.target, "nodes": r.nodes,
+                     "bound": BOUND_NAME, "seconds_offline": None})
+    for rec in stored:
+        if rec["refuted"]:
+            rows.append({"n": rec["n"], "target_refuted": rec["target"], "nodes": rec["nodes"],
+                         "bound": rec["bound"], "seconds_offline": rec["cpu_seconds_offline"]})
+    out = pd.DataFrame(rows, columns=PROOF_COLUMNS).astype({"seconds_offline": "Float64"})
+    return out.sort_values(["n", "target_refuted"], ignore_index=True)
+
+
+def upper_bounds(proofs: pd.DataFrame) -> dict[int, int]:
+    """n -> the best proven upper bound: the smallest refuted target minus one."""
+    return {int(n): int(g["target_refuted"].min()) - 1 for n, g in proofs.groupby("n")}
+
+
+def offline_proof_sentence(record: dict | None) -> str:
+    """What the stored offline refutation attempt did (or that there is none)."""
+    if record is None:
+        return "No offline refutation attempt is stored."
+    done = sum(b["complete"] for b in record["branches"])
+    total = len(record["branches"])
+    verdict = ("**refuted**: no maze that deep exists" if record["refuted"]
+               else f"**not finished**: {done} of {total} top-level branches complete")
+    open_ = [b for b in record["branches"] if not b["complete"]]
+    tail = ("" if not open_ else " Open branches (jump of the start, of its right neighbour): "
+            + ", ".join(f"{tuple(b['prefix'])} after {b['nodes']:,} nodes" for b in open_) + ".")
+    return (f"n = {record['n']}, target {record['target']}: {verdict}; {record['nodes']:,} nodes "
+            f"in total ({record['node_limit_per_branch']:,} per branch at most), "
+            f"{record['cpu_seconds_offline']:,.0f} CPU seconds offline, bound: {record['bound']}, "
+            f"numba {record['numba']}, command `{record['command']}`.{tail}")
+
+
+def conjecture_table(maxima: Sequence[exact.ExactResult],
+                     refutations: Sequence[exact.ExactResult],
+                     stored: Sequence[dict]) -> pd.DataFrame:
+    """Per n: the proven maximum (if any), the best upper bound, and n^2 - 4."""
+    rows: dict[int, dict] = {}
+    for m in maxima:
+        rows[m.n] = {"n": m.n, "proven_max": m.proven_max}
+    refuted = [(r.n, r.target) for r in refutations]
+    refuted += [(rec["n"], rec["target"]) for rec in stored if rec["refuted"]]
+    for n, t in refuted:
+        row = rows.setdefault(n, {"n": n, "proven_max": None})
+        row["upper_bound"] = min(row.get("upper_bound", t - 1), t - 1)
+    out = pd.DataFrame(sorted(rows.values(), key=lambda r: r["n"]))
+    out["n^2 - 4"] = out["n"] ** 2 - 4
+    return out.astype({"proven_max": "Int64", "upper_bound": "Int64"})
+
+
+def conjecture_sentence(conj: pd.DataFrame) -> str:
+    """The n^2 - 4 conjecture with the evidence in ``conj``."""
+    proven = conj.dropna(subset=["proven_max"])
+    match = proven[(proven["proven_max"] == proven["n^2 - 4"]) & (proven["n"] >= 4)]
+    off = proven[(proven["proven_max"] != proven["n^2 - 4"]) | (proven["n"] < 4)]
+    off_txt = "; ".join(f"n = {r.n}: {r.proven_max}" for r in off.itertuples())
+    return (f"**Conjecture**: for n >= 4 the largest goal depth of an n x n maze is n^2 - 4. "
+            f"Proven maxima equal n^2 - 4 at n = {', '.join(map(str, match['n']))}"
+            + (f" (and differ at {off_txt})" if off_txt else "") + ". "
+            + "; ".join(f"n = {r.n}: at most {r.upper_bound}" for r in conj.itertuples()
+                        if pd.isna(r.proven_max) and not pd.isna(r.upper_bound))
+            + " (refutations above); section 4.4 shows how close the best mazes found come.")
+
+
+def conclusion(ledger: Any, best: Mapping[str, dict],
+               design: Mapping[str, dict] | None = None) -> str:
+    """The notebook's closing bullets, every number from the ledger and the results."""
+    from puzzles.jumpmaze.ledger import count_sentence
+
+    def row(cid: str):
+        ids = {c.id for c in ledger}
+        return ledger[cid] if cid in ids else None
+
+    bullets = []
+    t2 = row("T2-best-score")
+    if t2 is not None:
+        bullets.append(f"The report's evaluation is right: its puzzle re-evaluates to {t2.ours} "
+                       f"moves with {row('T2-depths').ours} of its printed depths, once the goal "
+                       "is put bottom-right as in Neller's rules (the text says bottom-left).")
+    b = row("T8-best-103")
+    if b is not None:
+        bullets.append(f"At its stated budgets no run reaches {b.paper}: {b.test} gives {b.ours}.")
+    for prefix, what in [("T4-restarts-walks-strict", "Restarts beat walks (strict)"),
+                         ("T4-restarts-walks-ties", "Restarts beat walks (ties)"),
+                         ("T6-sa-best", "Annealing is the best algorithm"),
+                         ("T7-ga-hc-strict", "The GA beats strict hill climbing"),
+                         ("T7-ga-hc-ties", "The GA beats hill climbing with ties")]:
+        bullets.append(count_sentence(ledger, prefix, what) + " (best-so-far on both sides).")
+    at_conj = [k for k, v in best.items() if v["score"] == int(k) ** 2 - 4]
+    proven = [f"{v['proven_max']} at n = {k}" for k, v in best.items()
+              if v["proven_max"] is not None]
+    below = [f"n = {k}: {v['score']} (n^2 - 4 = {int(k) ** 2 - 4})" for k, v in best.items()
+             if v["score"] < int(k) ** 2 - 4]
+    bullets.append("Proven maxima: " + (", ".join(proven) or "none at this scale")
+                   + f". The best maze found equals n^2 - 4 at n = {', '.join(at_conj) or '-'}"
+                   + (f"; below it at {', '.join(below)}" if below else "") + ".")
+    if design:
+        bullets.append("The deepest designer's maze found (unique shortest path, no black or "
+                       "white holes) against the unconstrained best: " + ", ".join(
+                           f"n = {k}: {v['score']} vs {best[k]['score']}" for k, v in design.items()
+                           if k in best) + ".")
+    return "\n".join(f"* {x}" for x in bullets)
+
+
+
 
 
 def quality_table(grids: Mapping[str, object]) -> pd.DataFrame:
@@ -132,10 +252,13 @@ def quality_table(grids: Mapping[str, object]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def best_puzzles(candidates: Sequence[tuple[str, int, object]],
-                 proven: Mapping[int, int], bounds: Mapping[int, int],
+def best_puzzles(candidates: Sequence[tuple[str, int, object]], bounds: Mapping[int, int],
                  sizes: Sequence[int] = R.REPORT_SIZES) -> dict:
-    """The best re-evaluated grid per n among ``(algorithm, n, grid)`` candidates (first wins)."""
+    """The best re-evaluated grid per n among ``(algorithm, n, grid)`` candidates (first wins).
+
+    ``bounds[n]`` is a proven upper bound (a refuted target minus one); a maze that meets it
+    proves the maximum.
+    """
     out = {}
     for n in sizes:
         best = None
@@ -148,9 +271,10 @@ def best_puzzles(candidates: Sequence[tuple[str, int, object]],
         if best is None:
             continue
         alg, s, g = best
-        pm = proven.get(n)
+        ub = bounds.get(n)
+        if ub is not None and s > ub:
+            raise ValueError(f"n={n}: a maze of depth {s} beats the proven bound {ub}")
         out[str(n)] = {"grid": g.tolist(), "score": int(s), "algorithm": alg,
-                       "proven_max": None if pm is None else int(pm),
-                       "upper_bound": int(pm) if pm is not None
-                       else (int(bounds[n]) if n in bounds else None)}
+                       "proven_max": int(s) if ub is not None and s == ub else None,
+                       "upper_bound": None if ub is None else int(ub)}
     return out

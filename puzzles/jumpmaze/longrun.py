@@ -18,6 +18,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
+import numba
 import numpy as np
 
 from puzzles.core import run_tasks
@@ -34,6 +35,11 @@ ANNEAL_PARAMS: dict[int, dict] = {
     9: {"runs": 4, "iters": 60_000_000, "t_start": 5.0, "t_end": 0.3},
     11: {"runs": 4, "iters": 120_000_000, "t_start": 5.0, "t_end": 0.3},
 }
+# sizes the first long run left out (n = 10), stored apart in EXTRA_FILE
+EXTRA_PARAMS: dict[int, dict] = {
+    10: {"runs": 2, "iters": 60_000_000, "t_start": 5.0, "t_end": 0.3},
+}
+EXTRA_FILE = "data/long_runs_extra.json"
 # exact search: upper bounds by refuting targets downwards from n*n - 2, each with a node limit
 BOUND_NODE_LIMIT = 1_000_000_000
 
@@ -115,12 +121,51 @@ def run_all(seed: int = LONG_SEED, workers: int | None = None,
     return {
         "description": "Long runs for notebook 03 (python -m puzzles.jumpmaze.longrun)",
         "seed": seed, "code_sha256_16": _source_hash(),
-        "git_commit": _git_commit(), "numpy": np.__version__,
+        "git_commit": _git_commit(), "numpy": np.__version__, "numba": numba.__version__,
         "python": platform.python_version(), "wall_seconds": round(time.time() - started, 1),
         "anneal": anneal,
         "proofs": {str(p["n"]): p for p in proofs},
         "bounds": {str(b["n"]): b for b in bounds},
     }
+
+
+def _anneal_block(params: dict[int, dict], seed: int, workers: int | None,
+                  cache_dir: str | Path | None) -> dict[str, dict]:
+    """Run the tuned annealer for every size of ``params``; the JSON-ready per-size records."""
+    tasks = [(n, p["iters"], p["t_start"], p["t_end"], seed, r)
+             for n, p in params.items() for r in range(p["runs"])]
+    tasks.sort(key=lambda t: -t[1])
+    runs = run_tasks(optimise.long_task, tasks, workers=workers, desc="long annealing",
+                     cache_dir=cache_dir)
+    out: dict[str, dict] = {}
+    for n, p in params.items():
+        mine = sorted((r for r in runs if r["n"] == n), key=lambda r: r["run"])
+        top = max(mine, key=lambda r: r["best_score"])
+        out[str(n)] = {**p, "seeds": [r["seed"] for r in mine],
+                       "scores": [r["best_score"] for r in mine],
+                       "best_score": top["best_score"], "best_grid": top["best_grid"].tolist()}
+    return out
+
+
+def run_extra(seed: int = LONG_SEED, workers: int | None = None,
+              cache_dir: str | Path | None = None) -> dict:
+    """The annealing runs of :data:`EXTRA_PARAMS`, as a JSON-ready record."""
+    started = time.time()
+    anneal = _anneal_block(EXTRA_PARAMS, seed, workers, cache_dir)
+    return {
+        "description": "Extra long runs for notebook 03 "
+                       "(python -m puzzles.jumpmaze.longrun --extra)",
+        "seed": seed, "code_sha256_16": _source_hash(), "git_commit": _git_commit(),
+        "numpy": np.__version__, "numba": numba.__version__,
+        "python": platform.python_version(), "wall_seconds": round(time.time() - started, 1),
+        "anneal": anneal,
+    }
+
+
+def load_extra_runs() -> dict | None:
+    """The stored extra long runs (n = 10), or None before they were made."""
+    f = resources.files("puzzles.jumpmaze").joinpath(EXTRA_FILE)
+    return json.loads(f.read_text(encoding="utf-8")) if f.is_file() else None
 
 
 def load_long_runs() -> dict:
@@ -155,7 +200,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=LONG_SEED)
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--cache", type=Path, default=None, help="resume cache folder")
+    parser.add_argument("--extra", action="store_true", help="only the extra sizes (n = 10)")
     args = parser.parse_args(argv)
+    if args.extra:
+        record = run_extra(args.seed, args.workers, args.cache)
+        verify_long_runs({"anneal": record["anneal"], "proofs": {}})
+        out = args.out or Path(str(resources.files("puzzles.jumpmaze").joinpath(EXTRA_FILE)))
+        out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {out}")
+        return 0
     record = run_all(args.seed, args.workers, args.cache)
     verify_long_runs(record)
     out = args.out or Path(str(resources.files("puzzles.jumpmaze").joinpath(DATA_FILE)))

@@ -1,23 +1,29 @@
 """The report's optimisers (hill climbing, restarts, random walk, SA, GA) and a long annealer.
 
-Every search loop is one numba kernel: the kernel seeds numba's generator with the task's seed,
-draws the start grid, proposes neighbours, evaluates them by BFS and records the score curve,
-so a run never returns to Python until it is over.
+Every search loop is one numba kernel per optimiser: the kernel seeds numba's generator with the
+task's seed, draws the start grid, proposes neighbours, evaluates them by BFS and records the
+score curve, so a run never returns to Python until it is over. Each kernel takes exactly the
+parameters its algorithm uses, so none can be passed and silently ignored.
 
-Acceptance rules (the report leaves the tie rule open; it decides everything, so both are run):
+Acceptance rules for hill climbing (the report leaves the tie rule open; it decides everything,
+so both are run):
 
 * ``strict``: a neighbour replaces the current grid only if its score is higher;
 * ``ties``: a neighbour with an equal or higher score replaces it.
 
-Random walk: a neighbour that is not accepted by the rule above is still accepted with
-probability ``walk_p``. Annealing: equal or better always, worse with ``exp(delta / T)``,
-``T = T0 * cool**i`` at iteration ``i``.
+Random restarts: ``count`` climbs share the iterations, each from a fresh random grid. Random
+walk: a neighbour the climbing rule rejects is still taken with probability ``p``. Annealing:
+equal or better always, worse with ``exp(delta / T)``, ``T = T0 * cool**i`` at iteration ``i``
+(i = 1, 2, ...); annealing has no tie parameter because it always accepts ties.
+
+Every local kernel fills ``stats`` = [worse neighbours proposed, worse neighbours accepted,
+restarts made], so the acceptance rules can be tested directly.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numba import njit
@@ -27,9 +33,8 @@ from puzzles.jumpmaze import model
 from puzzles.jumpmaze.model import check_n, max_jumps, neighbour_flat, random_flat, score_flat
 
 # GA selection readings of the report's "the ones that are 80% better than the rest"
-SELECT_BEATS = 0  # selected if it beats (strictly) at least 80% of the other members: top ~20%
-SELECT_TOP = 1  # alternative: selected if it is among the better 80% (beats >= 20% of the others)
-SELECT_RULES = {"beats80": SELECT_BEATS, "top80": SELECT_TOP}
+SELECT_RULES = ("beats80", "top80")
+N_STATS = 3
 
 
 def _tables(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -40,57 +45,159 @@ def _tables(n: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True)
-def _local_search(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, restarts: int,
-                  ties: bool, walk_p: float, t0: float, cool: float, seed: int,
-                  curve: np.ndarray, curve_best: np.ndarray, best: np.ndarray) -> int:
-    """HC / restarts / random walk / SA in one loop; return the best score, its grid in ``best``.
-
-    ``curve[i]`` is the incumbent after iteration ``i`` (the current grid, or for restarts the
-    best of the finished climbs and the current one); ``curve_best[i]`` the best seen so far.
-    """
+def _start(n: int, mj: np.ndarray, seed: int, cur: np.ndarray, depth: np.ndarray,
+           queue: np.ndarray, curve: np.ndarray, curve_best: np.ndarray,
+           best: np.ndarray, stats: np.ndarray) -> int:
+    """Seed numba's generator, draw the first grid into ``cur`` and record it; its score."""
     np.random.seed(seed)
+    random_flat(n, mj, cur)
+    s = score_flat(cur, n, depth, queue)
+    best[:] = cur
+    curve[0] = s
+    curve_best[0] = s
+    for i in range(stats.shape[0]):
+        stats[i] = 0
+    return s
+
+
+@njit(cache=True)
+def _hill_climb(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, ties: bool,
+                seed: int, curve: np.ndarray, curve_best: np.ndarray, best: np.ndarray,
+                stats: np.ndarray) -> int:
+    """Hill climbing; ``curve[i]`` is the current score after iteration ``i``."""
     nn = n * n
     depth = np.empty(nn, np.int64)
     queue = np.empty(nn, np.int64)
     cur = np.empty(nn, np.int64)
-    random_flat(n, mj, cur)
-    s = score_flat(cur, n, depth, queue)
-    best[:] = cur
+    s = _start(n, mj, seed, cur, depth, queue, curve, curve_best, best, stats)
     best_s = s
-    done_best = -(1 << 30)  # best of the finished restarts
-    curve[0] = s
-    curve_best[0] = s
-    seg = iters // restarts if restarts > 1 else iters + 1
-    temp = t0
     for it in range(1, iters + 1):
-        if restarts > 1 and it > 1 and (it - 1) % seg == 0:
-            # a restart: this iteration evaluates a fresh random grid
+        cell, old = neighbour_flat(cur, mutable, mj)
+        s2 = score_flat(cur, n, depth, queue)
+        if s2 < s:
+            stats[0] += 1
+        if s2 > s or (ties and s2 == s):
+            s = s2
+        else:
+            cur[cell] = old
+        if s > best_s:
+            best_s = s
+            best[:] = cur
+        curve[it] = s
+        curve_best[it] = best_s
+    return best_s
+
+
+@njit(cache=True)
+def _restarts(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, count: int, ties: bool,
+              seed: int, curve: np.ndarray, curve_best: np.ndarray, best: np.ndarray,
+              stats: np.ndarray) -> int:
+    """``count`` hill climbs sharing ``iters``; a restart iteration evaluates a fresh grid.
+
+    ``curve[i]`` is the incumbent the report plots: the best of the finished climbs and the
+    current one.
+    """
+    nn = n * n
+    depth = np.empty(nn, np.int64)
+    queue = np.empty(nn, np.int64)
+    cur = np.empty(nn, np.int64)
+    s = _start(n, mj, seed, cur, depth, queue, curve, curve_best, best, stats)
+    best_s = s
+    done_best = -(1 << 30)  # best of the finished climbs
+    seg = iters // count
+    for it in range(1, iters + 1):
+        if count > 1 and it > 1 and (it - 1) % seg == 0 and stats[2] < count - 1:
             if s > done_best:
                 done_best = s
             random_flat(n, mj, cur)
             s = score_flat(cur, n, depth, queue)
+            stats[2] += 1
         else:
             cell, old = neighbour_flat(cur, mutable, mj)
             s2 = score_flat(cur, n, depth, queue)
-            delta = s2 - s
-            if delta > 0 or (delta == 0 and ties):
-                accept = True
-            elif t0 > 0.0:
-                accept = delta == 0 or np.random.random() < math.exp(delta / temp)
-            elif walk_p > 0.0:
-                accept = np.random.random() < walk_p
-            else:
-                accept = False
-            if accept:
+            if s2 < s:
+                stats[0] += 1
+            if s2 > s or (ties and s2 == s):
                 s = s2
             else:
                 cur[cell] = old
-        if t0 > 0.0:
-            temp *= cool
         if s > best_s:
             best_s = s
             best[:] = cur
         curve[it] = s if s > done_best else done_best
+        curve_best[it] = best_s
+    return best_s
+
+
+@njit(cache=True)
+def _random_walk(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, ties: bool,
+                 p: float, seed: int, curve: np.ndarray, curve_best: np.ndarray,
+                 best: np.ndarray, stats: np.ndarray) -> int:
+    """Hill climbing that still takes a rejected neighbour with probability ``p``."""
+    nn = n * n
+    depth = np.empty(nn, np.int64)
+    queue = np.empty(nn, np.int64)
+    cur = np.empty(nn, np.int64)
+    s = _start(n, mj, seed, cur, depth, queue, curve, curve_best, best, stats)
+    best_s = s
+    for it in range(1, iters + 1):
+        cell, old = neighbour_flat(cur, mutable, mj)
+        s2 = score_flat(cur, n, depth, queue)
+        worse = s2 < s
+        if worse:
+            stats[0] += 1
+        if s2 > s or (ties and s2 == s):
+            accept = True
+        else:
+            accept = np.random.random() < p
+            if accept and worse:
+                stats[1] += 1
+        if accept:
+            s = s2
+        else:
+            cur[cell] = old
+        if s > best_s:
+            best_s = s
+            best[:] = cur
+        curve[it] = s
+        curve_best[it] = best_s
+    return best_s
+
+
+@njit(cache=True)
+def _anneal(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, t0: float, cool: float,
+            seed: int, curve: np.ndarray, curve_best: np.ndarray, best: np.ndarray,
+            stats: np.ndarray) -> int:
+    """The report's annealing: T = t0 * cool**i at iteration i; ``curve`` the current score."""
+    nn = n * n
+    depth = np.empty(nn, np.int64)
+    queue = np.empty(nn, np.int64)
+    cur = np.empty(nn, np.int64)
+    s = _start(n, mj, seed, cur, depth, queue, curve, curve_best, best, stats)
+    best_s = s
+    temp = t0
+    for it in range(1, iters + 1):
+        cell, old = neighbour_flat(cur, mutable, mj)
+        s2 = score_flat(cur, n, depth, queue)
+        delta = s2 - s
+        if delta >= 0:
+            accept = True
+        else:
+            stats[0] += 1
+            u = np.random.random()
+            # a temperature that underflowed to 0 accepts no loss (and never divides by 0)
+            accept = temp > 0.0 and u < math.exp(delta / temp)
+            if accept:
+                stats[1] += 1
+        if accept:
+            s = s2
+        else:
+            cur[cell] = old
+        temp *= cool
+        if s > best_s:
+            best_s = s
+            best[:] = cur
+        curve[it] = s
         curve_best[it] = best_s
     return best_s
 
@@ -105,8 +212,64 @@ def _mutate_cell(g: np.ndarray, i: int, m: int) -> None:
 
 
 @njit(cache=True)
+def _select(sc: np.ndarray, need: float, sel: np.ndarray) -> int:
+    """Members that strictly beat at least ``need`` others go to ``sel``; their count.
+
+    Fewer than two: random members are added ("if none of the puzzles are substantially
+    better, two random ones are selected"), so crossover always has two parents.
+    """
+    pop_size = sc.shape[0]
+    ns = 0
+    for p in range(pop_size):
+        beats = 0
+        for q in range(pop_size):
+            if q != p and sc[p] > sc[q]:
+                beats += 1
+        if beats >= need:
+            sel[ns] = p
+            ns += 1
+    while ns < 2:
+        q = np.random.randint(0, pop_size)
+        dup = False
+        for t in range(ns):
+            if sel[t] == q:
+                dup = True
+        if not dup:
+            sel[ns] = q
+            ns += 1
+    return ns
+
+
+@njit(cache=True)
+def _breed(pop: np.ndarray, sel: np.ndarray, ns: int, pclone: float, pmut: float,
+           mj: np.ndarray, nxt: np.ndarray, clones: np.ndarray) -> None:
+    """The next generation into ``nxt``: every child is bred (no elitism).
+
+    A child is a clone of a random selected member with probability ``pclone``, else the
+    uniform crossover of two different selected members; then every cell with a choice
+    mutates with probability ``pmut``. ``clones[c]`` = 1 marks a clone.
+    """
+    nn = pop.shape[1]
+    for c in range(nxt.shape[0]):
+        a = sel[np.random.randint(0, ns)]
+        if np.random.random() < pclone:
+            nxt[c] = pop[a]
+            clones[c] = 1
+        else:
+            clones[c] = 0
+            b = sel[np.random.randint(0, ns)]
+            while b == a:
+                b = sel[np.random.randint(0, ns)]
+            for i in range(nn):  # uniform crossover
+                nxt[c, i] = pop[a, i] if np.random.random() < 0.5 else pop[b, i]
+        for i in range(nn):
+            if mj[i] >= 2 and np.random.random() < pmut:
+                _mutate_cell(nxt[c], i, mj[i])
+
+
+@njit(cache=True)
 def _genetic(n: int, mj: np.ndarray, pop_size: int, gens: int, pmut: float, pclone: float,
-             rule: int, frac: float, seed: int, curve: np.ndarray, curve_best: np.ndarray,
+             need: float, seed: int, curve: np.ndarray, curve_best: np.ndarray,
              best: np.ndarray) -> int:
     """The report's GA; ``curve[g]`` is the population's mean score after generation ``g``."""
     np.random.seed(seed)
@@ -117,6 +280,7 @@ def _genetic(n: int, mj: np.ndarray, pop_size: int, gens: int, pmut: float, pclo
     nxt = np.empty((pop_size, nn), np.int64)
     sc = np.empty(pop_size, np.int64)
     sel = np.empty(pop_size, np.int64)
+    clones = np.empty(pop_size, np.int64)
     best_s = -(1 << 30)
     for p in range(pop_size):
         random_flat(n, mj, pop[p])
@@ -127,41 +291,8 @@ def _genetic(n: int, mj: np.ndarray, pop_size: int, gens: int, pmut: float, pclo
     curve[0] = sc.mean()
     curve_best[0] = best_s
     for gen in range(1, gens + 1):
-        # selection: count how many other members each one strictly beats
-        ns = 0
-        for p in range(pop_size):
-            beats = 0
-            for q in range(pop_size):
-                if q != p and sc[p] > sc[q]:
-                    beats += 1
-            need = frac if rule == 0 else 1.0 - frac
-            if beats >= need * (pop_size - 1):
-                sel[ns] = p
-                ns += 1
-        # "if none of the puzzles are substantially better, two random ones are selected";
-        # with a single winner we add one random member so crossover has two parents
-        while ns < 2:
-            q = np.random.randint(0, pop_size)
-            dup = False
-            for t in range(ns):
-                if sel[t] == q:
-                    dup = True
-            if not dup:
-                sel[ns] = q
-                ns += 1
-        for c in range(pop_size):
-            a = sel[np.random.randint(0, ns)]
-            if np.random.random() < pclone:
-                nxt[c] = pop[a]
-            else:
-                b = sel[np.random.randint(0, ns)]
-                while b == a:
-                    b = sel[np.random.randint(0, ns)]
-                for i in range(nn):  # uniform crossover
-                    nxt[c, i] = pop[a, i] if np.random.random() < 0.5 else pop[b, i]
-            for i in range(nn):
-                if mj[i] >= 2 and np.random.random() < pmut:
-                    _mutate_cell(nxt[c], i, mj[i])
+        ns = _select(sc, need, sel)
+        _breed(pop, sel, ns, pclone, pmut, mj, nxt, clones)
         for p in range(pop_size):
             pop[p] = nxt[p]
             sc[p] = score_flat(pop[p], n, depth, queue)
@@ -223,7 +354,10 @@ def _anneal_long(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, t_star
 
 @dataclass(frozen=True)
 class RunResult:
-    """One optimiser run: its score curve, best-so-far curve, and the best grid (re-evaluated)."""
+    """One optimiser run: its score curve, best-so-far curve, and the best grid (re-evaluated).
+
+    ``stats`` (local searches): [worse neighbours proposed, worse accepted, restarts made].
+    """
 
     algorithm: str
     n: int
@@ -232,16 +366,18 @@ class RunResult:
     curve_best: np.ndarray
     best_grid: np.ndarray
     best_score: int
+    stats: np.ndarray = field(default_factory=lambda: np.zeros(N_STATS, np.int64))
 
 
 def _checked(algorithm: str, n: int, seed: int, curve: np.ndarray, curve_best: np.ndarray,
-             best: np.ndarray, best_s: int) -> RunResult:
+             best: np.ndarray, best_s: int, stats: np.ndarray | None = None) -> RunResult:
     """Re-evaluate the kernel's best grid with the model before it counts."""
     grid = best.reshape(n, n).copy()
     again = model.score(grid)
     if again != best_s:
         raise RuntimeError(f"{algorithm}: kernel score {best_s} but the model says {again}")
-    return RunResult(algorithm, n, seed, curve, curve_best, grid, int(again))
+    st = np.zeros(N_STATS, np.int64) if stats is None else stats
+    return RunResult(algorithm, n, seed, curve, curve_best, grid, int(again), st)
 
 
 def _check_positive(name: str, value: int) -> int:
@@ -250,24 +386,57 @@ def _check_positive(name: str, value: int) -> int:
     return int(value)
 
 
-def local_search(n: int, iters: int, seed: int, *, ties: bool, restarts: int = 1,
-                 walk_p: float = 0.0, t0: float = 0.0, cool: float = 1.0,
-                 algorithm: str = "local") -> RunResult:
-    """One seeded run of hill climbing (restarts / random walk) or, with ``t0 > 0``, annealing."""
+def _local(kernel, algorithm: str, n: int, iters: int, seed: int, *params) -> RunResult:
+    """Run one local-search kernel with its own parameters ``params`` and check the result."""
     n = check_n(n)
     iters = _check_positive("iters", iters)
-    restarts = _check_positive("restarts", restarts)
-    if not 0.0 <= walk_p <= 1.0:
-        raise ValueError(f"walk_p must lie in [0, 1], got {walk_p}")
-    if t0 < 0 or not 0.0 < cool <= 1.0:
-        raise ValueError(f"t0 must be >= 0 and cool in (0, 1], got t0={t0}, cool={cool}")
     mj, mutable = _tables(n)
     curve = np.empty(iters + 1, np.int64)
     curve_best = np.empty(iters + 1, np.int64)
     best = np.empty(n * n, np.int64)
-    s = _local_search(n, mj, mutable, iters, restarts, bool(ties), float(walk_p), float(t0),
-                      float(cool), int(seed), curve, curve_best, best)
-    return _checked(algorithm, n, seed, curve.astype(float), curve_best.astype(float), best, s)
+    stats = np.zeros(N_STATS, np.int64)
+    s = kernel(n, mj, mutable, iters, *params, int(seed), curve, curve_best, best, stats)
+    return _checked(algorithm, n, seed, curve.astype(float), curve_best.astype(float), best, s,
+                    stats)
+
+
+def hill_climb(n: int, iters: int, seed: int, *, ties: bool,
+               algorithm: str = "hc") -> RunResult:
+    """One seeded run of hill climbing (``ties``: accept equal scores)."""
+    return _local(_hill_climb, algorithm, n, iters, seed, bool(ties))
+
+
+def restarts(n: int, iters: int, seed: int, *, ties: bool, count: int,
+             algorithm: str = "restarts") -> RunResult:
+    """One seeded run of ``count`` hill climbs sharing ``iters`` iterations."""
+    count = _check_positive("count", count)
+    if count > iters:
+        raise ValueError(f"count must not exceed iters, got count={count}, iters={iters}")
+    return _local(_restarts, algorithm, n, iters, seed, count, bool(ties))
+
+
+def random_walk(n: int, iters: int, seed: int, *, ties: bool, p: float,
+                algorithm: str = "walk") -> RunResult:
+    """One seeded run of hill climbing that takes a rejected neighbour with probability ``p``."""
+    if not 0.0 < p <= 1.0:
+        raise ValueError(f"p must lie in (0, 1], got {p}")
+    return _local(_random_walk, algorithm, n, iters, seed, bool(ties), float(p))
+
+
+def anneal(n: int, iters: int, seed: int, *, t0: float, cool: float,
+           algorithm: str = "sa") -> RunResult:
+    """One seeded run of the report's annealing (T = t0 * cool**i)."""
+    if not (t0 > 0.0 and 0.0 < cool <= 1.0):
+        raise ValueError(f"t0 must be > 0 and cool in (0, 1], got t0={t0}, cool={cool}")
+    return _local(_anneal, algorithm, n, iters, seed, float(t0), float(cool))
+
+
+def selection_need(select: str, frac: float, pop_size: int) -> float:
+    """How many other members a member must strictly beat to be selected, per reading."""
+    if select not in SELECT_RULES:
+        raise ValueError(f"select must be one of {list(SELECT_RULES)}, got {select!r}")
+    share = frac if select == "beats80" else 1.0 - frac
+    return share * (pop_size - 1)
 
 
 def genetic(n: int, pop_size: int, gens: int, seed: int, *, pmut: float = 0.02,
@@ -279,17 +448,16 @@ def genetic(n: int, pop_size: int, gens: int, seed: int, *, pmut: float = 0.02,
     gens = _check_positive("gens", gens)
     if pop_size < 2:
         raise ValueError(f"pop_size must be at least 2, got {pop_size}")
-    if select not in SELECT_RULES:
-        raise ValueError(f"select must be one of {sorted(SELECT_RULES)}, got {select!r}")
     for name, v in (("pmut", pmut), ("pclone", pclone), ("frac", frac)):
         if not 0.0 <= v <= 1.0:
             raise ValueError(f"{name} must lie in [0, 1], got {v}")
+    need = selection_need(select, float(frac), pop_size)
     mj, _ = _tables(n)
     curve = np.empty(gens + 1, np.float64)
     curve_best = np.empty(gens + 1, np.float64)
     best = np.empty(n * n, np.int64)
-    s = _genetic(n, mj, pop_size, gens, float(pmut), float(pclone), SELECT_RULES[select],
-                 float(frac), int(seed), curve, curve_best, best)
+    s = _genetic(n, mj, pop_size, gens, float(pmut), float(pclone), need, int(seed), curve,
+                 curve_best, best)
     return _checked(algorithm, n, seed, curve, curve_best, best, s)
 
 
@@ -324,15 +492,18 @@ def run_algorithm(algorithm: str, n: int, seed: int, budget: dict) -> RunResult:
     if algorithm not in ALGORITHMS:
         raise ValueError(f"algorithm must be one of {ALGORITHMS}, got {algorithm!r}")
     family, _, variant = algorithm.partition("_")
-    if family in ("hc", "restarts", "walk"):
-        iters = budget[family][n]
-        return local_search(
-            n, iters, seed, ties=variant == "ties",
-            restarts=budget["restarts_count"] if family == "restarts" else 1,
-            walk_p=budget["walk_p"] if family == "walk" else 0.0, algorithm=algorithm)
+    ties = variant == "ties"
+    if family == "hc":
+        return hill_climb(n, budget["hc"][n], seed, ties=ties, algorithm=algorithm)
+    if family == "restarts":
+        return restarts(n, budget["restarts"][n], seed, ties=ties,
+                        count=budget["restarts_count"], algorithm=algorithm)
+    if family == "walk":
+        return random_walk(n, budget["walk"][n], seed, ties=ties, p=budget["walk_p"],
+                           algorithm=algorithm)
     if family == "sa":
-        return local_search(n, budget["sa"][n], seed, ties=True, t0=budget["sa_t0"],
-                            cool=budget["sa_cool"], algorithm=algorithm)
+        return anneal(n, budget["sa"][n], seed, t0=budget["sa_t0"], cool=budget["sa_cool"],
+                      algorithm=algorithm)
     return genetic(n, budget["ga_pop"][n], budget["ga_generations"], seed,
                    pmut=budget["ga_mutation"], pclone=budget["ga_clone"],
                    select="top80" if variant == "top80" else "beats80", algorithm=algorithm)

@@ -30,6 +30,8 @@ REPORT_GA_GENERATIONS = 100
 REPORT_GA_MUTATION = 0.02
 REPORT_GA_CLONE = 0.5
 REPORT_GA_SELECT = 0.8
+# Task 3: 'a rather large plateau after the 2000th iteration' (hill climbing, n = 7)
+REPORT_HC_PLATEAU_AFTER = 2000
 
 
 def _read_report_csv() -> tuple[np.ndarray, np.ndarray]:

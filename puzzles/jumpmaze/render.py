@@ -94,15 +94,18 @@ def maze_html(grid: object, show_depths: bool = True, position: tuple[int, int] 
 
 
 def plot_curves(curves: pd.DataFrame, sizes: tuple[int, ...] = (5, 7, 9, 11),
-                algorithms: list[str] | None = None, x_frac: bool = False) -> plt.Figure:
+                algorithms: list[str] | None = None, x_frac: bool = False,
+                best: pd.DataFrame | None = None) -> plt.Figure:
     """One panel per n: mean score per iteration of each algorithm (``curves.csv`` columns).
 
     ``x_frac`` rescales each curve's x axis to the fraction of its run, so that the GA's 100
-    generations and the local searches' thousands of iterations share one axis.
+    generations and the local searches' thousands of iterations share one axis. ``best``
+    (``curves_best.csv``) adds each algorithm's mean best-so-far as a dashed line of its colour.
     """
     needed = {"algorithm", "n", "iteration", "mean_score"}
-    if not needed <= set(curves.columns):
-        raise ValueError(f"curves must have columns {sorted(needed)}")
+    for name, frame in (("curves", curves), ("best", best)):
+        if frame is not None and not needed <= set(frame.columns):
+            raise ValueError(f"{name} must have columns {sorted(needed)}")
     algorithms = algorithms or list(dict.fromkeys(curves["algorithm"]))
     fig, axes = plt.subplots(1, len(sizes), figsize=(4.2 * len(sizes), 3.6), squeeze=False)
     colours = plt.get_cmap("tab10")
@@ -115,10 +118,17 @@ def plot_curves(curves: pd.DataFrame, sizes: tuple[int, ...] = (5, 7, 9, 11),
             if x_frac:
                 x = x / max(x.max(), 1.0)
             ax.plot(x, d["mean_score"], label=alg, color=colours(i % 10), lw=1.2)
+            if best is not None:
+                b = best[(best["algorithm"] == alg) & (best["n"] == n)]
+                xb = b["iteration"].to_numpy(float)
+                if x_frac:
+                    xb = xb / max(xb.max(), 1.0)
+                ax.plot(xb, b["mean_score"], color=colours(i % 10), lw=1.0, ls="--")
         ax.set_title(f"n = {n}")
         ax.set_xlabel("fraction of the run" if x_frac else "iteration")
         ax.grid(alpha=0.3)
-    axes[0][0].set_ylabel("mean score over runs")
+    axes[0][0].set_ylabel("mean score over runs" + (" (dashed: best so far)"
+                                                    if best is not None else ""))
     axes[0][-1].legend(fontsize=7, loc="lower right")
     fig.tight_layout()
     return fig
