@@ -14,11 +14,12 @@ numba kernels a hint list is an ``int64`` array of rows ``[type, a, b, c, d, k]`
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.logicgrid.model import Space
+from puzzles.logicgrid.model import Space, norm
 
 TYPES: tuple[str, ...] = ("is", "not", "before", "or", "either_is")
 IS, NOT, BEFORE, OR, EITHER = range(5)
@@ -136,70 +137,82 @@ def text(space: Space, h: Hint) -> str:
     return s[0].upper() + s[1:]
 
 
-def _parse_ref(space: Space, s: str) -> int:
+def _alias(name: str, aliases: Mapping[str, str] | None) -> str:
+    """The entity name an alias stands for (lookup by :func:`norm`), else the name itself."""
+    if not aliases:
+        return name
+    table = {norm(k): v for k, v in aliases.items()}
+    return table.get(norm(name), name)
+
+
+def _parse_ref(space: Space, s: str, aliases: Mapping[str, str] | None = None) -> int:
     """Entity index of "the suspect Prof. Plum" (category word optional)."""
     s = re.sub(r"^\s*the\s+", "", s.strip(), flags=re.I).strip()
     for cat in space.categories:
         m = re.match(rf"{re.escape(cat.name)}\s+(.+)$", s, flags=re.I)
         if m:
             try:
-                return space.index(m.group(1), cat.name)
+                return space.index(_alias(m.group(1), aliases), cat.name)
             except ValueError:
                 pass
     try:
-        return space.index(s)
+        return space.index(_alias(s, aliases))
     except ValueError:
         raise ValueError(f"cannot read an entity in {s!r}") from None
 
 
-def _parse_is(space: Space, s: str) -> tuple[int, int]:
+def _parse_is(space: Space, s: str, aliases: Mapping[str, str] | None = None
+              ) -> tuple[int, int]:
     m = re.match(r"^(.+?)\s+is\s+(the\s+.+)$", s.strip(), flags=re.I)
     if not m:
         raise ValueError(f"expected 'X is the Y', got {s!r}")
-    return _parse_ref(space, m.group(1)), _parse_ref(space, m.group(2))
+    return _parse_ref(space, m.group(1), aliases), _parse_ref(space, m.group(2), aliases)
 
 
-def parse(space: Space, line: str) -> Hint:
-    """Parse one clue in the slides' English (numbering and a final period are ignored)."""
+def parse(space: Space, line: str, aliases: Mapping[str, str] | None = None) -> Hint:
+    """Parse one clue in the slides' English (numbering and a final period are ignored).
+
+    ``aliases`` maps misspelt entity names to the space's names (e.g. the released data's
+    "Ms. carlet" for "Ms. Scarlet"), so text is read as published without editing it.
+    """
     if not isinstance(line, str) or not line.strip():
         raise ValueError(f"clue must be a non-empty string, got {line!r}")
     s = re.sub(r"^\s*\d+\s*[.)]\s*", "", line.strip())
     s = re.sub(r"\s*\.\s*$", "", s)
     s = re.sub(r"\s+", " ", s)
+    ref = lambda t: _parse_ref(space, t, aliases)  # noqa: E731
     m = re.match(r"^either\s+(.+?)\s+or\s+(.+)$", s, flags=re.I)
     if m:
         left, right = m.group(1), m.group(2)
         if re.search(r"\sis\s", left, flags=re.I):
-            a, b = _parse_is(space, left)
-            c, d = _parse_is(space, right)
+            a, b = _parse_is(space, left, aliases)
+            c, d = _parse_is(space, right, aliases)
             return validate(space, Hint("either_is", a, b, c, d))
-        b, c = _parse_is(space, right)
-        return validate(space, Hint("or", _parse_ref(space, left), b, c))
+        b, c = _parse_is(space, right, aliases)
+        return validate(space, Hint("or", ref(left), b, c))
     m = re.match(r"^(.+?)\s+is\s+(at least 1|\d+)\s+(\w+?)s?\s+before\s+(.+)$", s, flags=re.I)
     if m:
         k = None if m.group(2).lower().startswith("at") else int(m.group(2))
-        return validate(space, Hint("before", _parse_ref(space, m.group(1)),
-                                    _parse_ref(space, m.group(4)), k=k))
-    # "The weapon Knife is not the suspect in the category Prof. Plum" (a phrasing in the slides)
+        return validate(space, Hint("before", ref(m.group(1)), ref(m.group(4)), k=k))
+    # "The weapon Knife is not the suspect in the category Prof. Plum" (the authors' phrasing)
     m = re.match(r"^(.+?)\s+is\s+not\s+the\s+(\w+)\s+in\s+the\s+category\s+(.+)$", s, flags=re.I)
     if m:
-        return validate(space, Hint("not", _parse_ref(space, m.group(1)),
-                                    space.index(m.group(3), m.group(2))))
+        return validate(space, Hint("not", ref(m.group(1)),
+                                    space.index(_alias(m.group(3), aliases), m.group(2))))
     m = re.match(r"^(.+?)\s+is\s+not\s+(.+)$", s, flags=re.I)
     if m:
-        return validate(space, Hint("not", _parse_ref(space, m.group(1)),
-                                    _parse_ref(space, m.group(2))))
+        return validate(space, Hint("not", ref(m.group(1)), ref(m.group(2))))
     m = re.match(r"^(.+?)\s+is\s+(.+)$", s, flags=re.I)
     if m:
-        return validate(space, Hint("is", _parse_ref(space, m.group(1)),
-                                    _parse_ref(space, m.group(2))))
+        return validate(space, Hint("is", ref(m.group(1)), ref(m.group(2))))
     raise ValueError(f"cannot parse clue {line!r}")
 
 
-def parse_puzzle(space: Space, text_block: str | list[str]) -> list[Hint]:
+def parse_puzzle(space: Space, text_block: str | list[str],
+                 aliases: Mapping[str, str] | None = None) -> list[Hint]:
     """Parse a numbered clue list (one clue per non-empty line, or a list of lines)."""
     lines = text_block.splitlines() if isinstance(text_block, str) else list(text_block)
-    return [parse(space, ln) for ln in lines if ln.strip()]
+    return [parse(space, ln, aliases) for ln in lines if ln.strip()]
 
 
 # ---- JSON -----------------------------------------------------------------------------------
