@@ -98,3 +98,27 @@ def test_paper_mode_statuses() -> None:
     # An "or" whose two sides are unknown waits in the queue: a second pass changes nothing.
     wait = solve(CLUE, [Hint("or", w, p, knife)], mode="paper")
     assert wait.loops == 2 and wait.remaining == [1, 1]
+
+
+def _oracle() -> list[dict]:
+    import json
+
+    return json.loads((released.DATA / "paper_oracle.json").read_text(encoding="utf-8"))["cases"]
+
+
+def test_paper_mode_equals_the_authors_solver_on_400_random_lists() -> None:
+    """Loops, every final cell, and their is_complete / is_valid on random (mostly
+    contradictory or stuck) lists: the stored outputs of the authors' own solver."""
+    from puzzles.logicgrid.paper import paper_solve
+
+    statuses = set()
+    for k, case in enumerate(_oracle()):
+        space = CLUE if case["space"] == "clue" else MINI
+        hs = [Hint(t, a, b, c, d, kk) for t, a, b, c, d, kk in case["hints"]]
+        status, loops, g, _ = paper_solve(space, hs)
+        grid = "".join(str(v) for row in g.s for v in row)
+        assert (loops, grid) == (case["loops"], case["grid"]), f"case {k}"
+        assert (g.complete(), g.valid()) == (case["complete"], case["valid"]), f"case {k}"
+        assert (status == "solved") == case["complete"]
+        statuses.add(status)
+    assert statuses == {"solved", "stuck", "contradiction"}
