@@ -106,7 +106,7 @@ def _oracle() -> list[dict]:
     return json.loads((released.DATA / "paper_oracle.json").read_text(encoding="utf-8"))["cases"]
 
 
-def test_paper_mode_equals_the_authors_solver_on_400_random_lists() -> None:
+def test_paper_mode_equals_the_authors_solver_on_800_random_lists() -> None:
     """Loops, every final cell, and their is_complete / is_valid on random (mostly
     contradictory or stuck) lists: the stored outputs of the authors' own solver."""
     from puzzles.logicgrid.paper import paper_solve
@@ -122,3 +122,59 @@ def test_paper_mode_equals_the_authors_solver_on_400_random_lists() -> None:
         assert (status == "solved") == case["complete"]
         statuses.add(status)
     assert statuses == {"solved", "stuck", "contradiction"}
+
+
+def test_openings_verdict_overwrites_transitivity_verdict(monkeypatch) -> None:
+    """The authors' loop keeps only the openings sweep's validity after a changing hint."""
+    from puzzles.logicgrid import paper
+
+    monkeypatch.setattr(paper.PaperGrid, "transitives", lambda self: (False, False))
+    monkeypatch.setattr(paper.PaperGrid, "openings", lambda self: (False, True))
+    w, two = MINI.index("Mrs. White"), MINI.index("2:00 PM")
+    status, loops, _, _ = paper.paper_solve(MINI, [Hint("is", w, two)])
+    assert (status, loops) == ("stuck", 1)
+
+
+def test_relations_take_the_last_o_and_before_reports_no_change_once_both_placed() -> None:
+    from puzzles.logicgrid.paper import BLANK, O, PaperGrid, X
+
+    g = PaperGrid(MINI)
+    s0, w0, w1 = MINI.index("Ms. Scarlet"), MINI.index("Knife"), MINI.index("Rope")
+    g.put(s0, w0, O)
+    g.put(s0, w1, O)
+    assert g.relations(s0, 1)[0] == w1  # the last O of the line, as get_known_relations
+    assert g.truths(s0)[1] == w0  # the first O, as find_truths
+    g = PaperGrid(MINI)
+    s1 = MINI.index("Mrs. White")
+    h = [MINI.index(t) for t in ("1:00 PM", "2:00 PM", "3:00 PM", "4:00 PM")]
+    g.put(s0, h[1], O)
+    g.put(s1, h[2], O)
+    assert g.get(s0, h[3]) == BLANK
+    assert g.apply_before(s0, s1, None) == (False, True, True)  # X placed, yet "not applied"
+    assert g.get(s0, h[3]) == X
+
+
+def test_first_feasible_counts_from_one_like_their_data_visualization() -> None:
+    from puzzles.logicgrid.experiments import first_feasible
+
+    assert first_feasible([{"first_feasible": 0}, {"first_feasible": 4},
+                           {"first_feasible": -1}]) == [1, 5]
+
+
+def test_ledger_rows_for_the_released_puzzles_all_reproduce(runs) -> None:
+    from puzzles.core import Ledger
+    from puzzles.logicgrid import ledger as lg
+    from puzzles.logicgrid.hints import TYPES
+
+    queue = np.zeros(6, dtype=int)
+    for r in runs["hd"]:
+        queue[:len(r.remaining)] += r.remaining
+    led = Ledger(lg.STEM)
+    lg.released_claims(led, released.table(), queue.tolist())
+    lg.type_claims(led, {s: {t: float(np.mean([sum(h.type == t for h in set(hs))
+                                               for hs in released.puzzles(s)])) for t in TYPES}
+                         for s in released.SETS})
+    f = led.frame()
+    assert len(f) == 34
+    assert set(f["verdict"]) == {"reproduced", "beyond"}
+    assert f.set_index("id").loc["REL-do-contradictory", "ours"] == "3 of 30"
