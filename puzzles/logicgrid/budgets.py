@@ -18,6 +18,7 @@ BUDGETS = {
         "protocol_target": 100,      # feasible lists archived per mutation-study trial
         "single_pop_generations": 100,
         "grammar_samples": 50000,    # random productions sampled for the grammar table
+        "map_iterations": 50000,     # beyond the paper: MAP-Elites over clue counts
     },
     "smoke": {
         "trials": 3,
@@ -34,6 +35,7 @@ BUDGETS = {
         "protocol_target": 20,
         "single_pop_generations": 10,
         "grammar_samples": 5000,
+        "map_iterations": 500,
     },
 }
 
