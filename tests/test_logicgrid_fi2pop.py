@@ -49,13 +49,15 @@ def test_puzzles_json_entries_are_unique_and_match_their_solution():
     results += [trial_task(("mini 3x4", 0, 7, 30, ()))]
     for entry in ex.puzzles_json(ex.final_puzzles(results)):
         assert set(entry) == {"experiment", "trial", "categories", "hints", "text", "solution",
-                              "loops", "fitness"}
+                              "loops", "loops_sound", "loops_paper", "status_paper", "fitness"}
         space = MINI if len(entry["categories"]) == 3 else CLUE
         hints = [from_dict(space, h) for h in entry["hints"]]
         assert parse_puzzle(space, entry["text"]) == hints
         assert count_solutions(space, hints) == 1
         res = solve(space, hints)
-        assert res.solved and res.loops == entry["loops"]
+        assert res.solved and res.loops == entry["loops"] == entry["loops_sound"]
+        paper = solve(space, hints, mode="paper")
+        assert (paper.loops, paper.status) == (entry["loops_paper"], entry["status_paper"])
         solution_rows(space, entry["solution"])
         from puzzles.logicgrid.count import solutions
         assert solutions(space, hints, 2) == [entry["solution"]]

@@ -14,7 +14,8 @@ from puzzles.logicgrid.model import CLUE, MINI, Category, Space, solution_rows
 from puzzles.logicgrid.solver import solve
 
 FIGURES = entry("04").figures
-FIELDS = ["experiment", "trial", "categories", "hints", "text", "solution", "loops", "fitness"]
+FIELDS = ["experiment", "trial", "categories", "hints", "text", "solution", "loops", "loops_sound",
+          "loops_paper", "status_paper", "fitness"]
 
 
 def _load(name):
@@ -44,7 +45,9 @@ def test_every_committed_puzzle_has_exactly_its_solution(name):
         assert solutions(space, hints, 2) == [p["solution"]]
         solution_rows(space, p["solution"])
         res = solve(space, hints)
-        assert res.solved and res.loops == p["loops"]
+        assert res.solved and res.loops == p["loops"] == p["loops_sound"]
+        paper = solve(space, hints, mode="paper")
+        assert (paper.loops, paper.status) == (p["loops_paper"], p["status_paper"])
     if name == "puzzles.json":
         exps = [p["experiment"] for p in puzzles]
         assert exps.count("hint size and difficulty") == exps.count("difficulty only") == 30
@@ -56,9 +59,10 @@ def test_summary_has_the_required_columns():
         pytest.skip("summary.csv not generated yet")
     with open(path, encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
-    required = ["trials", "first_feasible_mean", "hints_mean", "loops_mean", "unique_share",
-                "fitness_feasible_mean"]
+    required = ["trials", "first_feasible_mean", "hints_mean", "loops_mean", "loops_paper_mean",
+                "unique_share", "fitness_feasible_mean"]
     cols = list(rows[0])
-    assert cols[1:7] == required and all(f"paper_{c}" in cols for c in required)
+    assert cols[1:8] == required
+    assert all(f"paper_{c}" in cols for c in required if c != "loops_paper_mean")
     assert {r["experiment"] for r in rows} >= {"hint size and difficulty", "difficulty only"}
     assert all(float(r["unique_share"]) == 1.0 for r in rows)

@@ -14,6 +14,11 @@ BUDGETS = {
         "mutation_repeats": 100,     # mutation chains per final puzzle
         "mutation_steps": 5,
         "weak_trials": 30,           # beyond the paper: the paper's weaker feasibility
+        "protocol_trials": 30,       # their FeasbilityTest.py / SinglePopExperiements.py trials
+        "protocol_target": 100,      # feasible lists archived per mutation-study trial
+        "single_pop_generations": 100,
+        "grammar_samples": 50000,    # random productions sampled for the grammar table
+        "map_iterations": 50000,     # beyond the paper: MAP-Elites over clue counts
     },
     "smoke": {
         "trials": 3,
@@ -26,6 +31,11 @@ BUDGETS = {
         "mutation_repeats": 5,
         "mutation_steps": 5,
         "weak_trials": 2,
+        "protocol_trials": 2,
+        "protocol_target": 20,
+        "single_pop_generations": 10,
+        "grammar_samples": 5000,
+        "map_iterations": 500,
     },
 }
 

@@ -96,12 +96,17 @@ def final_puzzles(results: Sequence[dict]) -> list[dict]:
         if check["loops"] != r["loops"]:
             raise ValueError(f"trial {r['trial']}: replay gave {check['loops']} loops, "
                              f"the GA recorded {r['loops']}")
+        paper = solve(space, hints, mode="paper")
         out.append({
             "experiment": r["experiment"], "trial": r["trial"],
             "categories": space.to_dict(),
             "hints": [hint_dict(space, h) for h in hints],
             "text": [text(space, h) for h in hints],
             "solution": check["solution"], "loops": r["loops"],
+            # The GA's fitness used our sound solver's count ("loops" = "loops_sound"); the
+            # authors' solver (mode="paper") is replayed for the comparison with the paper.
+            "loops_sound": r["loops"], "loops_paper": paper.loops,
+            "status_paper": paper.status,
             "fitness": round(r["fitness"], 6),
             "_count": check["count"], "_hints": hints, "_space": space_name,
         })
@@ -128,12 +133,14 @@ def summary_table(results: Sequence[dict], puzzles: Sequence[dict]) -> pd.DataFr
     for name in EXPERIMENTS:
         rs = select(results, name)
         ps = [p for p in puzzles if p["experiment"] == name]
-        first = [r["first_feasible"] for r in rs if r["first_feasible"] >= 0]
+        first = first_feasible(rs)
         rows.append({
             "experiment": name, "trials": len(rs),
             "first_feasible_mean": float(np.mean(first)) if first else math.nan,
             "hints_mean": float(np.mean([len(p["hints"]) for p in ps])) if ps else math.nan,
             "loops_mean": float(np.mean([p["loops"] for p in ps])) if ps else math.nan,
+            "loops_paper_mean": float(np.mean([p["loops_paper"] for p in ps])) if ps
+            else math.nan,
             "unique_share": (sum(p["_count"] == 1 for p in ps) / len(rs)) if rs else math.nan,
             "fitness_feasible_mean": float(np.mean([p["fitness"] for p in ps])) if ps
             else math.nan,
@@ -145,6 +152,22 @@ def summary_table(results: Sequence[dict], puzzles: Sequence[dict]) -> pd.DataFr
             "paper_fitness_feasible_mean": _paper(name, "fitness_feasible_mean"),
         })
     return pd.DataFrame(rows).round(4)
+
+
+def first_feasible(results: Sequence[dict]) -> list[int]:
+    """First generation with a feasible list, counted from 1 as the authors' DataVisualization.py
+    does (their generation 1 is the random initial population, our generation 0)."""
+    return [r["first_feasible"] + 1 for r in results if r["first_feasible"] >= 0]
+
+
+def paper_convention_curve(results: Sequence[dict], experiment: str, which: str,
+                           scale: float = 1.0) -> np.ndarray:
+    """Mean top fitness per generation as the authors average it: 0 for a trial whose
+    population is empty, generations 0..G-1 (their History is written before each breeding)."""
+    rs = select(results, experiment)
+    key = {"feasible": "best_feasible", "infeasible": "best_infeasible"}[which]
+    arr = np.array([np.nan_to_num(np.asarray(r[key], dtype=float)[:-1], nan=0.0) for r in rs])
+    return arr.mean(axis=0) * scale
 
 
 def _ci(values: Sequence[float]) -> str:
@@ -160,11 +183,11 @@ def detail_table(results: Sequence[dict], puzzles: Sequence[dict]) -> pd.DataFra
         ps = [p for p in puzzles if p["experiment"] == name]
         key = PAPER_KEYS[name]
         pp = reference.PAPER[key]
-        first = [r["first_feasible"] for r in rs if r["first_feasible"] >= 0]
+        first = first_feasible(rs)
         share = [float(np.mean(r["n_feasible"][1:])) / 50 for r in rs]
         final_inf = [r["best_infeasible"][-1] for r in rs if not np.isnan(r["best_infeasible"][-1])]
         measures = [
-            ("first feasible generation", first, pp.get("first_feasible_mean"),
+            ("first feasible generation (from 1)", first, pp.get("first_feasible_mean"),
              pp.get("first_feasible_range")),
             ("feasible share of the population", share, pp.get("feasible_share"), None),
             ("final top fitness, feasible", [p["fitness"] for p in ps],
@@ -173,8 +196,9 @@ def detail_table(results: Sequence[dict], puzzles: Sequence[dict]) -> pd.DataFra
              None),
             ("hints per puzzle", [len(p["hints"]) for p in ps], pp.get("hints_mean"),
              pp.get("hints_range")),
-            ("solver loops", [p["loops"] for p in ps], pp.get("loops_mean"),
+            ("solver loops, paper mode", [p["loops_paper"] for p in ps], pp.get("loops_mean"),
              pp.get("loops_range")),
+            ("solver loops, sound mode (GA fitness)", [p["loops"] for p in ps], None, None),
         ]
         for label, vals, paper, prange in measures:
             rows.append({"experiment": name, "measure": label,
@@ -212,21 +236,27 @@ def hint_type_table(puzzles: Sequence[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def loop_table(puzzles: Sequence[dict], experiment: str) -> pd.DataFrame:
-    """Hints still queued at the start of each solver loop, summed over the puzzles, by type."""
+def loop_table(puzzles: Sequence[dict], experiment: str, mode: str = "paper") -> pd.DataFrame:
+    """Hints still queued at the start of each solver loop, summed over the puzzles, by type.
+
+    ``mode="paper"`` counts as the authors' DataVisualization.py (distinct hints each pass of
+    their solver reached); ``mode="sound"`` uses our solver's queue up to its loop count.
+    """
     ps = [p for p in puzzles if p["experiment"] == experiment]
     if not ps:
         return pd.DataFrame()
-    depth = max(p["loops"] for p in ps)
+    key = "loops_paper" if mode == "paper" else "loops"
+    depth = max(p[key] for p in ps)
     table = np.zeros((depth, len(TYPES)), dtype=int)
     for p in ps:
-        res = solve(SPACES[p["_space"]], p["_hints"])
-        for j, counts in enumerate(res.remaining_types[:p["loops"]]):
+        res = solve(SPACES[p["_space"]], p["_hints"], mode=mode)
+        for j, counts in enumerate(res.remaining_types[:p[key]]):
             table[j] += [counts[t] for t in TYPES]
     df = pd.DataFrame(table, columns=[TYPE_LABELS[t] for t in TYPES])
     df.insert(0, "loop", np.arange(1, depth + 1))
     df["total"] = table.sum(axis=1)
-    paper = reference.PAPER_REMAINING_PER_LOOP if experiment == MAIN[0] else []
+    paper = reference.PAPER_REMAINING_PER_LOOP if experiment == MAIN[0] and mode == "paper" \
+        else []
     df["paper total"] = [paper[j] if j < len(paper) else math.nan for j in range(depth)]
     return df
 
@@ -309,6 +339,7 @@ def example_puzzles() -> list[dict]:
         res = check["result"]
         out.append({"name": name, "space": space_name, "hints": hints,
                      "solution": check["solution"], "loops": res.loops,
+                     "loops_paper": solve(space, hints, mode="paper").loops,
                      "passes": len(res.remaining), "count": check["count"],
                      "published_loops": ex["published_loops"],
                      "published_solution": ex["published_solution"], "result": res})
@@ -319,7 +350,9 @@ def example_table(examples: Sequence[dict]) -> pd.DataFrame:
     """Loops, passes and solution counts of the slides' examples."""
     return pd.DataFrame([{
         "puzzle": e["name"], "clues": len(e["hints"]), "solutions (exact count)": e["count"],
-        "loops (grid complete)": e["loops"], "passes (incl. final check)": e["passes"],
+        "loops, paper mode": e["loops_paper"],
+        "loops, sound mode (grid complete)": e["loops"],
+        "passes, sound mode (incl. final check)": e["passes"],
         "published loops": "-" if e["published_loops"] is None else e["published_loops"],
         "matches the published solution": "-" if e["published_solution"] is None
         else e["solution"] == e["published_solution"]} for e in examples])

@@ -115,7 +115,12 @@ def random_hint(out: np.ndarray, n: int, m: int, num: int) -> None:
                 break
         out[1] = a
         out[2] = b
-        out[5] = np.random.randint(0, m - 1)  # 0 = "at least 1", else exactly 1..m-2
+        # The authors' grammar has two "before" productions, drawn alike: "at least 1" (k=0)
+        # and "exactly k" with k uniform in 1..m-2 (their randrange(1, m - 1)).
+        if m <= 2 or np.random.randint(0, 2) == 0:
+            out[5] = 0
+        else:
+            out[5] = 1 + np.random.randint(0, m - 2)
     elif t == 3:
         if n >= 3 and np.random.randint(0, 2) == 0:
             # Either the [cat1] [ent] or the [cat2] [ent] is the [cat3] [ent]

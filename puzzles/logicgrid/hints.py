@@ -14,11 +14,12 @@ numba kernels a hint list is an ``int64`` array of rows ``[type, a, b, c, d, k]`
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.logicgrid.model import Space
+from puzzles.logicgrid.model import Space, norm
 
 TYPES: tuple[str, ...] = ("is", "not", "before", "or", "either_is")
 IS, NOT, BEFORE, OR, EITHER = range(5)
@@ -115,15 +116,57 @@ def from_array(space: Space, arr: np.ndarray) -> list[Hint]:
 
 # ---- English --------------------------------------------------------------------------------
 
+# How a printed clue names an entity of each category ("{}" is the entity's name); categories
+# not listed get "the one with <category> <name>".
+PHRASES: dict[str, str] = {
+    "suspect": "{}",
+    "weapon": "the person with the {}",
+    "room": "the person in the {}",
+    "hour": "the person seen at {}",
+}
+
+
 def _ref(space: Space, x: int) -> str:
     return f"the {space.category_of(x).name} {space.entity(x)}"
 
 
+def phrase(space: Space, x: int) -> str:
+    """How a printed clue names entity ``x``, e.g. "the person with the Rope"."""
+    cat = space.category_of(x)
+    return PHRASES.get(norm(cat.name), f"the one with {cat.name} {{}}").format(space.entity(x))
+
+
+def _units(space: Space, k: int | None) -> str:
+    unit = space.categories[space.numeric].unit
+    if k is None:
+        return f"at least 1 {unit}"
+    return f"exactly {k} {unit}" + ("" if k == 1 else "s")
+
+
 def text(space: Space, h: Hint) -> str:
-    """The hint in the slides' phrasing, e.g. "The suspect Col. Mustard is 2 hours before ..."."""
+    """The clue as a person would print it, e.g. "Col. Mustard came exactly 2 hours before the
+    person with the Knife." (:func:`parse` reads it back; :func:`paper_text` is the authors')."""
     validate(space, h)
+    p = lambda x: phrase(space, x)  # noqa: E731
     if h.type in ("is", "not"):
-        s = f"{_ref(space, h.a)} is {'not ' if h.type == 'not' else ''}{_ref(space, h.b)}"
+        s = f"{p(h.a)} is {'not ' if h.type == 'not' else ''}{p(h.b)}"
+    elif h.type == "before":
+        s = f"{p(h.a)} came {_units(space, h.k)} before {p(h.b)}"
+    elif h.type == "or":
+        s = f"Either {p(h.a)} or {p(h.b)} is {p(h.c)}"
+    else:
+        s = f"Either {p(h.a)} is {p(h.b)}, or {p(h.c)} is {p(h.d)}"
+    return s[0].upper() + s[1:] + "."
+
+
+def paper_text(space: Space, h: Hint) -> str:
+    """The clue in the authors' phrasing (their HintToEnglish.py), e.g. "... is 1 hours before"."""
+    validate(space, h)
+    if h.type == "is":
+        s = f"{_ref(space, h.a)} is {_ref(space, h.b)}"
+    elif h.type == "not":
+        cb = space.category_of(h.b)
+        s = f"{_ref(space, h.a)} is not the {cb.name} in the category {space.entity(h.b)}"
     elif h.type == "before":
         unit = space.categories[space.numeric].unit
         gap = f"at least 1 {unit}" if h.k is None else f"{h.k} {unit}s"
@@ -136,70 +179,111 @@ def text(space: Space, h: Hint) -> str:
     return s[0].upper() + s[1:]
 
 
-def _parse_ref(space: Space, s: str) -> int:
+def _parse_printed(space: Space, s: str) -> Hint | None:
+    """Parse :func:`text`'s phrasing (None if ``s`` is not in it)."""
+    table = {phrase(space, x).lower(): x for x in range(space.n * space.m)}
+    ref = "(" + "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True)) + ")"
+    unit = re.escape(space.categories[space.numeric].unit) if space.numeric >= 0 else "unit"
+    low = s.lower()
+    e = lambda t: table[t]  # noqa: E731
+    m = re.fullmatch(rf"either {ref} is {ref}, or {ref} is {ref}", low)
+    if m:
+        return Hint("either_is", e(m[1]), e(m[2]), e(m[3]), e(m[4]))
+    m = re.fullmatch(rf"either {ref} or {ref} is {ref}", low)
+    if m:
+        return Hint("or", e(m[1]), e(m[2]), e(m[3]))
+    m = re.fullmatch(rf"{ref} came (at least 1|exactly (\d+)) {unit}s? before {ref}", low)
+    if m:
+        return Hint("before", e(m[1]), e(m[4]), k=None if m[3] is None else int(m[3]))
+    m = re.fullmatch(rf"{ref} is not {ref}", low)
+    if m:
+        return Hint("not", e(m[1]), e(m[2]))
+    m = re.fullmatch(rf"{ref} is {ref}", low)
+    if m:
+        return Hint("is", e(m[1]), e(m[2]))
+    return None
+
+
+def _alias(name: str, aliases: Mapping[str, str] | None) -> str:
+    """The entity name an alias stands for (lookup by :func:`norm`), else the name itself."""
+    if not aliases:
+        return name
+    table = {norm(k): v for k, v in aliases.items()}
+    return table.get(norm(name), name)
+
+
+def _parse_ref(space: Space, s: str, aliases: Mapping[str, str] | None = None) -> int:
     """Entity index of "the suspect Prof. Plum" (category word optional)."""
     s = re.sub(r"^\s*the\s+", "", s.strip(), flags=re.I).strip()
     for cat in space.categories:
         m = re.match(rf"{re.escape(cat.name)}\s+(.+)$", s, flags=re.I)
         if m:
             try:
-                return space.index(m.group(1), cat.name)
+                return space.index(_alias(m.group(1), aliases), cat.name)
             except ValueError:
                 pass
     try:
-        return space.index(s)
+        return space.index(_alias(s, aliases))
     except ValueError:
         raise ValueError(f"cannot read an entity in {s!r}") from None
 
 
-def _parse_is(space: Space, s: str) -> tuple[int, int]:
+def _parse_is(space: Space, s: str, aliases: Mapping[str, str] | None = None
+              ) -> tuple[int, int]:
     m = re.match(r"^(.+?)\s+is\s+(the\s+.+)$", s.strip(), flags=re.I)
     if not m:
         raise ValueError(f"expected 'X is the Y', got {s!r}")
-    return _parse_ref(space, m.group(1)), _parse_ref(space, m.group(2))
+    return _parse_ref(space, m.group(1), aliases), _parse_ref(space, m.group(2), aliases)
 
 
-def parse(space: Space, line: str) -> Hint:
-    """Parse one clue in the slides' English (numbering and a final period are ignored)."""
+def parse(space: Space, line: str, aliases: Mapping[str, str] | None = None) -> Hint:
+    """Parse one clue: :func:`text`'s phrasing or the slides'/authors' (numbering and a final
+    period are ignored).
+
+    ``aliases`` maps misspelt entity names to the space's names (e.g. the released data's
+    "Ms. carlet" for "Ms. Scarlet"), so text is read as published without editing it.
+    """
     if not isinstance(line, str) or not line.strip():
         raise ValueError(f"clue must be a non-empty string, got {line!r}")
     s = re.sub(r"^\s*\d+\s*[.)]\s*", "", line.strip())
     s = re.sub(r"\s*\.\s*$", "", s)
     s = re.sub(r"\s+", " ", s)
+    printed = _parse_printed(space, s)
+    if printed is not None:
+        return validate(space, printed)
+    ref = lambda t: _parse_ref(space, t, aliases)  # noqa: E731
     m = re.match(r"^either\s+(.+?)\s+or\s+(.+)$", s, flags=re.I)
     if m:
         left, right = m.group(1), m.group(2)
         if re.search(r"\sis\s", left, flags=re.I):
-            a, b = _parse_is(space, left)
-            c, d = _parse_is(space, right)
+            a, b = _parse_is(space, left, aliases)
+            c, d = _parse_is(space, right, aliases)
             return validate(space, Hint("either_is", a, b, c, d))
-        b, c = _parse_is(space, right)
-        return validate(space, Hint("or", _parse_ref(space, left), b, c))
+        b, c = _parse_is(space, right, aliases)
+        return validate(space, Hint("or", ref(left), b, c))
     m = re.match(r"^(.+?)\s+is\s+(at least 1|\d+)\s+(\w+?)s?\s+before\s+(.+)$", s, flags=re.I)
     if m:
         k = None if m.group(2).lower().startswith("at") else int(m.group(2))
-        return validate(space, Hint("before", _parse_ref(space, m.group(1)),
-                                    _parse_ref(space, m.group(4)), k=k))
-    # "The weapon Knife is not the suspect in the category Prof. Plum" (a phrasing in the slides)
+        return validate(space, Hint("before", ref(m.group(1)), ref(m.group(4)), k=k))
+    # "The weapon Knife is not the suspect in the category Prof. Plum" (the authors' phrasing)
     m = re.match(r"^(.+?)\s+is\s+not\s+the\s+(\w+)\s+in\s+the\s+category\s+(.+)$", s, flags=re.I)
     if m:
-        return validate(space, Hint("not", _parse_ref(space, m.group(1)),
-                                    space.index(m.group(3), m.group(2))))
+        return validate(space, Hint("not", ref(m.group(1)),
+                                    space.index(_alias(m.group(3), aliases), m.group(2))))
     m = re.match(r"^(.+?)\s+is\s+not\s+(.+)$", s, flags=re.I)
     if m:
-        return validate(space, Hint("not", _parse_ref(space, m.group(1)),
-                                    _parse_ref(space, m.group(2))))
+        return validate(space, Hint("not", ref(m.group(1)), ref(m.group(2))))
     m = re.match(r"^(.+?)\s+is\s+(.+)$", s, flags=re.I)
     if m:
-        return validate(space, Hint("is", _parse_ref(space, m.group(1)),
-                                    _parse_ref(space, m.group(2))))
+        return validate(space, Hint("is", ref(m.group(1)), ref(m.group(2))))
     raise ValueError(f"cannot parse clue {line!r}")
 
 
-def parse_puzzle(space: Space, text_block: str | list[str]) -> list[Hint]:
+def parse_puzzle(space: Space, text_block: str | list[str],
+                 aliases: Mapping[str, str] | None = None) -> list[Hint]:
     """Parse a numbered clue list (one clue per non-empty line, or a list of lines)."""
     lines = text_block.splitlines() if isinstance(text_block, str) else list(text_block)
-    return [parse(space, ln) for ln in lines if ln.strip()]
+    return [parse(space, ln, aliases) for ln in lines if ln.strip()]
 
 
 # ---- JSON -----------------------------------------------------------------------------------

@@ -82,3 +82,32 @@ PAPER_MUTATION_FEASIBILITY = [0.55, 0.37, 0.26, 0.21, 0.17]
 # Feasible individuals out of 50 (read off the slides' plot: ranges).
 PAPER_ABLATION = {"no violations": "12-13", "full": "9-10", "no completion": "7-8",
                   "no row validity": "6-7", "random": "about 0"}
+
+# The authors' result files (github.com/flaneuseh/logic_puzzles v1.0.0, <folder>/data.txt, as
+# copied in puzzles/logicgrid/data/released_*_data.txt): the numbers behind the slides, including
+# those the slides leave out (the "difficulty only" and mini values).
+RELEASED = {
+    "hd": {"loops_mean": 4.867, "loops_range": (4, 6), "hints_mean": 7.033,
+           "hints_range": (6, 9), "first_feasible_mean": 11.067, "first_feasible_range": (6, 21),
+           "fitness_feasible_final": 0.6718, "fitness_infeasible_final": 0.9728},
+    "do": {"loops_mean": 6.033, "loops_range": (5, 8), "hints_mean": 9.233,
+           "hints_range": (6, 13), "first_feasible_mean": 9.633, "first_feasible_range": (5, 18),
+           # their "difficulty only" fitness is loops / 10 (0.6033 = 6.033 / 10)
+           "fitness_feasible_final": 0.6033, "fitness_infeasible_final": 0.9728},
+    "small": {"loops_mean": 2.8, "loops_range": (2, 4), "hints_mean": 4.0, "hints_range": (4, 4),
+              "first_feasible_mean": 1.8, "first_feasible_range": (1, 3),
+              "fitness_feasible_final": 0.8, "fitness_infeasible_final": 0.9556},
+}
+# Hints of each type per puzzle (data.txt "Averages"; ours named: or = simple or, either_is =
+# complex or).
+RELEASED_HINT_TYPES = {
+    "hd": {"is": 0.867, "not": 0.267, "before": 2.733, "or": 1.467, "either_is": 1.7},
+    "do": {"is": 0.833, "not": 1.367, "before": 2.633, "or": 1.9, "either_is": 2.5},
+    "small": {"is": 0.6, "not": 0.0, "before": 2.6, "or": 0.4, "either_is": 0.4},
+}
+# The slides' examples with a published loop count; "Hint size and difficulty example" is
+# released puzzle hd 2.
+# The grammar of the authors' code (LogicPuzzles.py hint_grammar): five types drawn alike; two
+# "before" productions drawn alike ("at least 1", and "exactly k" with k uniform in 1..M-2);
+# two "or" productions drawn alike (A, B from one category; three categories).
+PAPER_GRAMMAR = {"type_share": 0.2, "before_at_least_share": 0.5, "or_same_category_share": 0.5}

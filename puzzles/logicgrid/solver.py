@@ -510,9 +510,24 @@ def cell_states(P: np.ndarray, n: int, m: int) -> np.ndarray:
     return g
 
 
+MODES = ("sound", "paper")
+
+
 def solve(space: Space, hints: list[Hint] | np.ndarray, weak: bool = False,
-          trace: bool = False) -> SolveResult:
-    """Run Algorithm 1 on a hint list; ``trace`` records every X and O with its reason."""
+          trace: bool = False, mode: str = "sound") -> SolveResult:
+    """Run Algorithm 1 on a hint list; ``trace`` records every X and O with its reason.
+
+    ``mode="sound"`` (default) is our solver: every rule to a fixpoint, loops = the pass in which
+    the grid became complete. ``mode="paper"`` is the authors' solver rule for rule
+    (:mod:`puzzles.logicgrid.paper`): loops = passes made, their contradiction handling;
+    ``remaining`` then counts the distinct hints each pass reached (their ``DataVisualization``).
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    if mode == "paper":
+        if weak or trace:
+            raise ValueError("mode='paper' has no weak or trace option (the authors' loop only)")
+        return _solve_paper(space, hints)
     if isinstance(hints, np.ndarray):
         arr = np.ascontiguousarray(hints, dtype=np.int64).reshape(-1, 6)
         if len(arr) and (arr[:, 0].min() < 0 or arr[:, 0].max() >= len(TYPES)):
@@ -545,6 +560,28 @@ def solve(space: Space, hints: list[Hint] | np.ndarray, weak: bool = False,
         remaining_types=[{t: int(types[j, i]) for i, t in enumerate(TYPES)}
                          for j in range(passes)],
         steps=steps, completion=float(comp), row_validity=float(rows), violations=int(viol))
+
+
+def _solve_paper(space: Space, hints: list[Hint] | np.ndarray) -> SolveResult:
+    """``solve(..., mode="paper")``: the authors' loop, reported as a :class:`SolveResult`."""
+    from puzzles.logicgrid.hints import from_array, validate
+    from puzzles.logicgrid.paper import paper_solve
+
+    hs = from_array(space, hints) if isinstance(hints, np.ndarray) else [
+        validate(space, h) for h in hints]
+    status, loops, g, tried = paper_solve(space, hs)
+    grid = np.array(g.s, dtype=np.int8)
+    arr = to_array(space, hs)
+    P = np.zeros(space.n * space.m, dtype=np.int64)
+    for x in range(space.n * space.m):  # possibility masks of the paper grid, for the metrics
+        for y in range(space.n * space.m):
+            if x // space.m != y // space.m and grid[x, y] != 1:
+                P[x] |= 1 << y
+    comp, rows, viol = grid_metrics(P, arr, len(arr), space.n, space.m, space.numeric)
+    return SolveResult(
+        status=status, loops=loops, grid=grid, remaining=[len(t) for t in tried],
+        remaining_types=[{t: sum(h.type == t for h in hs_) for t in TYPES} for hs_ in tried],
+        completion=float(comp), row_validity=float(rows), violations=int(viol))
 
 
 def grid_solution(space: Space, grid: np.ndarray) -> dict[str, list[str]] | None:

@@ -1,0 +1,27 @@
+"""The MAP-Elites map: every elite unique, in its own clue-count cell, loops as reported."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzles.logicgrid.count import count_solutions
+from puzzles.logicgrid.mapelites import map_elites
+from puzzles.logicgrid.model import CLUE
+from puzzles.logicgrid.solver import solve
+
+
+def test_map_elites_cells_hold_unique_puzzles_with_their_loops() -> None:
+    table, elites = map_elites(CLUE, 800, seed=3, seeds=10)
+    assert list(table["clues"]) == sorted(elites)
+    for r in table.to_dict("records"):
+        hs = elites[r["clues"]]
+        assert len(hs) == r["clues"] and count_solutions(CLUE, hs) == 1
+        assert solve(CLUE, hs).loops == r["loops (sound)"]
+        assert solve(CLUE, hs, mode="paper").loops == r["loops (paper)"]
+    again, _ = map_elites(CLUE, 800, seed=3, seeds=10)
+    assert again.equals(table)
+
+
+def test_map_elites_rejects_bad_input() -> None:
+    with pytest.raises(ValueError):
+        map_elites(CLUE, -1, seed=1)

@@ -1,0 +1,47 @@
+"""The authors' side studies (mutation feasibility, single-population ablation), the grammar."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from puzzles.logicgrid import protocols as pr
+from puzzles.logicgrid.fi2pop import random_hints
+from puzzles.logicgrid.model import CLUE, MINI
+
+
+def test_grammar_draws_before_productions_alike() -> None:
+    """Their grammar: "at least 1" and "exactly k" equally often, k uniform in 1..M-2."""
+    hs = [h for h in random_hints(CLUE, 20000, 3) if h.type == "before"]
+    ks = np.array([0 if h.k is None else h.k for h in hs])
+    assert abs(np.mean(ks == 0) - 0.5) < 0.03
+    assert abs(np.mean(ks == 1) - 0.25) < 0.03 and abs(np.mean(ks == 2) - 0.25) < 0.03
+    types = [h.type for h in random_hints(CLUE, 20000, 4)]
+    for t in ("is", "not", "before", "or", "either_is"):
+        assert abs(types.count(t) / len(types) - 0.2) < 0.02
+
+
+def test_mutation_protocol_is_seeded_and_archives_the_target() -> None:
+    task = (MINI, 11, 20, 5, False)
+    a, b = pr.mutation_protocol_task(task), pr.mutation_protocol_task(task)
+    assert a == b
+    assert a["archived"] >= 20 and len(a["ratios"]) == 5
+    assert all(0.0 <= r <= 1.0 for r in a["ratios"])
+
+
+def test_single_pop_random_variant_finds_almost_nothing() -> None:
+    full = pr.single_pop_task((CLUE, "full", 0, 5, 30, True))
+    rand = pr.single_pop_task((CLUE, "random", 0, 5, 30, True))
+    assert len(full["n_feasible"]) == 30
+    assert sum(full["n_feasible"]) > sum(rand["n_feasible"])
+    assert full == pr.single_pop_task((CLUE, "full", 0, 5, 30, True))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: pr.single_pop_task((CLUE, "nope", 0, 1, 5, False)),
+    lambda: pr.mutation_protocol(CLUE, 0, 1),
+    lambda: pr.single_pop_ablation(CLUE, 1, 0, 1),
+])
+def test_protocols_reject_bad_input(call) -> None:
+    with pytest.raises(ValueError):
+        call()
