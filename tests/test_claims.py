@@ -142,3 +142,9 @@ def test_timings_rewrite_their_file_and_name_timing_files(tmp_path):
         t.seconds("nothing")
     assert is_timing_file("timings.csv") and is_timing_file("figures/x/timing_astar.png")
     assert not is_timing_file("results.csv") and not is_timing_file("fig6a_cpu_d3.png")
+
+
+def test_ledger_knows_its_ids():
+    ledger = C.Ledger("01_x")
+    ledger.exact("T1-a", "Table 1", "A is 3.", 3, 3)
+    assert "T1-a" in ledger and "T1-b" not in ledger

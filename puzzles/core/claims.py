@@ -221,6 +221,9 @@ class Ledger:
     def __iter__(self):
         return iter(self._rows.values())
 
+    def __contains__(self, claim_id: object) -> bool:
+        return claim_id in self._rows
+
     def __getitem__(self, claim_id: str) -> Claim:
         if claim_id not in self._rows:
             raise KeyError(f"no claim {claim_id!r} in the {self.stem} ledger")

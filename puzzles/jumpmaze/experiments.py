@@ -204,8 +204,7 @@ def conclusion(ledger: Any, best: Mapping[str, dict],
     from puzzles.jumpmaze.ledger import count_sentence
 
     def row(cid: str):
-        ids = {c.id for c in ledger}
-        return ledger[cid] if cid in ids else None
+        return ledger[cid] if cid in ledger else None
 
     bullets = []
     t2 = row("T2-best-score")
