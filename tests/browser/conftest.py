@@ -30,8 +30,13 @@ if not os.environ.get("PUZZLE_LAB_BROWSER"):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Without Chromium or Playwright the browser suite fails loudly: it never passes silently."""
-    if not items:
+    """Without Chromium or Playwright the browser suite fails loudly: it never passes silently.
+
+    The hook sees every collected item of the session, so it checks only when browser tests
+    are among them (``pytest tests`` without PUZZLE_LAB_BROWSER collects none).
+    """
+    here = Path(__file__).resolve().parent
+    if not any(here in Path(str(item.fspath)).resolve().parents for item in items):
         return
     if not Path(CHROMIUM).exists():
         raise pytest.UsageError(f"browser tests need Chromium at {CHROMIUM} "
