@@ -33,32 +33,37 @@ class Entry:
         return FIGURES_DIR / self.stem
 
 
-# Runtimes were measured on the project's 2-core machine (papermill, warm numba cache);
-# "not built yet" marks a paper whose notebook has not landed.
+# Runtimes: wall times on the project's 2-core machine with a warm numba cache, measured on
+# 2026-11-23 at a load average of about 2 (smoke: pytest durations; paper: `reproduce`).
 CATALOGUE: tuple[Entry, ...] = (
     Entry("01", "01_clockwork", "clockwork",
           "C. Gregor, *Measuring Difficulty of Novel Clockwork Puzzle Instances Using "
           "Evolutionary Algorithms*",
-          "Figs. 1-6, Tables I-VI (DWP EA), exact reachable sets and shortest solutions",
-          "18 s", "30 s"),
+          "Figs. 1-6, Tables I-VI (DWP EA), read-limit calibration, Kaplan-Meier hitting times, "
+          "a difficulty model on 500 random instances",
+          "15 s", "32 s"),
     Entry("02", "02_iq_link", "iqlink",
           "D. A. Dietz, *An analysis of IQ LINK*, American University",
-          "Tables 1-4, strategy comparison, heat maps, Figs. 25/26 on 120 generated challenges",
-          "16 s", "46 s"),
+          "Tables 1-4, strategies, heat maps, Figs. 13-26 on 120 booklet-quality challenges graded "
+          "by deduction; ANU test data; one-piece challenges",
+          "26 s", "1.8 min"),
     Entry("03", "03_jumping_maze", "jumpmaze",
           "Rook Jumping Maze report (solution to T. W. Neller's Model AI Assignment, 2010)",
-          "score curves of HC / restarts / walk / SA / GA at n = 5..11, proven maxima",
-          "17 s", "68 s"),
+          "score curves of HC / restarts / walk / SA / GA at n = 5..11 (fair verdicts), proven "
+          "maxima n = 3..7, the n^2 - 4 conjecture, a designer's maze generator",
+          "18 s", "38 s"),
     Entry("04", "04_logic_grid", "logicgrid",
           "Shyne, Facey & Cooper, *Generating Solvable and Difficult Logic Grid Puzzles*, "
           "GECCO '24 Companion, 699-702",
-          "every FI-2Pop result of the slides, proven-unique puzzles",
-          "17 s", "2 min"),
+          "every FI-2Pop result, the authors' solver (paper mode) on their 65 released puzzles, "
+          "their protocols, walkthroughs, a designer's generator",
+          "15 s", "70 s"),
     Entry("05", "05_hypercube", "hypercube",
           "Merleau, O'Malley, Roldán & Mukherjee, *Approximately Optimal Search on a "
           "Higher-dimensional Sliding Puzzle*",
-          "Tables 2, 4, 5 (A*, EA, RL), Figs. 2-8, exact optima of every instance",
-          "22 s", "11 min (4 slow cells nbval-skip)"),
+          "Tables 2, 4, 5 (A*, EA, RL), Figs. 2-8 beside the authors' stored runs, exact optima, "
+          "God's number for d <= 4",
+          "15 s", "4.7 min"),
 )
 
 

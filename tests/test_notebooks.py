@@ -194,3 +194,39 @@ def test_environment_yml_lists_every_dependency():
     # conda-forge splits dask[distributed] into dask and distributed
     missing = sorted(n for n in names if n not in listed)
     assert not missing, f"environment.yml lacks {missing}"
+
+
+def _highlights() -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return readme[readme.index("## Highlights"):readme.index("## Two commands")]
+
+
+def test_readme_highlights_match_the_committed_results():
+    import pandas as pd
+
+    text = " ".join(_highlights().split())
+    fig = ROOT / "figures"
+    for image in re.findall(r"\]\((figures/[^)]+)\)", text):
+        assert (ROOT / image).exists(), image
+    cal = pd.read_csv(fig / "01_clockwork" / "calibration.csv")
+    chosen = cal[cal["chosen"]].iloc[0]
+    assert (chosen["reading"], chosen["tournament"], chosen["mutations"]) == ("skips_free", 7, 1)
+    assert f"{chosen['iter_log_ratio']:.2f} for iterations" in text
+    assert f"+{chosen['len_log_ratio']:.2f} for solution lengths" in text
+    iq = pd.read_csv(fig / "02_iq_link" / "results.csv")
+    assert len(iq) == 120 and (iq["fits"] == 1).all() and (iq["solutions"] == 1).all()
+    limits = json.loads((fig / "02_iq_link" / "limits.json").read_text(encoding="utf-8"))
+    assert limits["fewest_given"] == 1
+    assert limits["unique_one_piece"][0]["given"][0][0] == "light purple"
+    best = json.loads((fig / "03_jumping_maze" / "best_puzzles.json").read_text(encoding="utf-8"))
+    assert all(best[str(n)]["score"] == n * n - 4 for n in range(5, 12))
+    assert [n for n in range(5, 12) if best[str(n)]["proven_max"] is not None] == [5, 6, 7]
+    released = pd.read_csv(fig / "04_logic_grid" / "released.csv").groupby("set").mean(
+        numeric_only=True)
+    for s, col in (("hd", "paper_loops"), ("do", "paper_loops"), ("hd", "sound_loops"),
+                   ("do", "sound_loops")):
+        assert f"{released.loc[s, col]:.3f}" in text
+    gods = pd.read_csv(fig / "05_hypercube" / "gods_number.csv")
+    numbers = [str(g) for g in gods["gods_number"]]
+    assert ", ".join(numbers[:-1]) + " and " + numbers[-1] in text
+    assert len(gods) == 5 and (gods["d"] <= 4).all()
