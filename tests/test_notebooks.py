@@ -230,3 +230,17 @@ def test_readme_highlights_match_the_committed_results():
     numbers = [str(g) for g in gods["gods_number"]]
     assert ", ".join(numbers[:-1]) + " and " + numbers[-1] in text
     assert len(gods) == 5 and (gods["d"] <= 4).all()
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+@pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
+def test_committed_boards_carry_a_picture(e):
+    """A reader without a kernel (GitHub, nbviewer) sees each board as a PNG, not widget text."""
+    boards = [o["data"] for c in _load(e)["cells"] for o in c.get("outputs", [])
+              if WIDGET_VIEW in o.get("data", {})]
+    assert boards, f"{e.stem} shows no board"
+    for data in boards:
+        assert "image/png" in data and data["text/plain"] != "", data.get("text/plain")
+        assert not str(data["text/plain"]).startswith(("VBox", "HBox")), data["text/plain"]
