@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -56,8 +57,33 @@ def merge_streams(outputs: list[dict]) -> list[dict]:
             merged.append(dict(out))
     for out in merged:
         if out.get("output_type") == "stream":
-            out["text"] = drop_bar_times(collapse_carriage_returns(_text(out)))
+            out["text"] = canonical_bars(drop_bar_times(collapse_carriage_returns(_text(out))))
     return merged
+
+
+# A finished bar as a committed notebook shows it: "desc: 100%|█...█| 120/120".
+_FINISHED_BAR = re.compile(r"^(.*: *100%\|)█+(\| *(\d+)/\3)$", re.M)
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def canonical_bars(text: str) -> str:
+    """Draw every finished bar at the runner's fixed width, whatever width printed it."""
+    from puzzles.core.runner import BAR_WIDTH
+
+    return _FINISHED_BAR.sub(lambda m: m.group(1) + "█" * BAR_WIDTH + m.group(2), text)
+
+
+def stable_widget_ids(cell: dict) -> None:
+    """Give each saved widget view an id derived from its cell, not the kernel's random one.
+
+    The widget state is not saved, so no id resolves without a kernel either way (the bundle's
+    PNG shows instead); a stable id keeps reruns byte-identical.
+    """
+    for k, out in enumerate(cell.get("outputs", [])):
+        view = out.get("data", {}).get(WIDGET_VIEW)
+        if isinstance(view, dict) and "model_id" in view:
+            seed = f"{cell.get('id', '')}:{k}".encode()
+            view["model_id"] = hashlib.sha256(seed).hexdigest()[:32]
 
 
 def strip_volatile(path: Path) -> None:
@@ -79,6 +105,7 @@ def strip_volatile(path: Path) -> None:
             cell.get("metadata", {}).pop(key, None)
         if "outputs" in cell:
             cell["outputs"] = merge_streams(cell["outputs"])
+            stable_widget_ids(cell)
     import nbformat  # written as JupyterLab writes it (multi-line text split into lines)
 
     path.write_text(nbformat.writes(nbformat.from_dict(nb)) + "\n", encoding="utf-8")

@@ -148,3 +148,11 @@ def test_ledger_knows_its_ids():
     ledger = C.Ledger("01_x")
     ledger.exact("T1-a", "Table 1", "A is 3.", 3, 3)
     assert "T1-a" in ledger and "T1-b" not in ledger
+
+
+def test_ledger_table_prints_the_same_on_every_run():
+    ledger = C.Ledger("01_x")
+    ledger.exact("T1-a", "Table 1", "A is 3.", 3, 3)
+    table = ledger.show()
+    assert repr(table) == repr(table.hide(["why"], axis="columns")) == C.LEDGER_TABLE_REPR
+    assert 'id="T_claims' in table.to_html()

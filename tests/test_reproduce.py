@@ -78,3 +78,47 @@ def test_drop_bar_times_keeps_the_bar_and_count():
 
     line = "runs: 100%|#####| 560/560 [00:21<00:00, 26.47it/s]\nresult [kept]\n"
     assert drop_bar_times(line) == "runs: 100%|#####| 560/560\nresult [kept]\n"
+
+
+def test_finished_bars_are_drawn_at_one_width():
+    from puzzles.core.runner import BAR_WIDTH
+    from puzzles.reproduce import canonical_bars
+
+    short, long_ = "a: 100%|" + "█" * 12 + "| 7/7\n", "a: 100%|" + "█" * 41 + "| 7/7\n"
+    want = "a: 100%|" + "█" * BAR_WIDTH + "| 7/7\n"
+    assert canonical_bars(short) == canonical_bars(long_) == want
+    unfinished = "a:  50%|" + "█" * 6 + "      | 3/6\n"
+    assert canonical_bars(unfinished) == unfinished
+    assert canonical_bars("x: 100%|██| 3/7\n") == "x: 100%|██| 3/7\n"  # counts disagree
+
+
+def test_runner_bar_has_the_canonical_width(capsys):
+    from puzzles.core.runner import BAR_WIDTH, progress_bar
+    from puzzles.reproduce import canonical_bars, collapse_carriage_returns, drop_bar_times
+
+    bar = progress_bar(3, "tasks")
+    bar.update(3)
+    bar.close()
+    text = drop_bar_times(collapse_carriage_returns(capsys.readouterr().out))
+    assert "tasks: 100%|" + "█" * BAR_WIDTH + "| 3/3" in text
+    assert canonical_bars(text) == text
+
+
+def test_widget_ids_are_stable_across_runs(tmp_path):
+    def notebook(model_id):
+        view = {"model_id": model_id, "version_major": 2, "version_minor": 0}
+        out = {"output_type": "display_data", "metadata": {},
+               "data": {"application/vnd.jupyter.widget-view+json": view,
+                        "text/plain": "Board('x')"}}
+        return {"cells": [{"cell_type": "code", "id": "abc", "source": "b", "metadata": {},
+                           "execution_count": 1, "outputs": [out]}],
+                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+    paths = []
+    for i, mid in enumerate(("0f" * 16, "a1" * 16)):
+        path = tmp_path / f"{i}.ipynb"
+        path.write_text(json.dumps(notebook(mid)))
+        strip_volatile(path)
+        paths.append(path)
+    assert paths[0].read_bytes() == paths[1].read_bytes()
+    assert "0f0f0f" not in paths[0].read_text()

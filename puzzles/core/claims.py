@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from pandas.io.formats.style import Styler
 from scipy import stats as _st
 
 from puzzles.core.output import save_table
@@ -318,7 +319,18 @@ def summary_sentence(counts: dict[str, int]) -> str:
     return f"{total} claims checked: " + ", ".join(parts) + "."
 
 
-def styled(frame: pd.DataFrame, verdicts: Iterable[str] | None = None):
+LEDGER_TABLE_REPR = "<reproduction ledger table>"
+
+
+class LedgerTable(Styler):
+    """A Styler whose plain-text form names what it is instead of a memory address, so a
+    committed notebook's outputs are the same on every run (chained methods keep the class)."""
+
+    def __repr__(self) -> str:
+        return LEDGER_TABLE_REPR
+
+
+def styled(frame: pd.DataFrame, verdicts: Iterable[str] | None = None) -> LedgerTable:
     """A claims table as a Styler: rows coloured by verdict, fixed uuid so reruns match."""
     if verdicts is not None:
         wanted = list(verdicts)
@@ -330,7 +342,7 @@ def styled(frame: pd.DataFrame, verdicts: Iterable[str] | None = None):
     def colour(row: pd.Series) -> list[str]:
         return [f"background-color: {COLOURS[row['verdict']]}; color: #111"] * len(row)
 
-    return (frame.style.apply(colour, axis=1).hide(axis="index").set_uuid("claims")
+    return (LedgerTable(frame).apply(colour, axis=1).hide(axis="index").set_uuid("claims")
             .set_properties(**{"text-align": "left", "white-space": "normal"}))
 
 

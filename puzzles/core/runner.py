@@ -30,6 +30,8 @@ from tqdm.std import tqdm
 
 # Redraw a bar at most this often: few redraws keep the notebook's stored output small.
 BAR_INTERVAL_S = 2.0
+BAR_WIDTH = 30
+BAR_FORMAT = "{l_bar}{bar:" + str(BAR_WIDTH) + "}{r_bar}"
 
 
 def default_workers() -> int:
@@ -124,9 +126,11 @@ def progress_bar(total: int, desc: str, initial: int = 0, disable: bool = False)
     Use it for any long loop in the package (``bar.update(1)`` per step, ``bar.close()`` at
     the end), so every bar in a committed notebook reads as finished.
     """
+    # A fixed bar width: with ncols alone the bar shrinks as the timing text grows, so two runs
+    # would leave bars of different lengths in a committed notebook.
     return tqdm(total=total, initial=initial, desc=desc, disable=disable, leave=True,
                 file=sys.stdout, mininterval=BAR_INTERVAL_S, ascii=False, dynamic_ncols=False,
-                ncols=90)
+                bar_format=BAR_FORMAT)
 
 
 def run_tasks(
