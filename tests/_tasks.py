@@ -45,15 +45,11 @@ def sigint_ignored(_: int) -> bool:
     return signal.getsignal(signal.SIGINT) is signal.SIG_IGN
 
 
-def interrupt_parent_or_block(kind: str) -> int:
-    """'interrupt': send Ctrl-C to the parent once the other task started; 'block': wait for
-    a stop marker that never comes (only terminating the worker ends it)."""
-    import signal
+def block_after_marking(marker: str) -> int:
+    """Create the file ``marker`` (the task has started), then wait forever: only terminating
+    the worker ends it."""
     import time
 
-    if kind == "interrupt":
-        time.sleep(0.5)
-        os.kill(os.getppid(), signal.SIGINT)
-        return 0
+    Path(marker).touch()
     while True:
         time.sleep(0.05)

@@ -201,7 +201,25 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def test_ctrl_c_terminates_running_tasks_and_replaces_the_pool():
+def _ctrl_c_when_started(markers: list, limit_polls: int = 12_000) -> None:
+    """Send Ctrl-C to the main thread once every marker file exists (the tasks are running).
+
+    ``pthread_kill`` aims the signal at the main thread: a process-wide SIGINT may land on one
+    of the executor's helper threads, which does not wake a main thread blocked on a lock.
+    """
+    import signal
+    import threading
+    import time
+
+    for _ in range(limit_polls):
+        if all(m.exists() for m in markers):
+            break
+        time.sleep(0.05)
+    signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+
+
+def test_ctrl_c_terminates_running_tasks_and_replaces_the_pool(tmp_path):
+    import threading
     import time
 
     from puzzles.core.runner import worker_pids
@@ -210,11 +228,13 @@ def test_ctrl_c_terminates_running_tasks_and_replaces_the_pool():
     pool = shared_pool(2)
     pids = worker_pids(pool)
     assert len(pids) == 2
+    markers = [tmp_path / "a", tmp_path / "b"]
+    threading.Thread(target=_ctrl_c_when_started, args=(markers,), daemon=True).start()
     with pytest.raises(KeyboardInterrupt):
-        run_tasks(_tasks.interrupt_parent_or_block, ["block", "interrupt"], workers=2,
+        run_tasks(_tasks.block_after_marking, [str(m) for m in markers], workers=2,
                   progress=False)
-    # The blocking task never returns by itself: only termination ends its worker. Poll for the
-    # processes to go (bounded by a count of polls, not asserted on speed).
+    # The blocking tasks never return by themselves: only termination ends their workers. Poll
+    # for the processes to go (bounded by a count of polls, not asserted on speed).
     for _ in range(600):
         if not any(_alive(pid) for pid in pids):
             break
