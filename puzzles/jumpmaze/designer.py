@@ -82,11 +82,9 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
     goal = nn - 1
     s = float(nn)
     reached = bfs_flat(jumps, n, depth, queue)
-    # shortest-path counts in BFS order, in-degrees of every cell
+    # in-degrees of every cell; shortest-path counts by the model's kernel (BFS order)
     for i in range(nn):
-        paths[i] = 0.0
         indeg[i] = 0
-    paths[0] = 1.0
     for u in range(nn):
         k = jumps[u]
         if k <= 0:
@@ -101,32 +99,7 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
             indeg[u - k] += 1
         if c + k < n:
             indeg[u + k] += 1
-    for h in range(reached):
-        u = queue[h]
-        k = jumps[u]
-        if k <= 0:
-            continue
-        r = u // n
-        c = u - r * n
-        for d in range(4):
-            if d == 0:
-                if r - k < 0:
-                    continue
-                v = u - k * n
-            elif d == 1:
-                if r + k >= n:
-                    continue
-                v = u + k * n
-            elif d == 2:
-                if c - k < 0:
-                    continue
-                v = u - k
-            else:
-                if c + k >= n:
-                    continue
-                v = u + k
-            if depth[v] == depth[u] + 1:
-                paths[v] += paths[u]
+    model._path_counts(jumps, n, depth, queue, reached, paths)
     g = depth[goal]
     out[0] = s * s * s if (g < 0 or paths[goal] != 1.0) else 0.0
     # black holes: cells that cannot reach the goal (reverse BFS over predecessor lists;
