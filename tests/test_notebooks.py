@@ -163,6 +163,29 @@ def test_committed_results_hold_no_timings(e):
     assert not bad, f"timing columns belong in timings.csv: {bad}"
 
 
+# The result files the issues name, with their exact columns (a calibration row's mark of the
+# chosen default is one more column).
+ISSUE_COLUMNS = {
+    "01_clockwork/calibration.csv": "reading,tournament,mutations,iter_log_ratio,len_log_ratio,"
+                                    "score,chosen",
+    "01_clockwork/random_instances.csv": "id,n,c,initial,actions,reachable_states,shortest,"
+                                         "solvable_fraction,q,runs,successes,median_tournaments",
+    "02_iq_link/anu.csv": "start,given,fits,linked",
+    "03_jumping_maze/proofs.csv": "n,target_refuted,nodes,bound,seconds_offline",
+    "04_logic_grid/released.csv": "set,index,hints,solutions,paper_loops,paper_status,"
+                                  "sound_loops,sound_status",
+    "05_hypercube/distances.csv": "d,k,distance,count",
+    "05_hypercube/gods_number.csv": "d,k,rings,component_size,target_eccentricity,gods_number,"
+                                    "orbits",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ISSUE_COLUMNS))
+def test_committed_result_files_have_the_issues_columns(name):
+    header = (ROOT / "figures" / name).read_text(encoding="utf-8").splitlines()[0]
+    assert header == ISSUE_COLUMNS[name]
+
+
 MIN_CLAIMS = 8
 
 

@@ -96,8 +96,13 @@ def gods_number(d: int, k: int) -> dict:
             "orbits": len(orbits), "hardest": tuple(unpack(far, d, n))}
 
 
+GODS_COLUMNS = ["d", "k", "rings", "component_size", "target_eccentricity", "gods_number",
+                "orbits"]
+
+
 def all_gods_numbers(max_d: int = 4) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(gods_number table, distances table ``d,k,distance,count``) for 3 <= d <= max_d."""
+    """(gods_number table :data:`GODS_COLUMNS`, distances table ``d,k,distance,count``) for
+    3 <= d <= max_d (a hardest start of each puzzle: :func:`gods_number`)."""
     rows, dist_rows = [], []
     for d in range(3, max_d + 1):
         for k in range(1, d):
@@ -107,9 +112,7 @@ def all_gods_numbers(max_d: int = 4) -> tuple[pd.DataFrame, pd.DataFrame]:
             _, dist = distances_from(p, p.target)
             for dist_v, count in distance_counts(dist).items():
                 dist_rows.append({"d": d, "k": k, "distance": int(dist_v), "count": int(count)})
-    gods = pd.DataFrame(rows)
-    gods["hardest"] = gods["hardest"].map(lambda t: " ".join(map(str, t)))
-    return gods, pd.DataFrame(dist_rows)
+    return pd.DataFrame(rows)[GODS_COLUMNS], pd.DataFrame(dist_rows)
 
 
 def level_percentiles(results: pd.DataFrame, distances: pd.DataFrame) -> pd.DataFrame:
