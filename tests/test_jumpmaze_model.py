@@ -45,6 +45,17 @@ def test_every_legal_jump_has_a_destination_inside(grid):
                     model.validate_grid(g)
 
 
+@pytest.mark.parametrize("n", [3, 5, 8])
+def test_jump_target_goes_up_down_left_right_and_stops_at_the_edge(n):
+    for u in range(n * n):
+        r, c = divmod(u, n)
+        for k in range(1, n):
+            want = [(r - k, c), (r + k, c), (r, c - k), (r, c + k)]
+            for d, (rr, cc) in enumerate(want):
+                inside = 0 <= rr < n and 0 <= cc < n
+                assert model.jump_target(u, k, n, d) == (rr * n + cc if inside else -1)
+
+
 @given(grids())
 @settings(max_examples=100, deadline=None)
 def test_bfs_matches_plain_reference(grid):

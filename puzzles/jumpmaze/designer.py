@@ -43,7 +43,14 @@ from numba import njit
 
 from puzzles.core import derive_seed, run_tasks
 from puzzles.jumpmaze import model
-from puzzles.jumpmaze.model import bfs_flat, check_n, max_jumps, neighbour_flat, random_flat
+from puzzles.jumpmaze.model import (
+    bfs_flat,
+    check_n,
+    jump_target,
+    max_jumps,
+    neighbour_flat,
+    random_flat,
+)
 
 TERMS: tuple[str, ...] = ("no_unique_path", "black_holes", "white_holes", "depth",
                           "forced_moves", "decisions", "same_jump_clusters")
@@ -89,16 +96,10 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
         k = jumps[u]
         if k <= 0:
             continue
-        r = u // n
-        c = u - r * n
-        if r - k >= 0:
-            indeg[u - k * n] += 1
-        if r + k < n:
-            indeg[u + k * n] += 1
-        if c - k >= 0:
-            indeg[u - k] += 1
-        if c + k < n:
-            indeg[u + k] += 1
+        for d in range(4):
+            v = jump_target(u, k, n, d)
+            if v >= 0:
+                indeg[v] += 1
     model._path_counts(jumps, n, depth, queue, reached, paths)
     g = depth[goal]
     out[0] = s * s * s if (g < 0 or paths[goal] != 1.0) else 0.0
@@ -113,25 +114,10 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
         k = jumps[u]
         if k <= 0:
             continue
-        r = u // n
-        c = u - r * n
         for d in range(4):
-            if d == 0:
-                if r - k < 0:
-                    continue
-                v = u - k * n
-            elif d == 1:
-                if r + k >= n:
-                    continue
-                v = u + k * n
-            elif d == 2:
-                if c - k < 0:
-                    continue
-                v = u - k
-            else:
-                if c + k >= n:
-                    continue
-                v = u + k
+            v = jump_target(u, k, n, d)
+            if v < 0:
+                continue
             preds[label[v] + fill[v]] = u
             fill[v] += 1
     for i in range(nn):
@@ -161,22 +147,13 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
     u = 0
     while m < nn and u != goal:
         k = jumps[u]
-        r = u // n
-        c = u - r * n
         opts = 0
         nxt = -1
-        if r - k >= 0:
-            opts += 1
-            nxt = u - k * n
-        if r + k < n:
-            opts += 1
-            nxt = u + k * n
-        if c - k >= 0:
-            opts += 1
-            nxt = u - k
-        if c + k < n:
-            opts += 1
-            nxt = u + k
+        for d in range(4):
+            v = jump_target(u, k, n, d)
+            if v >= 0:
+                opts += 1
+                nxt = v
         if opts != 1:
             break
         m += 1
@@ -196,16 +173,15 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
                 if depth[u] != depth[v] - 1:
                     continue
                 k = jumps[u]
-                r = u // n
-                c = u - r * n
-                if ((r - k >= 0 and u - k * n == v) or (r + k < n and u + k * n == v)
-                        or (c - k >= 0 and u - k == v) or (c + k < n and u + k == v)):
-                    prev = u
+                for d in range(4):
+                    if jump_target(u, k, n, d) == v:
+                        prev = u
+                if prev >= 0:
                     break
-            k = jumps[prev]
-            r = prev // n
-            c = prev - r * n
-            deg = (int(r - k >= 0) + int(r + k < n) + int(c - k >= 0) + int(c + k < n))
+            deg = 0
+            for d in range(4):
+                if jump_target(prev, jumps[prev], n, d) >= 0:
+                    deg += 1
             if deg > 1:
                 df += 1
             v = prev

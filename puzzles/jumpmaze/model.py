@@ -87,6 +87,27 @@ def parse_grid(text: str) -> np.ndarray:
 
 
 @njit(cache=True)
+def jump_target(u: int, k: int, n: int, d: int) -> int:
+    """The cell a jump of ``k`` from cell ``u`` reaches in direction ``d`` (0 up, 1 down,
+    2 left, 3 right), or -1 when it would leave the grid. Every kernel walks the four
+    directions in this order, so BFS queues (and the search orders built on them) agree."""
+    r = u // n
+    return _target(u, r, u - r * n, k, n, d)
+
+
+@njit(cache=True)
+def _target(u: int, r: int, c: int, k: int, n: int, d: int) -> int:
+    """:func:`jump_target` with the cell's row and column already known (the BFS hot loop)."""
+    if d == 0:
+        return u - k * n if r - k >= 0 else -1
+    if d == 1:
+        return u + k * n if r + k < n else -1
+    if d == 2:
+        return u - k if c - k >= 0 else -1
+    return u + k if c + k < n else -1
+
+
+@njit(cache=True)
 def bfs_flat(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray) -> int:
     """Fill ``depth`` with BFS distances from cell 0 (-1 unreachable); return the reached count."""
     nn = n * n
@@ -102,30 +123,12 @@ def bfs_flat(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray) ->
         k = jumps[u]
         if k <= 0:
             continue  # the goal has no move
+        du = depth[u] + 1
         r = u // n
         c = u - r * n
-        du = depth[u] + 1
-        if r - k >= 0:
-            v = u - k * n
-            if depth[v] < 0:
-                depth[v] = du
-                queue[tail] = v
-                tail += 1
-        if r + k < n:
-            v = u + k * n
-            if depth[v] < 0:
-                depth[v] = du
-                queue[tail] = v
-                tail += 1
-        if c - k >= 0:
-            v = u - k
-            if depth[v] < 0:
-                depth[v] = du
-                queue[tail] = v
-                tail += 1
-        if c + k < n:
-            v = u + k
-            if depth[v] < 0:
+        for d in range(4):
+            v = _target(u, r, c, k, n, d)
+            if v >= 0 and depth[v] < 0:
                 depth[v] = du
                 queue[tail] = v
                 tail += 1
@@ -174,25 +177,10 @@ def _path_counts(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray
         k = jumps[u]
         if k <= 0:
             continue
-        r = u // n
-        c = u - r * n
         for d in range(4):
-            if d == 0:
-                if r - k < 0:
-                    continue
-                v = u - k * n
-            elif d == 1:
-                if r + k >= n:
-                    continue
-                v = u + k * n
-            elif d == 2:
-                if c - k < 0:
-                    continue
-                v = u - k
-            else:
-                if c + k >= n:
-                    continue
-                v = u + k
+            v = jump_target(u, k, n, d)
+            if v < 0:
+                continue
             if depth[v] == depth[u] + 1:
                 paths[v] += paths[u]
 
