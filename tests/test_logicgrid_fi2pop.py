@@ -5,6 +5,7 @@ from __future__ import annotations
 import matplotlib
 import numpy as np
 import pytest
+from numba import njit
 
 matplotlib.use("Agg")
 
@@ -14,6 +15,7 @@ from puzzles.logicgrid.count import count_solutions  # noqa: E402
 from puzzles.logicgrid.fi2pop import (  # noqa: E402
     EXPERIMENTS,
     Experiment,
+    crossover,
     mutation_study,
     run_experiment,
     trial_task,
@@ -99,3 +101,32 @@ def test_examples_table_and_render():
     assert len(steps) == 96 and steps["because"].str.len().min() > 0
     with pytest.raises(ValueError, match="grid must have shape"):
         draw_grid(CLUE, np.zeros((3, 3)))
+
+
+@njit
+def _crossed(seed: int, H: np.ndarray, ln: np.ndarray, p_cross: float):
+    np.random.seed(seed)
+    buf = np.zeros((2 * H.shape[1], 6), np.int64)
+    kids = np.zeros((2, H.shape[1], 6), np.int64)
+    kid_len = np.zeros(2, np.int64)
+    crossover(H, ln, 0, 1, p_cross, buf, kids, kid_len)
+    return kids, kid_len
+
+
+def test_crossover_pools_both_parents_shuffles_and_halves():
+    """Their crossover: concatenate both parents' hints, shuffle, cut at tot // 2; else copy."""
+    H = np.zeros((2, 8, 6), np.int64)
+    H[0, :3, 0] = [1, 2, 3]
+    H[1, :4, 0] = [4, 5, 6, 7]
+    ln = np.array([3, 4], np.int64)
+    mixed = 0
+    for seed in range(40):
+        kids, kid_len = _crossed(seed, H, ln, 1.0)
+        assert kid_len.tolist() == [3, 4]
+        rows = sorted(kids[0, :3, 0].tolist() + kids[1, :4, 0].tolist())
+        assert rows == [1, 2, 3, 4, 5, 6, 7]
+        mixed += bool(set(kids[0, :3, 0].tolist()) & {4, 5, 6, 7})
+    assert 20 <= mixed <= 40  # a shuffle puts a hint of parent b in child a almost always
+    kids, kid_len = _crossed(0, H, ln, 0.0)
+    assert kid_len.tolist() == [3, 4]
+    assert kids[0, :3, 0].tolist() == [1, 2, 3] and kids[1, :4, 0].tolist() == [4, 5, 6, 7]

@@ -230,6 +230,30 @@ def _roulette(idx: np.ndarray, k: int, fit: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def crossover(H: np.ndarray, ln: np.ndarray, a: int, b: int, p_cross: float, buf: np.ndarray,
+              kids: np.ndarray, kid_len: np.ndarray) -> None:
+    """Two children of parents a, b into ``kids``: with probability ``p_cross`` their hints
+    concatenated, shuffled and cut in half (their crossover), else copies of the parents."""
+    if np.random.random() < p_cross:
+        tot = ln[a] + ln[b]
+        buf[:ln[a]] = H[a, :ln[a]]
+        buf[ln[a]:tot] = H[b, :ln[b]]
+        perm = np.random.permutation(tot)
+        half = tot // 2
+        for j in range(half):
+            kids[0, j] = buf[perm[j]]
+        for j in range(half, tot):
+            kids[1, j - half] = buf[perm[j]]
+        kid_len[0] = half
+        kid_len[1] = tot - half
+    else:
+        kids[0, :ln[a]] = H[a, :ln[a]]
+        kids[1, :ln[b]] = H[b, :ln[b]]
+        kid_len[0] = ln[a]
+        kid_len[1] = ln[b]
+
+
+@njit(cache=True)
 def fi2pop_kernel(seed: int, n: int, m: int, num: int, pop: int, gens: int, p_cross: float,
                   p_mut: float, p_add: float, elites: int, init_min: int, init_max: int,
                   max_hints: int, mode: int, divisor: float, loop_cap: int, w0: float,
@@ -304,23 +328,7 @@ def fi2pop_kernel(seed: int, n: int, m: int, num: int, pop: int, gens: int, p_cr
                 else:
                     a = _roulette(iidx, ni, fit)
                     b = _roulette(iidx, ni, fit)
-                if np.random.random() < p_cross:
-                    tot = ln[a] + ln[b]
-                    buf[:ln[a]] = H[a, :ln[a]]
-                    buf[ln[a]:tot] = H[b, :ln[b]]
-                    perm = np.random.permutation(tot)
-                    half = tot // 2
-                    for j in range(half):
-                        kids[0, j] = buf[perm[j]]
-                    for j in range(half, tot):
-                        kids[1, j - half] = buf[perm[j]]
-                    kid_len[0] = half
-                    kid_len[1] = tot - half
-                else:
-                    kids[0, :ln[a]] = H[a, :ln[a]]
-                    kids[1, :ln[b]] = H[b, :ln[b]]
-                    kid_len[0] = ln[a]
-                    kid_len[1] = ln[b]
+                crossover(H, ln, a, b, p_cross, buf, kids, kid_len)
                 for c in range(2):
                     if k >= pop:
                         break

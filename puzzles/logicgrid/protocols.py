@@ -24,7 +24,7 @@ import numpy as np
 from numba import njit
 
 from puzzles.logicgrid.count import link_bitsets
-from puzzles.logicgrid.fi2pop import _roulette, evaluate, mutate, random_hint
+from puzzles.logicgrid.fi2pop import _roulette, crossover, evaluate, mutate, random_hint
 from puzzles.logicgrid.model import Space
 from puzzles.logicgrid.solver import grid_metrics
 
@@ -43,23 +43,7 @@ def _breed(H: np.ndarray, ln: np.ndarray, a: int, b: int, p_cross: float, p_mut:
            p_add: float, max_hints: int, n: int, m: int, num: int, buf: np.ndarray,
            kids: np.ndarray, kid_len: np.ndarray) -> None:
     """Two children of parents a, b: crossover (concatenate, shuffle, halve), then mutation."""
-    if np.random.random() < p_cross:
-        tot = ln[a] + ln[b]
-        buf[:ln[a]] = H[a, :ln[a]]
-        buf[ln[a]:tot] = H[b, :ln[b]]
-        perm = np.random.permutation(tot)
-        half = tot // 2
-        for j in range(half):
-            kids[0, j] = buf[perm[j]]
-        for j in range(half, tot):
-            kids[1, j - half] = buf[perm[j]]
-        kid_len[0] = half
-        kid_len[1] = tot - half
-    else:
-        kids[0, :ln[a]] = H[a, :ln[a]]
-        kids[1, :ln[b]] = H[b, :ln[b]]
-        kid_len[0] = ln[a]
-        kid_len[1] = ln[b]
+    crossover(H, ln, a, b, p_cross, buf, kids, kid_len)
     if np.random.random() < p_mut:  # their decide(mut_rate) mutates both children or neither
         for c in range(2):
             kid_len[c] = mutate(kids[c], kid_len[c], p_add, max_hints, n, m, num)
