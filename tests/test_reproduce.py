@@ -11,7 +11,8 @@ from puzzles.reproduce import strip_volatile
 
 def test_strip_volatile_removes_timings_and_widgets(tmp_path):
     nb = {
-        "cells": [{"cell_type": "code", "source": "1", "outputs": [], "execution_count": 1,
+        "cells": [{"cell_type": "code", "id": "c1", "source": "1", "outputs": [],
+                   "execution_count": 1,
                    "metadata": {"papermill": {"duration": 1.2}, "execution": {"t": 1},
                                 "tags": ["parameters"]}}],
         "metadata": {"papermill": {"duration": 3}, "widgets": {"state": {}},
@@ -31,11 +32,12 @@ def test_strip_volatile_removes_timings_and_widgets(tmp_path):
 def test_strip_volatile_drops_injected_cell_and_collapses_progress(tmp_path):
     nb = {
         "cells": [
-            {"cell_type": "code", "source": "SEED = 1", "outputs": [], "execution_count": 1,
-             "metadata": {"tags": ["parameters"]}},
-            {"cell_type": "code", "source": "WORKERS = 2", "outputs": [], "execution_count": 2,
-             "metadata": {"tags": ["injected-parameters"]}},
-            {"cell_type": "code", "source": "run()", "execution_count": 3, "metadata": {},
+            {"cell_type": "code", "id": "c1", "source": "SEED = 1", "outputs": [],
+             "execution_count": 1, "metadata": {"tags": ["parameters"]}},
+            {"cell_type": "code", "id": "c2", "source": "WORKERS = 2", "outputs": [],
+             "execution_count": 2, "metadata": {"tags": ["injected-parameters"]}},
+            {"cell_type": "code", "id": "c3", "source": "run()", "execution_count": 3,
+             "metadata": {},
              "outputs": [{"output_type": "stream", "name": "stdout", "text": "a:   0%| | 0/3"},
                          {"output_type": "stream", "name": "stdout",
                           "text": ["\ra:  33%|# | 1/3\r", "a: 100%|##| 3/3\n"]},
