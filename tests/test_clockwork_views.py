@@ -19,3 +19,24 @@ def test_render_pngs_and_colours():
         clocks_figure([], 2)
     fig = rings_figure([[0, 16, 3], [15, 15, 1]], 15, ["p1", "p2"], cut=1)
     assert fig.axes
+
+
+def test_ring_cells_show_read_then_marked_then_kind():
+    """The board's ring: the entry read next is yellow over a mark; marks red; else by kind."""
+    from puzzles.clockwork.render import ring_cell_colour
+    from puzzles.clockwork.scene import crossover_scene, stepper_scene
+    from puzzles.core.board import element
+
+    def cell(svg: str, id: str) -> str:  # the group's opening tag and its rect
+        start = svg.index(element(svg, id))
+        return svg[start:svg.index("</g>", start)]
+
+    R = 3
+    assert ring_cell_colour(0, R) == "#d9e7f7" and ring_cell_colour(R, R) == "#fde7c8"
+    assert ring_cell_colour(0, R, marked=True) == "#f6b6b6"
+    assert ring_cell_colour(R, R, read=True, marked=True) == "#ffd84d"
+    svg = stepper_scene([0, 4, 1], R, (0, (0, 0)), 2, highlight=1).to_svg()
+    assert "#ffd84d" in cell(svg, "ring-0-1") and "#ffd84d" not in cell(svg, "ring-0-0")
+    rings = [[0, 1, 2]] * 6
+    svg = crossover_scene(rings, R, [str(i) for i in range(6)], cut=1, mutate=2).to_svg()
+    assert "#f6b6b6" in cell(svg, "ring-4-1") and "#f6b6b6" not in cell(svg, "ring-3-1")

@@ -70,15 +70,21 @@ def symbol_label(sym: int, R: int) -> str:
     return f">{sym + 1}" if sym < R else f"a{sym - R}"
 
 
+def ring_cell_colour(sym: int, R: int, read: bool = False, marked: bool = False) -> str:
+    """Fill of a ring entry: yellow when read next, red when marked (a mutation or cut), else
+    blue for an alternator and orange for an action (the figures and the board agree)."""
+    if read:
+        return "#ffd84d"
+    if marked:
+        return "#f6b6b6"
+    return "#d9e7f7" if sym < R else "#fde7c8"
+
+
 def draw_ring(ax, ring: Sequence[int], R: int, y: float = 0.0, label: str = "",
               highlight: int | None = None, marks: Sequence[int] = ()) -> None:
     """One ring as a row of R cells at height ``y``; ``highlight`` = entry being read."""
     for i, s in enumerate(ring):
-        face = "#d9e7f7" if s < R else "#fde7c8"
-        if i in marks:
-            face = "#f6b6b6"
-        if highlight == i:
-            face = "#ffd84d"
+        face = ring_cell_colour(int(s), R, read=highlight == i, marked=i in marks)
         ax.add_patch(Rectangle((i, y), 1, 0.8, facecolor=face, edgecolor="#333333"))
         ax.text(i + 0.5, y + 0.4, symbol_label(int(s), R), ha="center", va="center", fontsize=8)
     if label:

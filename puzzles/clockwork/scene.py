@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 
 from puzzles.clockwork.model import Action, State, action_str
-from puzzles.clockwork.render import light_colours, symbol_label
+from puzzles.clockwork.render import light_colours, ring_cell_colour, symbol_label
 from puzzles.core.board import Scene
 
 CELL = 34  # px per ring entry
@@ -60,11 +60,7 @@ def draw_ring(sc: Scene, ring: Sequence[int], R: int, y: float, x0: float, row: 
               highlight: int | None = None, marks: Sequence[int] = ()) -> None:
     """One ring as a row of R cells; ``highlight`` = the entry read next."""
     for i, s in enumerate(ring):
-        face = "#d9e7f7" if s < R else "#fde7c8"
-        if i in marks:
-            face = "#f6b6b6"
-        if highlight == i:
-            face = "#ffd84d"
+        face = ring_cell_colour(int(s), R, read=highlight == i, marked=i in marks)
         with sc.group(id=f"ring-{row}-{i}"):
             sc.rect(x0 + i * CELL, y, CELL, 26, fill=face, stroke="#333333")
             sc.text(x0 + i * CELL + CELL / 2, y + 13, symbol_label(int(s), R), size=11)
