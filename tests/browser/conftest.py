@@ -112,6 +112,11 @@ class Notebook:
         """The (first) board's root element."""
         return self.page.locator(".pl-board").first
 
+    @property
+    def boards(self):
+        """Every board's root element in the page."""
+        return self.page.locator(".pl-board")
+
     def status(self) -> str:
         """The board's status line, as the page shows it."""
         return self.board.locator(".pl-status").inner_text()
@@ -177,6 +182,16 @@ class Notebook:
             self.page.wait_for_timeout(100)
         self.page.wait_for_timeout(200)
 
+    def log_console_problems(self) -> list[str]:
+        """Log Console entries at warning level or above ("warning: text"); a whole notebook's
+        cell outputs are logged too, at info level, so only the levels tell trouble apart."""
+        self.page.wait_for_timeout(500)
+        return self.page.locator(".jp-LogConsolePanel .jp-OutputArea-child").evaluate_all(
+            "els => els.map(e => [e.querySelector('[data-log-level]'), e.querySelector("
+            "'.jp-OutputArea-output')]).filter(([p, o]) => p && ['warning', 'error', "
+            "'critical'].includes(p.dataset.logLevel)).map(([p, o]) => p.dataset.logLevel"
+            " + ': ' + (o ? o.textContent : ''))")
+
     def log_console_entries(self) -> list[str]:
         """Every message in JupyterLab's Log Console for this notebook, at any level."""
         self.page.wait_for_timeout(500)
@@ -205,6 +220,53 @@ def write_notebook(folder: Path, name: str, source: str) -> str:
     return path.name
 
 
+def _run_all(browser, base: str, token: str, file: str) -> tuple:
+    """Open ``file`` in a fresh browser context, wait for its kernel, watch the Log Console and
+    start running every cell; return (context, page, page errors)."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/lab/tree/{file}?token={token}&reset")
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    # The notebook's kernel connected and idle, then run every cell (without awaiting the
+    # command's promise: the page is polled instead).
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " const k = w && w.sessionContext && w.sessionContext.session"
+        " && w.sessionContext.session.kernel;"
+        " return !!k && k.connectionStatus === 'connected' && k.status === 'idle'; }",
+        timeout=90_000)
+    _watch_log_console(page)
+    page.evaluate("() => { window.jupyterapp.commands.execute("
+                  "'notebook:run-all-cells'); }")
+    return ctx, page, errors
+
+
+# Every code cell's prompt: "[n]:" once run, "[*]:" while queued or running, "[ ]:" when not
+# run (run-all stops at the first error and leaves the cells after it so).
+_PROMPTS = ("() => Array.from(document.querySelectorAll("
+            "'.jp-Notebook .jp-CodeCell .jp-InputPrompt')).map(e => e.textContent.trim())")
+
+
+def wait_until_run(page, timeout: float) -> None:
+    """Wait until every code cell has run; fail naming the first cell that shows a traceback,
+    or the prompts when time runs out."""
+    deadline = time.monotonic() + timeout
+    prompts: list[str] = []
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(1000)
+        tracebacks = page.locator(
+            '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]',
+            has_text="Traceback")
+        if tracebacks.count():
+            raise AssertionError("a cell failed:\n" + tracebacks.first.inner_text()[-3000:])
+        prompts = page.evaluate(_PROMPTS)
+        if prompts and all(p[1:-2].isdigit() for p in prompts):
+            return
+    raise AssertionError(f"cells still not run after {timeout:.0f} s: {prompts}")
+
+
 @pytest.fixture
 def open_notebook(lab, browser):
     """``open_notebook(name, source)`` -> a :class:`Notebook` with its cell run."""
@@ -213,24 +275,8 @@ def open_notebook(lab, browser):
 
     def _open(name: str, source: str, timeout: float = 120.0) -> Notebook:
         file = write_notebook(folder, name, source)
-        ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+        ctx, page, errors = _run_all(browser, base, token, file)
         contexts.append(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{base}/lab/tree/{file}?token={token}&reset")
-        page.wait_for_selector(".jp-Notebook", timeout=60_000)
-        # The notebook's kernel connected and idle, then run every cell (without awaiting the
-        # command's promise: the page is polled instead).
-        page.wait_for_function(
-            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-            " const k = w && w.sessionContext && w.sessionContext.session"
-            " && w.sessionContext.session.kernel;"
-            " return !!k && k.connectionStatus === 'connected' && k.status === 'idle'; }",
-            timeout=90_000)
-        _watch_log_console(page)
-        page.evaluate("() => { window.jupyterapp.commands.execute("
-                      "'notebook:run-all-cells'); }")
         page.wait_for_selector(".pl-board .pl-canvas svg", timeout=timeout * 1000)
         return Notebook(page, errors)
 
@@ -238,3 +284,21 @@ def open_notebook(lab, browser):
     for ctx in contexts:
         ctx.close()
     shutil.rmtree(folder / ".ipynb_checkpoints", ignore_errors=True)
+
+
+@pytest.fixture
+def run_notebook(lab, browser):
+    """``run_notebook(file)`` -> a :class:`Notebook` (a file of the lab folder) with every cell
+    run to the end."""
+    base, token, folder = lab
+    contexts = []
+
+    def _run(file: str, timeout: float = 600.0) -> Notebook:
+        ctx, page, errors = _run_all(browser, base, token, file)
+        contexts.append(ctx)
+        wait_until_run(page, timeout)
+        return Notebook(page, errors)
+
+    yield _run
+    for ctx in contexts:
+        ctx.close()

@@ -39,6 +39,61 @@ def test_clockwork_player(open_notebook):
     nb.assert_clean()
 
 
+STEPPER = """
+from puzzles.clockwork import instances
+from puzzles.clockwork.widget import RingStepper
+ring = [15, 3, 16, 7, 15, 0, 15, 9, 16, 2, 16, 5, 15, 11, 16]
+stepper = RingStepper(instances.instance("C3"), ring, 15)
+stepper.view
+"""
+
+
+def _read_next(nb) -> list[str]:
+    """Ids of the ring entries drawn yellow (the entry read next)."""
+    return nb.board.locator('.pl-canvas g[data-id^="ring-0-"]').evaluate_all(
+        "gs => gs.filter(g => g.querySelector('rect[fill=\"#ffd84d\"]'))"
+        ".map(g => g.getAttribute('data-id'))")
+
+
+def test_ring_stepper(open_notebook):
+    nb = open_notebook("stepper", STEPPER)
+    assert nb.status().startswith("reads 0 of 283;") and _read_next(nb) == ["ring-0-0"]
+    nb.press("next")  # entry 0 is action a0: emitted, and entry 1 is read next
+    assert "string so far: a0;" in nb.status() and _read_next(nb) == ["ring-0-1"]
+    nb.key("ArrowRight")  # entry 1 (>4) jumps to entry 3
+    assert nb.status().startswith("reads 2 of 283; last read: jump to entry 3")
+    assert _read_next(nb) == ["ring-0-3"]
+    nb.enter("read", "999")  # bad input: past the end of the trace
+    assert nb.status() == "refused: reads must lie in 0..283, got 999"
+    nb.press("start")
+    assert nb.status().startswith("reads 0 of 283;") and _read_next(nb) == ["ring-0-0"]
+    nb.assert_clean()
+
+
+CROSSOVER = """
+from puzzles.clockwork.widget import CrossoverView
+CrossoverView(2026).view
+"""
+
+
+def test_crossover_view(open_notebook):
+    nb = open_notebook("crossover", CROSSOVER)
+    assert nb.status().startswith("cut after entry 6, mutated entry 3;")
+    assert nb.attr("cut", "data-cut") == "6"
+    nb.click("cut-3-0")  # move the cut to after entry 3: the line moves and the children change
+    assert nb.status().startswith("cut after entry 3, mutated entry 3;")
+    assert nb.attr("cut", "data-cut") == "3"
+    nb.click("ring-5-7")  # mutate entry 8 of child 2 instead
+    assert nb.status().startswith("cut after entry 3, mutated entry 8;")
+    children = nb.status()
+    nb.click("ring-0-1")  # bad input: a parent's entry is not a mutation site
+    assert nb.status().startswith("refused: click between two parent entries")
+    nb.press("new")  # and the board still plays: new parents, so new children
+    assert nb.status().startswith("cut after entry 3, mutated entry 8;")
+    assert nb.status() != children
+    nb.assert_clean()
+
+
 IQLINK = """
 from puzzles.iqlink.widget import PlayWidget
 play = PlayWidget(3)
@@ -168,8 +223,8 @@ def test_saved_notebook_shows_the_board_without_a_kernel(lab, browser):
 
     base, token, folder = lab
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(src) for src in
-                (CLOCKWORK, IQLINK, JUMPMAZE, LOGICGRID, HYPERCUBE)]
+    sources = (CLOCKWORK, STEPPER, CROSSOVER, IQLINK, JUMPMAZE, LOGICGRID, HYPERCUBE)
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in sources]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
     NotebookClient(nb, timeout=300).execute()
@@ -183,8 +238,8 @@ def test_saved_notebook_shows_the_board_without_a_kernel(lab, browser):
         page.wait_for_selector(".jp-Notebook .jp-OutputArea-output", timeout=60_000)
         page.wait_for_timeout(3000)
         outputs = page.locator(".jp-Notebook .jp-OutputArea-output")
-        assert outputs.count() == 5
-        for i in range(5):
+        assert outputs.count() == len(sources)
+        for i in range(len(sources)):
             img = outputs.nth(i).locator("img")
             assert img.count() == 1, outputs.nth(i).inner_text()
             assert img.get_attribute("src").startswith("data:image/png;base64,")
