@@ -156,3 +156,18 @@ def test_ledger_table_prints_the_same_on_every_run():
     table = ledger.show()
     assert repr(table) == repr(table.hide(["why"], axis="columns")) == C.LEDGER_TABLE_REPR
     assert 'id="T_claims' in table.to_html()
+
+
+def test_chance_note_counts_tests_and_names_the_verdicts_near_the_level():
+    frame = pd.DataFrame({"id": ["a", "b", "c", "e", "d"],
+                          "test": ["mann-whitney p=0.03 vs stored runs", "mann-whitney p=0.2",
+                                   "one-sided mann-whitney p=1.5e-05", "spearman p=0.008",
+                                   "exact"],
+                          "verdict": ["differs", "reproduced", "reproduced", "reproduced",
+                                      "reproduced"]})
+    note = C.chance_note(frame)
+    assert note.startswith(" 4 rows were decided by a significance test at level 0.05")
+    assert "about 0.2 come out significant" in note  # 4 x 0.05
+    assert "the verdict resting on p between 0.01 and 0.05 (a) is weak evidence" in note
+    assert "No verdict rests" in C.chance_note(frame.iloc[1:])
+    assert C.chance_note(frame.iloc[4:]) == ""

@@ -124,3 +124,17 @@ def test_level_percentiles():
     res = pd.DataFrame([{"d": 3, "k": 1, "level": "0", "optimal": 2}])
     p = hardness.level_percentiles(res, dist).iloc[0]
     assert (p.share_closer, p.share_at_most, p.eccentricity) == (0.4, 0.8, 3)
+
+
+def test_moves_row_says_why_when_the_medians_agree_but_the_samples_differ():
+    from puzzles.core.claims import Ledger
+    from puzzles.hypercube.ledger import _moves_row
+
+    led = Ledger("05_hypercube")
+    ours, stored = [4] * 80 + [5] * 70, [4] * 120 + [5] * 30  # both medians 4, p < 0.05
+    _moves_row(led, "m", "Table 4 (EA)", "EA moves (median)", 4, ours, stored)
+    row = led["m"]
+    assert row.verdict == "differs" and row.ours == "4"
+    assert row.why.startswith("same median (4) as the authors' stored runs")
+    _moves_row(led, "m2", "Table 4 (EA)", "EA moves (median)", 4, ours, ours)
+    assert led["m2"].verdict == "reproduced" and led["m2"].why == ""

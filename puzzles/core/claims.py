@@ -296,8 +296,9 @@ class Ledger:
         return save_table(self.frame(), FILE_NAME, directory)
 
     def summary(self) -> str:
-        """One Markdown sentence: how many claims and how each was decided."""
-        return summary_sentence(self.counts())
+        """Markdown: how many claims and how each was decided, then what chance alone would
+        do among the rows decided by a significance test."""
+        return summary_sentence(self.counts()) + chance_note(self.frame())
 
     def show(self, verdicts: Iterable[str] | None = None):
         """The ledger as a table coloured by verdict (a pandas Styler, deterministic HTML)."""
@@ -317,6 +318,32 @@ def summary_sentence(counts: dict[str, int]) -> str:
     total = sum(counts.values())
     parts = [f"**{n}** {v}" for v, n in counts.items() if n]
     return f"{total} claims checked: " + ", ".join(parts) + "."
+
+
+# The p-value a decision rule wrote into a row's ``test`` ("mann-whitney p=0.0193 vs ...").
+P_VALUE = re.compile(r"\bp=(\d+(?:\.\d+)?(?:e-?\d+)?)")
+NOT_REPRODUCED = ("differs", "contradicted")
+
+
+def chance_note(frame: pd.DataFrame, alpha: float = DEFAULT_ALPHA) -> str:
+    """A sentence on multiplicity: of m rows decided by a test at level ``alpha``, about
+    m * alpha come out significant by chance alone where no real difference exists; the rows
+    whose p lies between alpha / 5 and alpha are the verdicts chance could have decided.
+    Empty when no row states a p."""
+    p = pd.to_numeric(frame["test"].str.extract(P_VALUE)[0], errors="coerce")
+    m = int(p.notna().sum())
+    if m == 0:
+        return ""
+    close = frame.loc[(p >= alpha / 5) & (p < alpha), "id"].tolist()
+    head = (f" {m} rows were decided by a significance test at level {alpha:g}; among that "
+            f"many, about {m * alpha:.1f} come out significant by chance alone where nothing "
+            f"differs")
+    band = f"p between {alpha / 5:g} and {alpha:g}"
+    if not close:
+        return f"{head}. No verdict rests on {band}."
+    return (f"{head}, so the verdict{'' if len(close) == 1 else 's'} resting on {band} "
+            f"({', '.join(close)}) {'is' if len(close) == 1 else 'are'} weak evidence either "
+            f"way.")
 
 
 LEDGER_TABLE_REPR = "<reproduction ledger table>"
