@@ -89,7 +89,9 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
     goal = nn - 1
     s = float(nn)
     reached = bfs_flat(jumps, n, depth, queue)
-    # in-degrees of every cell; shortest-path counts by the model's kernel (BFS order)
+    # predecessor lists and in-degrees (a cell is entered only from its own row and column, so
+    # from at most 2 (n - 1) cells)
+    preds = np.empty((nn, 2 * n), np.int64)
     for i in range(nn):
         indeg[i] = 0
     for u in range(nn):
@@ -99,27 +101,13 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
         for d in range(4):
             v = jump_target(u, k, n, d)
             if v >= 0:
+                preds[v, indeg[v]] = u
                 indeg[v] += 1
+    # shortest-path counts by the model's kernel (BFS order)
     model._path_counts(jumps, n, depth, queue, reached, paths)
     g = depth[goal]
     out[0] = s * s * s if (g < 0 or paths[goal] != 1.0) else 0.0
-    # black holes: cells that cannot reach the goal (reverse BFS over predecessor lists;
-    # ``label`` holds the list offsets, ``reach`` doubles as the list store then the marks)
-    label[0] = 0
-    for v in range(1, nn):
-        label[v] = label[v - 1] + indeg[v - 1]
-    preds = np.empty(label[nn - 1] + indeg[nn - 1] + 1, np.int64)
-    fill = np.zeros(nn, np.int64)
-    for u in range(nn):
-        k = jumps[u]
-        if k <= 0:
-            continue
-        for d in range(4):
-            v = jump_target(u, k, n, d)
-            if v < 0:
-                continue
-            preds[label[v] + fill[v]] = u
-            fill[v] += 1
+    # black holes: cells that cannot reach the goal (reverse BFS over the predecessor lists)
     for i in range(nn):
         reach[i] = 0
     reach[goal] = 1
@@ -129,8 +117,8 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
     while head < tail:
         v = queue[head]
         head += 1
-        for j in range(label[v], label[v] + indeg[v]):
-            u = preds[j]
+        for j in range(indeg[v]):
+            u = preds[v, j]
             if reach[u] == 0:
                 reach[u] = 1
                 queue[tail] = u
@@ -200,26 +188,9 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
         while head < tail:
             u = queue[head]
             head += 1
-            r = u // n
-            c = u - r * n
             for d in range(4):
-                if d == 0:
-                    if r == 0:
-                        continue
-                    v = u - n
-                elif d == 1:
-                    if r == n - 1:
-                        continue
-                    v = u + n
-                elif d == 2:
-                    if c == 0:
-                        continue
-                    v = u - 1
-                else:
-                    if c == n - 1:
-                        continue
-                    v = u + 1
-                if v != goal and label[v] < 0 and jumps[v] == jumps[i]:
+                v = jump_target(u, 1, n, d)  # the 4-neighbour: one step in direction d
+                if v >= 0 and v != goal and label[v] < 0 and jumps[v] == jumps[i]:
                     label[v] = i
                     queue[tail] = v
                     tail += 1
