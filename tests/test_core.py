@@ -24,6 +24,8 @@ from puzzles.core import (  # noqa: E402
     ci_halfwidth,
     derive_seed,
     mean_ci,
+    median_ci,
+    proportion_ci,
     register_budgets,
     run_tasks,
     save_figure,
@@ -86,6 +88,17 @@ def test_mean_ci_known_values():
     assert math.isnan(mean_ci([4.0])[1])
     row = summarise([3, 1, 2])
     assert row["n"] == 3 and row["median"] == 2 and row["min"] == 1 and row["max"] == 3
+
+
+def test_proportion_and_median_intervals():
+    lo, hi = proportion_ci(0, 150)
+    assert lo == 0 and 0.02 < hi < 0.03
+    lo, hi = proportion_ci(150, 150)
+    assert hi == 1 and 0.97 < lo < 0.98
+    with pytest.raises(ValueError):
+        proportion_ci(3, 2)
+    lo, hi = median_ci(list(range(1, 101)))
+    assert lo < 50.5 < hi and hi - lo < 25
 
 
 def test_stats_reject_bad_input():

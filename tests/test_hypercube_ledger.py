@@ -49,17 +49,6 @@ def test_authors_rl_runs_are_150_per_case():
         ref.authors_run_lists("astar")
 
 
-def test_intervals():
-    lo, hi = hl.proportion_ci(0, 150)
-    assert lo == 0 and 0.02 < hi < 0.03
-    lo, hi = hl.proportion_ci(150, 150)
-    assert hi == 1 and 0.97 < lo < 0.98
-    with pytest.raises(ValueError):
-        hl.proportion_ci(3, 2)
-    lo, hi = hl.median_ci(list(range(1, 101)))
-    assert lo < 50.5 < hi and hi - lo < 25
-
-
 def _runs(algo_rows):
     return pd.DataFrame(algo_rows).astype({"moves": "Int64"})
 

@@ -6,7 +6,7 @@ from puzzles.core.output import save_figure, save_json, save_table
 from puzzles.core.runner import default_workers, progress_bar, run_tasks
 from puzzles.core.scales import SCALES, budgets, check_scale, register_budgets
 from puzzles.core.seeding import derive_rng, derive_seed, seed_sequence
-from puzzles.core.stats import ci_halfwidth, mean_ci, summarise
+from puzzles.core.stats import ci_halfwidth, mean_ci, median_ci, proportion_ci, summarise
 from puzzles.core.timing import Timings
 
 __all__ = [
@@ -22,6 +22,8 @@ __all__ = [
     "derive_rng",
     "derive_seed",
     "mean_ci",
+    "median_ci",
+    "proportion_ci",
     "register_budgets",
     "run_tasks",
     "save_figure",

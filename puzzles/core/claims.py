@@ -298,7 +298,8 @@ class Ledger:
     def summary(self) -> str:
         """Markdown: how many claims and how each was decided, then what chance alone would
         do among the rows decided by a significance test."""
-        return summary_sentence(self.counts()) + chance_note(self.frame())
+        frame = self.frame()
+        return summary_sentence(verdict_counts(frame)) + chance_note(frame)
 
     def show(self, verdicts: Iterable[str] | None = None):
         """The ledger as a table coloured by verdict (a pandas Styler, deterministic HTML)."""

@@ -1,9 +1,10 @@
-"""Summary statistics shared by every notebook: mean with a Student-t confidence half-width."""
+"""Summary statistics shared by every notebook: mean with a Student-t confidence half-width,
+exact intervals of a success fraction and of a median."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 from scipy import stats as _st
@@ -46,3 +47,22 @@ def summarise(values: Iterable[float], confidence: float = 0.95) -> dict[str, fl
                 "min": math.nan, "max": math.nan}
     return {"n": int(arr.size), "mean": mean, "ci95": half, "median": float(np.median(arr)),
             "min": float(arr.min()), "max": float(arr.max())}
+
+
+def proportion_ci(successes: int, runs: int) -> tuple[float, float]:
+    """95% Clopper-Pearson interval of a success fraction."""
+    if runs <= 0 or not 0 <= successes <= runs:
+        raise ValueError(f"need 0 <= successes <= runs > 0, got {successes}/{runs}")
+    ci = _st.binomtest(int(successes), int(runs)).proportion_ci(0.95, method="exact")
+    return float(ci.low), float(ci.high)
+
+
+def median_ci(values: Sequence[float]) -> tuple[float, float]:
+    """95% distribution-free interval of the median (binomial order statistics)."""
+    x = np.sort(np.asarray(values, dtype=float))
+    n = x.size
+    if n == 0:
+        raise ValueError("need at least one value")
+    lo = int(_st.binom.ppf(0.025, n, 0.5))
+    hi = int(_st.binom.isf(0.025, n, 0.5))
+    return float(x[max(lo - 1, 0)]), float(x[min(hi, n - 1)])

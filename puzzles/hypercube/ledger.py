@@ -19,29 +19,11 @@ import pandas as pd
 from scipy import stats
 
 from puzzles.core.claims import Ledger, decide_two_samples, fmt
+from puzzles.core.stats import median_ci, proportion_ci
 from puzzles.hypercube import reference as ref
 
 STEM = "05_hypercube"
 SEC_T2, SEC_T4, SEC_T5 = "Table 2 (A*)", "Table 4 (EA)", "Table 5 (RL)"
-
-
-def proportion_ci(successes: int, runs: int) -> tuple[float, float]:
-    """95% Clopper-Pearson interval of a success fraction."""
-    if runs <= 0 or not 0 <= successes <= runs:
-        raise ValueError(f"need 0 <= successes <= runs > 0, got {successes}/{runs}")
-    ci = stats.binomtest(int(successes), int(runs)).proportion_ci(0.95, method="exact")
-    return float(ci.low), float(ci.high)
-
-
-def median_ci(values: Sequence[float]) -> tuple[float, float]:
-    """95% distribution-free interval of the median (binomial order statistics)."""
-    x = np.sort(np.asarray(values, dtype=float))
-    n = x.size
-    if n == 0:
-        raise ValueError("need at least one value")
-    lo = int(stats.binom.ppf(0.025, n, 0.5))
-    hi = int(stats.binom.isf(0.025, n, 0.5))
-    return float(x[max(lo - 1, 0)]), float(x[min(hi, n - 1)])
 
 
 def _key(d: int, k: int, level: str) -> str:
