@@ -9,7 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from puzzles.core.claims import VERDICTS
+from puzzles.core.claims import VERDICTS, fmt
+from puzzles.core.stats import ci_halfwidth
 from puzzles.hypercube import hardness
 from puzzles.hypercube import ledger as hl
 from puzzles.hypercube import reference as ref
@@ -78,6 +79,9 @@ def test_ledger_builds_with_valid_verdicts_from_small_runs():
             "T2-d3k2L0-astar", "T4-d3k2L0-success"} <= set(frame["id"])
     bad = frame[~frame["verdict"].isin(["reproduced", "beyond"])]
     assert (bad["why"].str.strip() != "").all()
+    # the generations row carries the same Student-t half-width as results.csv
+    gen = [r["generations"] for r in ea if (r["d"], r["k"], r["level"]) == (3, 2, "0")]
+    assert led["T4-d3k2L0-generations"].uncertainty == f"±{fmt(ci_halfwidth(gen))}"
 
 
 def test_cube_group_and_orbits():

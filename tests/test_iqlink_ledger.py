@@ -51,3 +51,16 @@ def test_results_table_has_no_timing_columns(small):
     assert not any("second" in c or c.endswith("_s") for c in res.columns)
     steps = {s for s, _, _ in ex.timing_rows(small.to_dict("records"))}
     assert {"exact", "grade", "final_t3"} <= steps
+
+
+def test_recount_disagreement_is_a_verdict_not_text():
+    eb = pd.DataFrame({"placement": [0, 1, 2], "solutions": [5, 7, 9]})
+    recount = pd.DataFrame({"placement": [0, 1, 2], "linked": [5, 7, 9], "fits": [6, 7, 12]})
+    led = iqledger.recount_claims(iqledger.Ledger("x"), eb, recount)
+    assert led["B-empty-board-recount"].verdict == "beyond"
+    assert led["B-empty-board-recount"].ours == "21 (equal on 3 of 3 slices)"
+    assert led["B-empty-board-fits"].ours == "25"
+    recount.loc[1, "linked"] = 8
+    led = iqledger.recount_claims(iqledger.Ledger("x"), eb, recount)
+    assert led["B-empty-board-recount"].verdict == "differs"
+    assert "[1]" in led["B-empty-board-recount"].why

@@ -19,7 +19,7 @@ import pandas as pd
 from scipy import stats
 
 from puzzles.core.claims import Ledger, decide_two_samples, fmt
-from puzzles.core.stats import median_ci, proportion_ci
+from puzzles.core.stats import ci_halfwidth, median_ci, proportion_ci
 from puzzles.hypercube import reference as ref
 
 STEM = "05_hypercube"
@@ -134,7 +134,7 @@ def table4(ledger: Ledger, ea_runs: pd.DataFrame, results: pd.DataFrame) -> None
             ledger.record(f"T4-{key}-generations", SEC_T4, f"EA generations to success "
                           f"(mean), d={p.d} k={p.k} level {p.level} (authors' stored runs)",
                           round(sm, 2), float(np.mean(gen)),
-                          uncertainty=f"±{fmt(float(stats.sem(gen) * 1.96))}",
+                          uncertainty=f"±{fmt(ci_halfwidth(gen))}",
                           verdict=verdict, test=f"{test} vs stored runs",
                           why="" if verdict == "reproduced" else
                           f"stored mean {sm:.1f}, ours {np.mean(gen):.1f}")

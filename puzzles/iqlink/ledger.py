@@ -330,17 +330,7 @@ def beyond_claims(ledger: Ledger, df: pd.DataFrame, old: pd.DataFrame, anu_df: p
                   "turned twins agree).", int(eb["solutions"].sum()),
                   test="exact count (stored offline, empty_board.json)")
     if recount is not None:
-        same = recount.merge(eb[["placement", "solutions"]], on="placement")
-        equal = bool((same["linked"] == same["solutions"]).all())
-        ledger.beyond("B-empty-board-recount", "Beyond: counting",
-                      "An independent recount gives the same linked solutions, slice by slice.",
-                      f"{int(recount['linked'].sum())} ({'equal' if equal else 'NOT equal'} "
-                      f"on all {len(same)} slices)",
-                      test="recount offline (empty_board_recount.json, with its command)")
-        ledger.beyond("B-empty-board-fits", "Beyond: counting",
-                      "The empty board's solutions in which the pieces fit, linked or not.",
-                      int(recount["fits"].sum()),
-                      test="recount offline (empty_board_recount.json, with its command)")
+        recount_claims(ledger, eb, recount)
     one = lim["unique_one_piece"]
     ledger.beyond("B-fewest-given", "Beyond: limits",
                   "The fewest given pieces that force a unique fitting completion.",
@@ -350,4 +340,23 @@ def beyond_claims(ledger: Ledger, df: pd.DataFrame, old: pd.DataFrame, anu_df: p
     ledger.beyond("B-hardest", "Beyond: limits", "The hardest of our challenges under the grader.",
                   f"challenge {hard['id']}: grade {hard['grade']} ({hard['guesses']} guesses)",
                   test="grader")
+    return ledger
+
+
+def recount_claims(ledger: Ledger, eb: pd.DataFrame, recount: pd.DataFrame) -> Ledger:
+    """The offline recount of the empty board beside the stored count, slice by slice."""
+    same = recount.merge(eb[["placement", "solutions"]], on="placement")
+    apart = same.loc[same["linked"] != same["solutions"], "placement"].tolist()
+    # a recount that disagrees with the stored count must show as a verdict, not as text
+    ledger.record("B-empty-board-recount", "Beyond: counting",
+                  "An independent recount gives the same linked solutions, slice by slice.",
+                  "", f"{int(recount['linked'].sum())} (equal on "
+                  f"{len(same) - len(apart)} of {len(same)} slices)",
+                  verdict="differs" if apart else "beyond",
+                  test="recount offline (empty_board_recount.json, with its command)",
+                  why=f"slices {apart} disagree with empty_board.json" if apart else "")
+    ledger.beyond("B-empty-board-fits", "Beyond: counting",
+                  "The empty board's solutions in which the pieces fit, linked or not.",
+                  int(recount["fits"].sum()),
+                  test="recount offline (empty_board_recount.json, with its command)")
     return ledger

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core.claims import Ledger, decide_order, fmt
-from puzzles.core.stats import mean_ci
+from puzzles.core.stats import mean_ci, proportion_ci
 from puzzles.logicgrid import reference
 from puzzles.logicgrid.experiments import first_feasible, select
 from puzzles.logicgrid.fi2pop import random_hints
@@ -258,14 +258,14 @@ def grammar_table(space: Space, samples: int, seed: int) -> pd.DataFrame:
 
 
 def grammar_claims(ledger: Ledger, table: pd.DataFrame) -> Ledger:
-    """Each grammar share: the authors' value inside our binomial 95% interval."""
+    """Each grammar share: the authors' value inside our 95% Clopper-Pearson interval."""
     for _, r in table.iterrows():
         n = int(r["of"])
         p = float(r["ours"])
-        half = 1.96 * np.sqrt(max(p * (1 - p), 1e-12) / max(n, 1))
+        low, high = proportion_ci(round(p * n), n)
         key = r["quantity"].replace("'", "").replace(" ", "-").replace(",", "")
         ledger.interval(f"GRAM-{key}", "hint grammar", f"Share of {r['quantity']}",
-                        float(r["authors' grammar"]), round(p, 4), p - half, p + half,
-                        what="95% binomial interval",
+                        float(r["authors' grammar"]), round(p, 4), low, high,
+                        what="95% Clopper-Pearson interval",
                         why="our generator draws this production at another rate")
     return ledger
