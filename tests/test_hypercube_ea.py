@@ -71,20 +71,25 @@ def test_rings_are_distinct_within_one_mutation():
     assert full > 0.5 * 2000
 
 
-def test_sample_rings_is_a_uniform_ordered_sample():
-    """Every ordered pair of distinct rings is equally likely for B = 2 out of 4."""
-    seen = _pairs(20_000)
+@pytest.mark.parametrize("fresh", [False, True])
+def test_sample_rings_is_a_uniform_ordered_sample(fresh):
+    """Every ordered pair of distinct rings is equally likely for B = 2 out of 4, whether the
+    permutation carries over from the last draw (as in a run) or starts as 0..3 each time
+    (a shuffle that swaps with any position, not just later ones, fails the second)."""
+    seen = _pairs(20_000, fresh)
     counts = np.array([seen[a, b] for a in range(4) for b in range(4) if a != b])
     assert seen.trace() == 0
     assert stats.chisquare(counts).pvalue > 1e-3
 
 
 @njit  # no cache: a cached helper would keep a stale copy of the kernels it calls
-def _pairs(m):
+def _pairs(m, fresh):
     np.random.seed(7)
     ridx = np.arange(4)
     seen = np.zeros((4, 4), dtype=np.int64)
     for _ in range(m):
+        if fresh:
+            ridx[:] = np.arange(4)
         ev.sample_rings(ridx, 2)
         seen[ridx[0], ridx[1]] += 1
     return seen
