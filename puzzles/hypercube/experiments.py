@@ -86,6 +86,39 @@ def astar_task(task: tuple[int, str, int, int]) -> dict[str, Any]:
             "astar_gave_up": res.gave_up}
 
 
+HARDEST = "far"  # the level name of a hardest start (:func:`hardness.hardest_start`)
+HEURISTIC_COLUMNS = ["d", "k", "level", "moves", "paper_expanded", "pdb_expanded"]
+
+
+def heuristic_task(task: tuple[int, str, int, int]) -> dict[str, Any]:
+    """A* on one case with each heuristic (the paper's, and with pattern databases): moves,
+    expansions and warm seconds (kernel and tables loaded before the clock starts)."""
+    from puzzles.hypercube import hardness
+    from puzzles.hypercube.search import HEURISTICS
+
+    d, level, k, max_expanded = task
+    if level == HARDEST:
+        puzzle = instance(d, hardness.PAPER_LEVEL).puzzle(k)
+        start = hardness.hardest_start(puzzle)
+    else:
+        inst = instance(d, level)
+        puzzle, start = inst.puzzle(k), inst.start(k)
+    row: dict[str, Any] = {"d": d, "k": k, "level": level}
+    lengths = set()  # optimal lengths found (None: no solution exists)
+    for h in HEURISTICS:
+        astar(puzzle, puzzle.target, max_expanded=1, heuristic=h)
+        res = astar(puzzle, start, max_expanded=max_expanded, heuristic=h)
+        if not res.gave_up:
+            lengths.add(None if res.moves is None else len(res.moves))
+        # a search over budget reports the budget it spent (a lower bound on its expansions)
+        row[f"{h}_expanded"] = res.expanded
+        row[f"{h}_seconds"] = res.seconds
+    if len(lengths) > 1:
+        raise AssertionError(f"the heuristics disagree on the optimum of {task}: {lengths}")
+    row["moves"] = lengths.pop() if lengths else None
+    return row
+
+
 # ---------------------------------------------------------------- EA and RL
 
 

@@ -96,6 +96,13 @@ def gods_number(d: int, k: int) -> dict:
             "orbits": len(orbits), "hardest": tuple(unpack(far, d, n))}
 
 
+def hardest_start(puzzle: Puzzle) -> tuple[int, ...]:
+    """A configuration as far from ``puzzle``'s target as any (the first at the target's
+    eccentricity in breadth-first order, so always the same one)."""
+    codes, dist = distances_from(puzzle, puzzle.target)
+    return tuple(unpack(int(codes[int(np.argmax(dist))]), puzzle.d, puzzle.n_rings))
+
+
 GODS_COLUMNS = ["d", "k", "rings", "component_size", "target_eccentricity", "gods_number",
                 "orbits"]
 

@@ -354,3 +354,23 @@ def beyond(ledger: Ledger, results: pd.DataFrame, gods: pd.DataFrame,
                       f"target's component at most as far as d={p.d} k={p.k} level {p.level}",
                       p.share_at_most, test="BFS distance distribution from the target",
                       uncertainty=f"eccentricity {p.eccentricity}")
+
+
+def heuristic_claims(ledger: Ledger, table: pd.DataFrame) -> None:
+    """The pattern-database heuristic against the paper's: expansions per solved case, and
+    A* on the hardest start of each (d, k) (rows of :data:`experiments.HEURISTIC_COLUMNS`)."""
+    solved = table.dropna(subset=["moves"])
+    fewer = int((solved["pdb_expanded"] < solved["paper_expanded"]).sum())
+    more = int((solved["pdb_expanded"] > solved["paper_expanded"]).sum())
+    ledger.beyond("X-pdb-expansions", "Beyond", "A* with the pattern databases expands fewer "
+                  "nodes than with the paper's heuristic (same optimal lengths)",
+                  f"fewer on {fewer}, more on {more} of {len(solved)} solved cases; "
+                  f"{int(solved['pdb_expanded'].sum()):,} vs "
+                  f"{int(solved['paper_expanded'].sum()):,} expansions in all",
+                  test="A* with each heuristic, both admissible")
+    for r in table[table["level"] == "far"].itertuples():
+        ledger.beyond(f"X-d{r.d}k{r.k}-hardest-astar", "Beyond", f"A* on a hardest start of "
+                      f"d={r.d} k={r.k} (at the target's eccentricity)",
+                      f"{fmt(r.moves)} moves; {r.paper_expanded:,} expansions (paper's "
+                      f"heuristic) vs {r.pdb_expanded:,} (pattern databases)",
+                      test="A* with each heuristic, both admissible")

@@ -36,6 +36,7 @@ from puzzles.hypercube.model import (
     unpack_into,
     validate_config,
 )
+from puzzles.hypercube.pdb import PatternDatabases, pattern_databases, pdb_bound
 
 DEFAULT_MAX_STATES = 60_000_000
 
@@ -447,8 +448,9 @@ def _heap_pop(hp, hc, size):
 
 
 @njit(cache=True)
-def _astar(start, target, d, n, k, faces, branching, max_expanded):
-    """A* with h = sum ceil(Hamming/k): (length, path, expanded); length -2 if over budget."""
+def _astar(start, target, d, n, k, faces, branching, max_expanded, pdb_keys, pdb_vals):
+    """A* with h = max(sum ceil(Hamming/k), pattern databases): (length, path, expanded);
+    length -2 if over budget. With no tables (``pdb_keys`` of 0 rows) h is the paper's."""
     G = 4096  # priorities f * G + (G - 1 - g): smallest f first, deeper nodes on ties
     tgt = np.empty(n, dtype=np.int64)
     unpack_into(target, d, n, tgt)
@@ -460,10 +462,11 @@ def _astar(start, target, d, n, k, faces, branching, max_expanded):
     vals[s] = -1
     aux[s] = 0
     count = 1
-    unpack_into(start, d, n, pos)
+    occ = unpack_into(start, d, n, pos)
+    h0 = max(_heuristic(pos, tgt, n, k), pdb_bound(pos, occ, pdb_keys, pdb_vals))
     hp = np.empty(1 << 10, dtype=np.int64)
     hc = np.empty(1 << 10, dtype=np.int64)
-    hp, hc, size = _heap_push(hp, hc, 0, _heuristic(pos, tgt, n, k) * G + G - 1, start)
+    hp, hc, size = _heap_push(hp, hc, 0, h0 * G + G - 1, start)
     expanded = 0
     while size > 0:
         pri, code, size = _heap_pop(hp, hc, size)
@@ -489,9 +492,9 @@ def _astar(start, target, d, n, k, faces, branching, max_expanded):
                 count += 1
             vals[t] = code
             aux[t] = g + 1
-            unpack_into(child, d, n, pos)
-            hp, hc, size = _heap_push(hp, hc, size,
-                                      (g + 1 + _heuristic(pos, tgt, n, k)) * G + G - 2 - g, child)
+            occ = unpack_into(child, d, n, pos)
+            h = max(_heuristic(pos, tgt, n, k), pdb_bound(pos, occ, pdb_keys, pdb_vals))
+            hp, hc, size = _heap_push(hp, hc, size, (g + 1 + h) * G + G - 2 - g, child)
             if keys[t] == child:
                 keys, vals, aux = maybe_grow(keys, vals, aux, count)
     return -1, np.empty(0, dtype=np.int64), expanded
@@ -514,15 +517,25 @@ def heuristic(puzzle: Puzzle, config) -> int:
                                                                       strict=True))
 
 
-def astar(puzzle: Puzzle, start, max_expanded: int = 2_000_000) -> AStarResult:
-    """A* with the paper's heuristic, a binary heap and a hashed closed set."""
+HEURISTICS = ("paper", "pdb")
+
+
+def astar(puzzle: Puzzle, start, max_expanded: int = 2_000_000,
+          heuristic: str = "paper") -> AStarResult:
+    """A* with a binary heap and a hashed closed set; ``heuristic`` is the paper's sum of
+    ceil(Hamming/k) (``"paper"``) or its maximum with the per-ring pattern databases
+    (``"pdb"``, :mod:`puzzles.hypercube.pdb`; the tables are built before the clock starts)."""
+    if heuristic not in HEURISTICS:
+        raise ValueError(f"heuristic must be one of {HEURISTICS}, got {heuristic!r}")
     start = validate_config(puzzle, start)
     check_packable(puzzle)
     d, n = puzzle.d, puzzle.n_rings
+    tables = pattern_databases(puzzle) if heuristic == "pdb" else PatternDatabases.none()
     t0 = time.perf_counter()
     length, path, expanded = _astar(np.int64(pack(start, d)), np.int64(pack(puzzle.target, d)),
                                     d, n, puzzle.k, face_table(d, puzzle.k),
-                                    max_branching(puzzle), int(max_expanded))
+                                    max_branching(puzzle), int(max_expanded), tables.keys,
+                                    tables.vals)
     seconds = time.perf_counter() - t0
     if length < 0:
         return AStarResult(None, int(expanded), seconds, length == -2)

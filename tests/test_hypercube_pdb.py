@@ -1,0 +1,108 @@
+"""Pattern databases: exact abstract distances, admissible against the true distances."""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+import pytest
+
+from puzzles.hypercube import experiments as ex
+from puzzles.hypercube import hardness, pdb, search
+from puzzles.hypercube.instances import instance
+from puzzles.hypercube.model import destinations, face_table, unpack_into
+
+
+def _abstract_distances(puzzle, ring: int) -> dict[tuple[int, frozenset], int]:
+    """Plain-Python BFS of the one-ring abstraction from the abstract target."""
+    faces = face_table(puzzle.d, puzzle.k)
+    t = puzzle.target[ring]
+    start = (t, frozenset(puzzle.target) - {t})
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        tracked, others = queue.popleft()
+        occ = others | {tracked}
+        mask = np.uint64(sum(1 << v for v in occ))
+        for v in occ:
+            dest = int(destinations(v, mask, faces))
+            for u in range(1 << puzzle.d):
+                if dest >> u & 1:
+                    child = (u, others) if v == tracked else (tracked, others - {v} | {u})
+                    if child not in dist:
+                        dist[child] = dist[(tracked, others)] + 1
+                        queue.append(child)
+    return dist
+
+
+def test_tables_hold_the_abstract_distances():
+    p = instance(3, "0").puzzle(2)
+    tables = pdb.pattern_databases(p)
+    for ring in range(p.n_rings):
+        want = _abstract_distances(p, ring)
+        assert tables.sizes[ring] == len(want)
+        for (tracked, others), dd in want.items():
+            pos = np.array([tracked] * p.n_rings, dtype=np.int64)
+            occ = np.uint64(sum(1 << v for v in others | {tracked}))
+            one = pdb.PatternDatabases(tables.keys[ring:ring + 1], tables.vals[ring:ring + 1], ())
+            assert pdb.pdb_bound(pos, occ, one.keys, one.vals) == dd
+
+
+@pytest.mark.parametrize("d,k", [(3, 1), (3, 2), (4, 3)])
+def test_the_heuristic_never_overestimates_and_beats_the_papers(d, k):
+    p = instance(d, "0").puzzle(k)
+    tables = pdb.pattern_databases(p)
+    codes, dist = hardness.distances_from(p, p.target)
+    pos = np.empty(p.n_rings, np.int64)
+    tgt = np.array(p.target, np.int64)
+    better = 0
+    for code, dd in zip(codes.tolist(), dist.tolist(), strict=True):
+        occ = unpack_into(np.int64(code), d, p.n_rings, pos)
+        h = pdb.pdb_bound(pos, occ, tables.keys, tables.vals)
+        assert h <= dd
+        better += h > search._heuristic(pos, tgt, p.n_rings, k)
+    assert better > 0
+
+
+def test_astar_finds_the_same_optimum_with_fewer_expansions():
+    inst = instance(4, "4")
+    p = inst.puzzle(3)
+    a = search.astar(p, inst.start(3))
+    b = search.astar(p, inst.start(3), heuristic="pdb")
+    assert len(a.moves) == len(b.moves) == 11
+    assert b.expanded < a.expanded
+    with pytest.raises(ValueError, match="heuristic must be one of"):
+        search.astar(p, inst.start(3), heuristic="manhattan")
+
+
+def test_hardest_start_lies_at_the_eccentricity_and_both_heuristics_solve_it():
+    p = instance(3, "0").puzzle(2)
+    far = hardness.hardest_start(p)
+    assert search.solve(p, far).optimal == 10 == hardness.gods_number(3, 2)["target_eccentricity"]
+    row = ex.heuristic_task((3, ex.HARDEST, 2, 100_000))
+    assert row["moves"] == 10 and row["pdb_expanded"] < row["paper_expanded"]
+    assert set(ex.HEURISTIC_COLUMNS) <= set(row)
+
+
+def test_pattern_databases_refuse_a_cube_too_large_to_pack():
+    from puzzles.hypercube.model import make_puzzle
+
+    p = make_puzzle(6, 5, {"red": 1, "blue": 2})
+    with pytest.raises(ValueError, match="d <= 5"):
+        pdb.pattern_databases(p)
+
+
+def test_the_bound_is_the_largest_table_value():
+    p = instance(4, "0").puzzle(3)
+    tables = pdb.pattern_databases(p)
+    codes, _ = hardness.distances_from(p, p.target)
+    pos = np.empty(p.n_rings, np.int64)
+    spread = 0
+    for code in codes[::997].tolist():
+        occ = unpack_into(np.int64(code), 4, p.n_rings, pos)
+        # table i alone, with ring i first (the bound reads ring j's vertex for table j)
+        each = [pdb.pdb_bound(pos[i:], occ, tables.keys[i:i + 1], tables.vals[i:i + 1])
+                for i in range(p.n_rings)]
+        assert pdb.pdb_bound(pos, occ, tables.keys, tables.vals) == max(each)
+        spread += max(each) > min(each)
+    assert spread > 0  # the tables disagree, so taking their largest matters
