@@ -106,3 +106,31 @@ def test_the_bound_is_the_largest_table_value():
         assert pdb.pdb_bound(pos, occ, tables.keys, tables.vals) == max(each)
         spread += max(each) > min(each)
     assert spread > 0  # the tables disagree, so taking their largest matters
+
+
+def test_hardest_cases_run_through_the_ea_and_rl_tasks():
+    assert ex.hardest_cases() == [(3, "far", 1), (3, "far", 2), (4, "far", 1), (4, "far", 2),
+                                  (4, "far", 3)]
+    p, s = ex.case_puzzle(3, ex.HARDEST, 2)
+    assert s == hardness.hardest_start(p) and p.target == instance(3, "0").puzzle(2).target
+    ea = ex.ea_task((3, ex.HARDEST, 2, 0, 2, 7, 50, 200, 0.2, 1.8, "ea"))
+    rl = ex.rl_task((3, ex.HARDEST, 2, 0, 2, 7, 100, 50, 0.1, 0.9, 200))
+    assert [r["level"] for r in ea + rl] == ["far"] * 4
+    assert all(r["moves"] is None or r["moves"] >= 10 for r in ea + rl)  # never below the optimum
+    with pytest.raises(ValueError, match="unknown extra runs"):
+        ex.run_extras({}, 1, 1, names=("ea_far_runs", "ea_near_runs"))
+
+
+def test_target_distances_cover_the_component():
+    t = hardness.target_distances(3, 2)
+    assert list(t.columns) == ["d", "k", "distance", "count"]
+    assert t["count"].sum() == 672 and t["distance"].max() == 10 and t["count"].iloc[0] == 1
+
+
+def test_stored_d5_distances_match_the_component_and_the_target():
+    t = hardness.stored_d5_distances()
+    p = instance(5, "0").puzzle(4)
+    assert t["count"].sum() == 87_102_720  # the component size found without BFS (components.csv)
+    assert t["count"].iloc[0] == 1 and t["distance"].tolist() == list(range(len(t)))
+    assert t["count"].iloc[1] == len(search.legal_moves(p, p.target))  # one move away
+    assert t["distance"].max() == 21

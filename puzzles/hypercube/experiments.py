@@ -18,6 +18,7 @@ from puzzles.core import derive_seed
 from puzzles.core.stats import ci_halfwidth
 from puzzles.hypercube.evolve import run_ea
 from puzzles.hypercube.instances import Instance, instance
+from puzzles.hypercube.model import Puzzle
 from puzzles.hypercube.reference import paper_table
 from puzzles.hypercube.rl import initial_table, run_rl
 from puzzles.hypercube.search import Component, astar, component, solve
@@ -90,19 +91,30 @@ HARDEST = "far"  # the level name of a hardest start (:func:`hardness.hardest_st
 HEURISTIC_COLUMNS = ["d", "k", "level", "moves", "paper_expanded", "pdb_expanded"]
 
 
+def case_puzzle(d: int, level: str, k: int) -> tuple[Puzzle, tuple[int, ...]]:
+    """(puzzle, start) of a case: a level of the paper or its Table 3, or :data:`HARDEST`,
+    a configuration at the eccentricity of the paper's target for (d, k)."""
+    from puzzles.hypercube import hardness
+
+    if level == HARDEST:
+        puzzle = instance(d, hardness.PAPER_LEVEL).puzzle(k)
+        return puzzle, hardness.hardest_start(puzzle)
+    inst = instance(d, level)
+    return inst.puzzle(k), inst.start(k)
+
+
+def hardest_cases(max_d: int = 4) -> list[tuple[int, str, int]]:
+    """(d, HARDEST, k) for every (d, k) with 3 <= d <= max_d."""
+    return [(d, HARDEST, k) for d in range(3, max_d + 1) for k in range(1, d)]
+
+
 def heuristic_task(task: tuple[int, str, int, int]) -> dict[str, Any]:
     """A* on one case with each heuristic (the paper's, and with pattern databases): moves,
     expansions and warm seconds (kernel and tables loaded before the clock starts)."""
-    from puzzles.hypercube import hardness
     from puzzles.hypercube.search import HEURISTICS
 
     d, level, k, max_expanded = task
-    if level == HARDEST:
-        puzzle = instance(d, hardness.PAPER_LEVEL).puzzle(k)
-        start = hardness.hardest_start(puzzle)
-    else:
-        inst = instance(d, level)
-        puzzle, start = inst.puzzle(k), inst.start(k)
+    puzzle, start = case_puzzle(d, level, k)
     row: dict[str, Any] = {"d": d, "k": k, "level": level}
     lengths = set()  # optimal lengths found (None: no solution exists)
     for h in HEURISTICS:
@@ -168,8 +180,7 @@ def ea_task(task: tuple) -> list[dict[str, Any]]:
     0 successes of 150) and the paper's Table 4 leaves the level out. ``ran`` says so.
     """
     d, level, k, lo, hi, seed, pop, gens, alpha, c, tag = task
-    inst = instance(d, level)
-    p, s = inst.puzzle(k), inst.start(k)
+    p, s = case_puzzle(d, level, k)
     solvable = solve(p, s).solvable
     if solvable:  # load the compiled kernel before the first timed run (warm timings)
         run_ea(p, s, 0, pop_size=10, generations=1, alpha=alpha, c=c)
@@ -212,8 +223,7 @@ def rl_task(task: tuple) -> list[dict[str, Any]]:
     episode loop has no length limit before a first solution, so it would never end.
     """
     d, level, k, lo, hi, seed, p_states, episodes, lr, gamma, max_len = task
-    inst = instance(d, level)
-    p, s = inst.puzzle(k), inst.start(k)
+    p, s = case_puzzle(d, level, k)
     solvable = solve(p, s).solvable
     table = initial_table(p, p_states) if solvable else None
     if solvable:  # load the compiled kernel before the first timed run (warm timings)
@@ -434,26 +444,37 @@ def alpha_comparison(base: pd.DataFrame, other: pd.DataFrame, alpha: float) -> p
 
 
 def extra_cases() -> dict[str, list[tuple[int, str, int]]]:
-    """The beyond-the-paper runs: EA with alpha = 0.7 on d=4 k=3, EA and RL on T3a-T3c."""
+    """The beyond-the-paper runs: EA with alpha = 0.7 on d=4 k=3, EA and RL on T3a-T3c and
+    on the hardest start of every (d, k) with d <= 4."""
     from puzzles.hypercube.instances import INSTANCES
 
     code = case_list([i for i in INSTANCES if i.is_code_level])
     return {"alpha": [c for c in code if c[0] == 4 and c[2] == 3],
-            "t3": case_list([i for i in INSTANCES if not i.is_code_level])}
+            "t3": case_list([i for i in INSTANCES if not i.is_code_level]),
+            "far": hardest_cases()}
 
 
-def run_extras(b: Mapping[str, Any], seed: int, workers: int | None
-               ) -> dict[str, pd.DataFrame]:
-    """All extra runs as tables ``ea_alpha07_runs``, ``ea_t3_runs``, ``rl_t3_runs``."""
+EXTRA_RUNS = ("ea_alpha07_runs", "ea_t3_runs", "rl_t3_runs", "ea_far_runs", "rl_far_runs")
+
+
+def run_extras(b: Mapping[str, Any], seed: int, workers: int | None,
+               names: Sequence[str] = EXTRA_RUNS) -> dict[str, pd.DataFrame]:
+    """The extra runs named in ``names`` (default all of :data:`EXTRA_RUNS`) as tables."""
     from puzzles.core import run_tasks
 
+    unknown = sorted(set(names) - set(EXTRA_RUNS))
+    if unknown:
+        raise ValueError(f"unknown extra runs {unknown}; known: {list(EXTRA_RUNS)}")
     cases = extra_cases()
     slow_first = sorted(cases["t3"], key=lambda c: not is_slow(c, "ea"))
-    jobs = [("ea_alpha07_runs", ea_task, ea_tasks(cases["alpha"], b, seed, tag="ea-alpha",
-                                                   alpha=0.7)),
-            ("ea_t3_runs", ea_task, ea_tasks(slow_first, b, seed)),
-            ("rl_t3_runs", rl_task, rl_tasks(cases["t3"], b, seed))]
+    jobs = {"ea_alpha07_runs": (ea_task, lambda: ea_tasks(cases["alpha"], b, seed,
+                                                          tag="ea-alpha", alpha=0.7)),
+            "ea_t3_runs": (ea_task, lambda: ea_tasks(slow_first, b, seed)),
+            "rl_t3_runs": (rl_task, lambda: rl_tasks(cases["t3"], b, seed)),
+            "ea_far_runs": (ea_task, lambda: ea_tasks(cases["far"], b, seed)),
+            "rl_far_runs": (rl_task, lambda: rl_tasks(cases["far"], b, seed))}
     out = {}
-    for name, fn, tasks in jobs:
-        out[name] = runs_frame(run_tasks(fn, tasks, workers=workers, desc=name))
+    for name in names:
+        fn, tasks = jobs[name]
+        out[name] = runs_frame(run_tasks(fn, tasks(), workers=workers, desc=name))
     return out

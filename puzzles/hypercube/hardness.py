@@ -161,3 +161,22 @@ def check_distances(distances: pd.DataFrame) -> int:
             raise ValueError(f"stored distances for d={d} k={k} differ from a fresh BFS")
         checked += 1
     return checked
+
+
+def target_distances(d: int, k: int, max_states: int = 100_000_000) -> pd.DataFrame:
+    """``d,k,distance,count``: the distances of the paper's target's whole component from it
+    (one plain BFS; d = 5, k = 4 holds 87,102,720 configurations, about 10 GB at its peak)."""
+    p = instance(d, PAPER_LEVEL).puzzle(k)
+    _, dist = distances_from(p, p.target, max_states)
+    counts = distance_counts(dist)
+    return pd.DataFrame({"d": d, "k": k, "distance": counts.index, "count": counts.values})
+
+
+D5_FILE = "distances_d5k4.csv"  # package data, written by python -m puzzles.hypercube.offline d5
+
+
+def stored_d5_distances() -> pd.DataFrame:
+    """The stored :func:`target_distances` of d=5 k=4 (too large to recompute in a notebook)."""
+    from pathlib import Path
+
+    return pd.read_csv(Path(__file__).parent / "data" / D5_FILE)

@@ -374,3 +374,26 @@ def heuristic_claims(ledger: Ledger, table: pd.DataFrame) -> None:
                       f"{fmt(r.moves)} moves; {r.paper_expanded:,} expansions (paper's "
                       f"heuristic) vs {r.pdb_expanded:,} (pattern databases)",
                       test="A* with each heuristic, both admissible")
+
+
+def hardest_claims(ledger: Ledger, hardest: pd.DataFrame) -> None:
+    """EA and RL on the hardest start of each (d, k), beside its optimum."""
+    for r in hardest.itertuples():
+        ledger.beyond(f"X-d{r.d}k{r.k}-hardest-ea-rl", "Beyond", f"EA and RL on a hardest start "
+                      f"of d={r.d} k={r.k} (optimum {fmt(r.optimal)})",
+                      f"EA success {fmt(r.ea_success)}, median {fmt(r.ea_median)} moves; RL "
+                      f"success {fmt(r.rl_success)}, median {fmt(r.rl_median)} moves",
+                      test="runs at the paper's budgets (stored, python -m "
+                           "puzzles.hypercube.offline extras)")
+
+
+def d5_claims(ledger: Ledger, distances: pd.DataFrame, optimum: int) -> None:
+    """The d=5 k=4 target's component: size, eccentricity, where the paper's level sits."""
+    size = int(distances["count"].sum())
+    closer = int(distances.loc[distances["distance"] <= optimum, "count"].sum())
+    ledger.beyond("X-d5k4-eccentricity", "Beyond", "Eccentricity of the paper's d=5 k=4 target "
+                  f"over its component of {size:,} configurations",
+                  int(distances["distance"].max()),
+                  uncertainty=f"level 0 ({optimum} moves) is at most as far as "
+                              f"{100 * closer / size:.3g}% of them",
+                  test="BFS from the target (stored, python -m puzzles.hypercube.offline d5)")
