@@ -173,3 +173,29 @@ def test_roulette_picks_parents_in_proportion_to_their_weights():
     share = np.array([w[i::4].sum() for i in range(4)])
     expected = by_class.sum() * share / share.sum()
     assert stats.chisquare(by_class, expected).pvalue > 1e-3
+
+
+@pytest.mark.parametrize("algo,case", [("ea", (3, "0", 2)), ("rl", (4, "3", 3))])
+def test_committed_paper_scale_runs_rerun_exactly(algo, case):
+    """The first runs of one case from the notebook's tasks (seed 2026, the paper's budgets)
+    give the committed runs: a change to a rule of the EA or RL moves them (RL on a case whose
+    solution lengths vary from run to run, so its weight updates matter)."""
+    from pathlib import Path
+
+    import pandas as pd
+
+    from puzzles.core import budgets
+    from puzzles.hypercube import experiments as ex
+
+    b = dict(budgets("hypercube", "paper"))
+    b["chunk"] = 3
+    make, run = (ex.ea_tasks, ex.ea_task) if algo == "ea" else (ex.rl_tasks, ex.rl_task)
+    rows = run(make([case], b, 2026)[0])
+    stored = pd.read_csv(Path(__file__).resolve().parents[1] / "figures" / "05_hypercube"
+                         / f"{algo}_runs.csv", dtype={"level": str})
+    d, level, k = case
+    stored = stored[(stored["d"] == d) & (stored["k"] == k) & (stored["level"] == level)]
+    cols = ["run", "success", "moves"] + (["generations"] if algo == "ea" else [])
+    got = pd.DataFrame(rows)[cols].astype("int64")
+    want = stored.sort_values("run").head(3)[cols].astype("int64").reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, want)
