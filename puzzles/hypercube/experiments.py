@@ -16,12 +16,13 @@ import pandas as pd
 
 from puzzles.core import derive_seed
 from puzzles.core.stats import ci_halfwidth
+from puzzles.hypercube import hardness
 from puzzles.hypercube.evolve import run_ea
 from puzzles.hypercube.instances import Instance, instance
 from puzzles.hypercube.model import Puzzle
 from puzzles.hypercube.reference import paper_table
 from puzzles.hypercube.rl import initial_table, run_rl
-from puzzles.hypercube.search import Component, astar, component, solve
+from puzzles.hypercube.search import HEURISTICS, Component, astar, component, solve
 
 # Only seed-determined values: wall times (A*'s seconds, each run's seconds) go to timings.csv.
 RESULT_COLUMNS = ["d", "l", "k", "level", "solvable", "optimal", "component_size",
@@ -94,8 +95,6 @@ HEURISTIC_COLUMNS = ["d", "k", "level", "moves", "paper_expanded", "pdb_expanded
 def case_puzzle(d: int, level: str, k: int) -> tuple[Puzzle, tuple[int, ...]]:
     """(puzzle, start) of a case: a level of the paper or its Table 3, or :data:`HARDEST`,
     a configuration at the eccentricity of the paper's target for (d, k)."""
-    from puzzles.hypercube import hardness
-
     if level == HARDEST:
         puzzle = instance(d, hardness.PAPER_LEVEL).puzzle(k)
         return puzzle, hardness.hardest_start(puzzle)
@@ -111,8 +110,6 @@ def hardest_cases(max_d: int = 4) -> list[tuple[int, str, int]]:
 def heuristic_task(task: tuple[int, str, int, int]) -> dict[str, Any]:
     """A* on one case with each heuristic (the paper's, and with pattern databases): moves,
     expansions and warm seconds (kernel and tables loaded before the clock starts)."""
-    from puzzles.hypercube.search import HEURISTICS
-
     d, level, k, max_expanded = task
     puzzle, start = case_puzzle(d, level, k)
     row: dict[str, Any] = {"d": d, "k": k, "level": level}

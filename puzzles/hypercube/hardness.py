@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -85,7 +86,6 @@ def gods_number(d: int, k: int) -> dict:
     p = instance(d, PAPER_LEVEL).puzzle(k)
     n = p.n_rings
     codes, dist = distances_from(p, p.target)
-    far = int(codes[int(np.argmax(dist))])
     best = 0
     orbits = occupancy_orbits(d, n)
     for rep in orbits:
@@ -93,14 +93,18 @@ def gods_number(d: int, k: int) -> dict:
         best = max(best, int(dd.max()))
     return {"d": d, "k": k, "rings": n, "component_size": int(codes.shape[0]),
             "target_eccentricity": int(dist.max()), "gods_number": best,
-            "orbits": len(orbits), "hardest": tuple(unpack(far, d, n))}
+            "orbits": len(orbits), "hardest": _farthest(p, codes, dist)}
+
+
+def _farthest(puzzle: Puzzle, codes: np.ndarray, dist: np.ndarray) -> tuple[int, ...]:
+    """The first configuration at the largest distance, in breadth-first order."""
+    return tuple(unpack(int(codes[int(np.argmax(dist))]), puzzle.d, puzzle.n_rings))
 
 
 def hardest_start(puzzle: Puzzle) -> tuple[int, ...]:
     """A configuration as far from ``puzzle``'s target as any (the first at the target's
     eccentricity in breadth-first order, so always the same one)."""
-    codes, dist = distances_from(puzzle, puzzle.target)
-    return tuple(unpack(int(codes[int(np.argmax(dist))]), puzzle.d, puzzle.n_rings))
+    return _farthest(puzzle, *distances_from(puzzle, puzzle.target))
 
 
 GODS_COLUMNS = ["d", "k", "rings", "component_size", "target_eccentricity", "gods_number",
@@ -177,6 +181,4 @@ D5_FILE = "distances_d5k4.csv"  # package data, written by python -m puzzles.hyp
 
 def stored_d5_distances() -> pd.DataFrame:
     """The stored :func:`target_distances` of d=5 k=4 (too large to recompute in a notebook)."""
-    from pathlib import Path
-
     return pd.read_csv(Path(__file__).parent / "data" / D5_FILE)

@@ -21,6 +21,7 @@ from scipy import stats
 from puzzles.core.claims import Ledger, decide_two_samples, fmt
 from puzzles.core.stats import ci_halfwidth, median_ci, proportion_ci
 from puzzles.hypercube import reference as ref
+from puzzles.hypercube.experiments import HARDEST
 
 STEM = "05_hypercube"
 SEC_T2, SEC_T4, SEC_T5 = "Table 2 (A*)", "Table 4 (EA)", "Table 5 (RL)"
@@ -368,7 +369,7 @@ def heuristic_claims(ledger: Ledger, table: pd.DataFrame) -> None:
                   f"{int(solved['pdb_expanded'].sum()):,} vs "
                   f"{int(solved['paper_expanded'].sum()):,} expansions in all",
                   test="A* with each heuristic, both admissible")
-    for r in table[table["level"] == "far"].itertuples():
+    for r in table[table["level"] == HARDEST].itertuples():
         ledger.beyond(f"X-d{r.d}k{r.k}-hardest-astar", "Beyond", f"A* on a hardest start of "
                       f"d={r.d} k={r.k} (at the target's eccentricity)",
                       f"{fmt(r.moves)} moves; {r.paper_expanded:,} expansions (paper's "

@@ -335,6 +335,16 @@ def unpack_into(code: np.int64, d: int, n: int, pos: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True)
+def bit_index(low: np.uint64) -> int:
+    """The index of the single set bit of ``low`` (a vertex from its one-bit mask)."""
+    u = 0
+    while low > np.uint64(1):
+        low >>= np.uint64(1)
+        u += 1
+    return u
+
+
+@njit(cache=True)
 def destinations(v: int, occ: np.uint64, faces: np.ndarray) -> np.uint64:
     """Bitmask of the vertices a ring on v may move to (union over its free k-faces)."""
     bit = np.uint64(1) << np.uint64(v)
@@ -357,12 +367,7 @@ def successors(code: np.int64, d: int, n: int, faces: np.ndarray, pos: np.ndarra
         dest = destinations(v, occ, faces)
         while dest:
             low = dest & (~dest + np.uint64(1))
-            u = 0
-            t = low
-            while t > np.uint64(1):
-                t >>= np.uint64(1)
-                u += 1
-            out[c] = code ^ (np.int64(v ^ u) << np.int64(d * i))
+            out[c] = code ^ (np.int64(v ^ bit_index(low)) << np.int64(d * i))
             c += 1
             dest ^= low
     return c

@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from puzzles.hypercube.hashing import EMPTY, grow_array, maybe_grow, new_table, slot_of
-from puzzles.hypercube.model import Puzzle, destinations, face_table
+from puzzles.hypercube.model import Puzzle, bit_index, destinations, face_table
 
 UNREACHABLE = 1 << 20  # an abstract state the target cannot reach: no completion exists
 MAX_D = 5  # the abstract code packs a 32-bit occupancy mask and the tracked vertex
@@ -49,20 +49,12 @@ def _abstract_bfs(occ0: np.uint64, tracked0: int, faces: np.ndarray):
         while rest:
             low = rest & (~rest + np.uint64(1))
             rest ^= low
-            v = 0
-            t = low
-            while t > np.uint64(1):
-                t >>= np.uint64(1)
-                v += 1
+            v = bit_index(low)
             dest = destinations(v, occ, faces)
             while dest:
                 dlow = dest & (~dest + np.uint64(1))
                 dest ^= dlow
-                u = 0
-                t = dlow
-                while t > np.uint64(1):
-                    t >>= np.uint64(1)
-                    u += 1
+                u = bit_index(dlow)
                 child = _code(occ ^ low ^ dlow, u if v == tracked else tracked)
                 c = slot_of(keys, child)
                 if keys[c] == child:

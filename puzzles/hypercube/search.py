@@ -24,7 +24,9 @@ from puzzles.hypercube.hashing import (
 from puzzles.hypercube.model import (
     Move,
     Puzzle,
+    bit_index,
     check_packable,
+    destinations,
     face_table,
     legal_moves,
     max_branching,
@@ -275,20 +277,11 @@ def _occupancy_walk(start, target, d, n, faces, binom, table, n_sets, max_checks
         for i in range(n):
             v = pos[i]
             bit = np.uint64(1) << np.uint64(v)
-            dest = np.uint64(0)
-            for f in range(faces.shape[1]):
-                m = faces[v, f]
-                if occ & m == bit:
-                    dest |= m
-            dest &= ~bit
+            dest = destinations(v, occ, faces)
             while dest:
                 low = dest & (~dest + np.uint64(1))
                 dest ^= low
-                u = 0
-                t = low
-                while t > np.uint64(1):
-                    t >>= np.uint64(1)
-                    u += 1
+                u = bit_index(low)
                 child = code ^ (np.int64(v ^ u) << np.int64(d * i))
                 rk = _rank(occ ^ bit ^ low, binom, table)
                 stored = rep[rk]
