@@ -76,20 +76,23 @@ def entry(key: str) -> Entry:
 
 
 def readme_scoreboard() -> str:
-    """The Markdown scoreboard (verdict counts per notebook) README.md carries between markers."""
-    from puzzles.core.claims import FILE_NAME, VERDICTS, load, verdict_counts
+    """The Markdown scoreboard (verdict counts per notebook) README.md carries between markers:
+    every verdict, the number of claims, and how many verdicts change under another reading."""
+    from puzzles.core.claims import FILE_NAME, VERDICTS, depends_on_reading, load, verdict_counts
 
-    lines = ["| notebook | " + " | ".join(VERDICTS) + " | claims |",
-             "|---|" + "---:|" * (len(VERDICTS) + 1)]
+    lines = ["| notebook | " + " | ".join(VERDICTS) + " | claims | depends on reading |",
+             "|---|" + "---:|" * (len(VERDICTS) + 2)]
     for e in CATALOGUE:
         path = e.figures / f"{FILE_NAME}.csv"
         if not path.exists():
-            lines.append(f"| {e.stem} | " + " | ".join("-" for _ in VERDICTS) + " | no ledger |")
+            lines.append(f"| {e.stem} | " + " | ".join("-" for _ in VERDICTS) + " | no ledger "
+                         "| - |")
             continue
-        counts = verdict_counts(load(path))
+        frame = load(path)
+        counts = verdict_counts(frame)
         lines.append(f"| [{e.stem}](figures/{e.stem}/{FILE_NAME}.csv) | "
                      + " | ".join(str(counts[v]) for v in VERDICTS)
-                     + f" | {sum(counts.values())} |")
+                     + f" | {sum(counts.values())} | {int(depends_on_reading(frame).sum())} |")
     return "\n".join(lines)
 
 

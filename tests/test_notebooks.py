@@ -191,7 +191,7 @@ MIN_CLAIMS = 8
 
 @pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
 def test_committed_ledger_is_complete(e):
-    from puzzles.core.claims import COLUMNS, FILE_NAME, SELF_EXPLAINING, VERDICTS, load
+    from puzzles.core.claims import COLUMNS, FILE_NAME, SELF_EXPLAINING, TESTED, VERDICTS, load
 
     path = e.figures / f"{FILE_NAME}.csv"
     assert path.exists(), f"{e.stem} has no ledger ({path.name})"
@@ -200,8 +200,29 @@ def test_committed_ledger_is_complete(e):
     assert len(frame) >= MIN_CLAIMS, f"{e.stem}: {len(frame)} claims, want >= {MIN_CLAIMS}"
     assert frame["id"].is_unique
     assert set(frame["verdict"]) <= set(VERDICTS)
+    assert (frame["kind"] != "").all(), "every row names its kind"
     unexplained = frame[~frame["verdict"].isin(SELF_EXPLAINING) & (frame["why"].str.strip() == "")]
     assert unexplained.empty, f"verdicts without a why: {list(unexplained['id'])}"
+    tested = frame[frame["kind"].isin(TESTED) & ~frame["verdict"].isin(["not comparable"])
+                   & (frame["test"].str.startswith(("every pair equal", "identical")) == False)]  # noqa: E712
+    assert (tested["p"] != "").all() and (tested["p_adjusted"] != "").all(), (
+        f"test-decided rows without p: {list(tested.loc[tested['p'] == '', 'id'])}")
+    # No interval-only verdicts, no stochastic extreme by equality, no design input reproduced.
+    assert not frame["test"].str.contains("paper in our", regex=False).any()
+    assert not ((frame["kind"] == "extreme") & (frame["test"] == "exact")).any()
+    assert (frame.loc[frame["kind"] == "design input", "verdict"] == "by construction").all()
+
+
+@pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
+def test_ledger_covers_the_papers_inventory(e):
+    """Every claim in the family's paper_claims.csv has a row, every row (beyond aside) a
+    claim, and both name the same kind."""
+    from puzzles.core.claims import FILE_NAME, coverage, inventory, load
+
+    cov = coverage(load(e.figures / f"{FILE_NAME}.csv"), inventory(f"puzzles.{e.family}"))
+    assert not cov.missing, f"{e.stem}: inventory claims with no ledger row: {cov.missing}"
+    assert not cov.unlisted, f"{e.stem}: ledger rows not in the inventory: {cov.unlisted}"
+    assert not cov.kind_mismatch, f"{e.stem}: kinds differ from the inventory: {cov.kind_mismatch}"
 
 
 def test_environment_yml_lists_every_dependency():

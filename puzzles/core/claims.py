@@ -1,54 +1,80 @@
-"""The reproduction ledger: one row per checkable claim of a paper, each with a computed verdict.
+"""The reproduction ledger: one row per claim of a paper, each decided by the one verdict engine.
 
-A notebook builds a :class:`Ledger`, records every claim of its paper through one of the
-decision rules below (equality for deterministic numbers, a stated statistical rule for
-stochastic ones, rank statistics for orderings), saves it as ``figures/<stem>/claims.csv`` and
-shows it at the end, coloured by verdict. The README's scoreboard counts the verdicts.
+A family's ledger code only gathers evidence: for each claim of its paper it picks the claim's
+kind, its margin and the data, calls the matching rule of :mod:`puzzles.core.verdicts`, and adds
+the evidence here with :meth:`Ledger.add`. No family decides a verdict itself. The ledger then
+corrects every test-decided row of the notebook together (Holm) and turns each row's evidence
+into its verdict:
 
-The verdicts:
-
-* ``reproduced``: our number equals the paper's (exact) or the paper's lies within our
-  uncertainty under the stated test;
-* ``differs``: our number is not the paper's, or an ordering the paper states is not
-  significant in our runs; ``why`` gives the cause and its evidence;
-* ``contradicted``: our runs (or exact computation) show the opposite of the claim;
-* ``not comparable``: the paper's number cannot be checked as stated (say why);
+* ``reproduced``: equal (exact), equivalent within the stated margin (estimate, count,
+  extreme), or the claimed order/correlation is significant after correction;
+* ``differs``: a difference significant after correction (or unequal exact numbers);
+* ``contradicted``: the reverse of the claim is significant, or a checked statement is false;
+* ``inconclusive``: neither equivalence nor a difference shown; ``why`` says what would decide;
+* ``not comparable``: the paper's statement cannot be checked here (``why`` says why);
+* ``by construction``: a number we (or the paper) set, never counted as reproduced;
 * ``beyond``: a result of ours the paper does not have.
+
+Every family ships ``paper_claims.csv`` (``id, section, kind, claim``), the inventory of its
+paper's checkable statements; :func:`coverage` checks a ledger against it.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import asdict, dataclass, field, fields
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from pandas.io.formats.style import Styler
-from scipy import stats as _st
 
 from puzzles.core.output import save_table
-from puzzles.core.stats import ci_halfwidth
+from puzzles.core.verdicts import ALPHA, KINDS, VERDICTS, Evidence, holm
 
-VERDICTS: tuple[str, ...] = ("reproduced", "differs", "contradicted", "not comparable", "beyond")
-COLUMNS: tuple[str, ...] = ("id", "section", "claim", "paper", "ours", "uncertainty", "test",
-                            "verdict", "why")
-# Verdicts that need no explanation: everything else must say why.
-SELF_EXPLAINING = ("reproduced", "beyond")
+COLUMNS: tuple[str, ...] = ("id", "section", "kind", "claim", "paper", "authors", "ours",
+                            "uncertainty", "margin", "test", "p", "p_adjusted", "verdict",
+                            "readings", "why")
+INVENTORY_COLUMNS: tuple[str, ...] = ("id", "section", "kind", "claim")
+INVENTORY_FILE = "paper_claims.csv"
+BEFORE_FILE = "verdicts_before.csv"
 FILE_NAME = "claims"
+# Verdicts that need no explanation: every other one must say why.
+SELF_EXPLAINING = ("reproduced", "beyond", "by construction")
+# The verdicts each kind can reach ("not comparable" is open to every kind: a table cell we
+# cannot compute is still an estimate the paper made).
+ALLOWED: dict[str, tuple[str, ...]] = {
+    "exact": ("reproduced", "differs"),
+    "estimate": ("reproduced", "differs", "inconclusive"),
+    "count": ("reproduced", "differs", "inconclusive"),
+    "extreme": ("reproduced", "differs", "inconclusive"),
+    "ordering": ("reproduced", "contradicted", "inconclusive", "differs"),
+    "ranking": ("reproduced", "differs", "contradicted", "inconclusive"),
+    "trend": ("reproduced", "contradicted", "inconclusive", "differs"),
+    "qualitative": ("reproduced", "contradicted"),
+    "design input": ("by construction",),
+    "not comparable": (),
+    "beyond": ("beyond",),
+}
+# Kinds whose verdict a significance test decides (so a p-value is owed).
+TESTED = ("estimate", "count", "extreme", "ordering", "ranking", "trend")
+# What a row says when a difference has no measured cause.
+NO_CAUSE = "cause not measured here"
 # One colour per verdict for the notebook table (light backgrounds, readable text).
 COLOURS: dict[str, str] = {
     "reproduced": "#d9f2d9",
     "differs": "#fff2cc",
     "contradicted": "#f8d0d0",
+    "inconclusive": "#f3e6f7",
     "not comparable": "#e6e6e6",
+    "by construction": "#ececf8",
     "beyond": "#d6e6fa",
 }
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:+=-]*$")
-DEFAULT_ALPHA = 0.05
 
 
 def fmt(value: Any, digits: int = 4) -> str:
@@ -71,18 +97,29 @@ def fmt(value: Any, digits: int = 4) -> str:
     return str(value)
 
 
+def fmt_p(p: float | None) -> str:
+    """A p-value as ledger text (three significant figures; empty when no test decided)."""
+    return "" if p is None else f"{p:.3g}"
+
+
 @dataclass(frozen=True)
 class Claim:
-    """One row of the ledger; every field is text so the CSV is exactly what the reader sees."""
+    """One row of ``claims.csv``; every field is text so the CSV is exactly what the reader sees."""
 
     id: str
     section: str
+    kind: str
     claim: str
     paper: str
+    authors: str
     ours: str
     uncertainty: str
+    margin: str
     test: str
+    p: str
+    p_adjusted: str
     verdict: str
+    readings: str
     why: str
 
     def __post_init__(self) -> None:
@@ -90,200 +127,142 @@ class Claim:
             if not isinstance(getattr(self, f.name), str):
                 raise ValueError(f"claim field {f.name!r} must be text, got "
                                  f"{type(getattr(self, f.name)).__name__} (use fmt())")
+            if "\n" in getattr(self, f.name):
+                raise ValueError(f"claim {self.id!r}: field {f.name!r} must be a single line")
         if not _ID.match(self.id):
             raise ValueError(f"claim id {self.id!r} must be letters, digits and _ . : + = -")
         if not self.claim.strip():
             raise ValueError(f"claim {self.id!r} has no claim sentence")
         if not self.test.strip():
             raise ValueError(f"claim {self.id!r} does not say which test decided it")
+        if self.kind not in KINDS:
+            raise ValueError(f"claim {self.id!r}: kind {self.kind!r} is not one of "
+                             f"{', '.join(KINDS)}")
         if self.verdict not in VERDICTS:
             raise ValueError(f"claim {self.id!r}: verdict {self.verdict!r} is not one of "
                              f"{', '.join(VERDICTS)}")
+        if self.verdict != "not comparable" and self.verdict not in ALLOWED[self.kind]:
+            raise ValueError(f"claim {self.id!r}: a {self.kind} claim cannot be "
+                             f"{self.verdict!r} (allowed: {', '.join(ALLOWED[self.kind])})")
         if self.verdict not in SELF_EXPLAINING and not self.why.strip():
             raise ValueError(f"claim {self.id!r} is {self.verdict!r} but gives no 'why'")
-        if any("\n" in getattr(self, f.name) for f in fields(self)):
-            raise ValueError(f"claim {self.id!r}: fields must be single lines")
+        if (self.kind in TESTED and self.verdict in ("contradicted", "inconclusive")
+                and not self.p_adjusted):
+            raise ValueError(f"claim {self.id!r}: a {self.kind} row decided by a test needs "
+                             "p and p_adjusted")
 
 
-# --- decision rules: pure functions returning (verdict, test text) ----------------------------
+@dataclass(frozen=True)
+class Entry:
+    """A row as recorded, before the notebook-wide correction decides its verdict."""
 
-
-def decide_exact(paper: Any, ours: Any, tol: float = 0.0) -> tuple[str, str]:
-    """Deterministic numbers: reproduced when equal (within ``tol`` for printed decimals)."""
-    if tol < 0:
-        raise ValueError(f"tol must be >= 0, got {tol}")
-    if isinstance(paper, int | float | np.number) and isinstance(ours, int | float | np.number):
-        same = abs(float(paper) - float(ours)) <= tol
-        test = "exact" if tol == 0 else f"exact (within {fmt(tol)}, the paper's rounding)"
-    else:
-        same = str(paper) == str(ours)
-        test = "exact"
-    return ("reproduced" if same else "differs"), test
-
-
-def decide_interval(paper: float, low: float, high: float, what: str = "95% CI") -> tuple[str, str]:
-    """Stochastic numbers: reproduced when the paper's value lies in our interval [low, high]."""
-    if not all(map(math.isfinite, (paper, low, high))):
-        raise ValueError(f"paper value and interval must be finite, got {paper}, [{low}, {high}]")
-    if low > high:
-        raise ValueError(f"interval low {low} exceeds high {high}")
-    inside = low <= paper <= high
-    return ("reproduced" if inside else "differs"), f"paper in our {what}"
-
-
-def decide_mean(paper: float, values: Sequence[float], confidence: float = 0.95
-                ) -> tuple[str, str, float, float]:
-    """A paper mean against our runs: (verdict, test, our mean, Student-t half-width).
-
-    Reproduced when the paper's mean lies within our Student-t confidence interval.
-    """
-    arr = np.asarray(values, dtype=float)
-    if arr.size < 2:
-        raise ValueError(f"need at least two values to decide a mean, got {arr.size}")
-    mean, half = float(arr.mean()), ci_halfwidth(arr, confidence)
-    if half == 0.0:
-        verdict, _ = decide_exact(float(paper), mean)
-        return verdict, "exact (every run gives the same value)", mean, 0.0
-    verdict, _ = decide_interval(float(paper), mean - half, mean + half)
-    return verdict, f"paper in our {round(confidence * 100)}% t-CI", mean, half
-
-
-def decide_two_samples(ours: Sequence[float], theirs: Sequence[float],
-                       alpha: float = DEFAULT_ALPHA) -> tuple[str, str, float]:
-    """Our runs against the authors' stored runs: two-sided Mann-Whitney U.
-
-    Reproduced when the test does not separate the samples at level ``alpha``.
-    """
-    a, b = np.asarray(ours, dtype=float), np.asarray(theirs, dtype=float)
-    if a.size == 0 or b.size == 0:
-        raise ValueError("both samples need at least one value")
-    if np.all(a == a[0]) and np.all(b == a[0]):
-        return "reproduced", "identical samples", 1.0
-    p = float(_st.mannwhitneyu(a, b, alternative="two-sided").pvalue)
-    return ("reproduced" if p >= alpha else "differs"), f"mann-whitney p={p:.3g}", p
-
-
-def decide_order(low: Sequence[float], high: Sequence[float], alpha: float = DEFAULT_ALPHA
-                 ) -> tuple[str, str, float]:
-    """An ordering claim "``low`` < ``high``" (e.g. A easier than B) by one-sided Mann-Whitney.
-
-    Reproduced when ``low < high`` is significant at ``alpha``; contradicted when the reverse
-    ordering is significant; otherwise differs (a tie at this sample size).
-    """
-    a, b = np.asarray(low, dtype=float), np.asarray(high, dtype=float)
-    if a.size == 0 or b.size == 0:
-        raise ValueError("both samples need at least one value")
-    if np.all(a == a[0]) and np.all(b == a[0]):
-        return "differs", "identical samples (a tie)", 1.0
-    p_less = float(_st.mannwhitneyu(a, b, alternative="less").pvalue)
-    p_more = float(_st.mannwhitneyu(a, b, alternative="greater").pvalue)
-    if p_less < alpha:
-        return "reproduced", f"one-sided mann-whitney p={p_less:.3g}", p_less
-    if p_more < alpha:
-        return "contradicted", f"one-sided mann-whitney, reverse order p={p_more:.3g}", p_more
-    return "differs", f"one-sided mann-whitney p={p_less:.3g} (a tie)", p_less
-
-
-def decide_rank(paper: Sequence[float], ours: Sequence[float], threshold: float = 0.5,
-                alpha: float = DEFAULT_ALPHA) -> tuple[str, str, float]:
-    """A ranking claim: Spearman correlation of the paper's values with ours.
-
-    Reproduced when rho >= ``threshold`` and significant at ``alpha``; contradicted when rho is
-    significantly negative; otherwise differs.
-    """
-    a, b = np.asarray(paper, dtype=float), np.asarray(ours, dtype=float)
-    if a.shape != b.shape or a.size < 3:
-        raise ValueError(f"need two rankings of equal length >= 3, got {a.size} and {b.size}")
-    res = _st.spearmanr(a, b)
-    rho, p = float(res.statistic), float(res.pvalue)
-    test = f"spearman rho={rho:.3f}, p={p:.3g}"
-    if rho >= threshold and p < alpha:
-        return "reproduced", test, rho
-    if rho < 0 and p < alpha:
-        return "contradicted", test, rho
-    return "differs", test, rho
-
-
-# --- the ledger -------------------------------------------------------------------------------
+    id: str
+    section: str
+    claim: str
+    evidence: Evidence
+    paper: str = ""
+    authors: str = ""
+    why: str = ""
+    reading: str = ""
+    readings: tuple[tuple[str, Evidence], ...] = field(default=())
 
 
 class Ledger:
-    """The claims of one notebook, in the order they were recorded; ids are unique."""
+    """The claims of one notebook, in the order they were recorded; ids are unique.
 
-    def __init__(self, stem: str) -> None:
+    ``alpha`` is the family-wise level of the notebook's Holm correction.
+    """
+
+    def __init__(self, stem: str, alpha: float = ALPHA) -> None:
         if not stem or not isinstance(stem, str):
             raise ValueError(f"stem must name the notebook, got {stem!r}")
+        if not 0.0 < alpha < 1.0:
+            raise ValueError(f"alpha must lie in (0, 1), got {alpha}")
         self.stem = stem
-        self._rows: dict[str, Claim] = {}
+        self.alpha = alpha
+        self._entries: dict[str, Entry] = {}
 
     def __len__(self) -> int:
-        return len(self._rows)
-
-    def __iter__(self):
-        return iter(self._rows.values())
+        return len(self._entries)
 
     def __contains__(self, claim_id: object) -> bool:
-        return claim_id in self._rows
+        return claim_id in self._entries
+
+    def __iter__(self) -> Iterator[Claim]:
+        return iter(self.rows())
 
     def __getitem__(self, claim_id: str) -> Claim:
-        if claim_id not in self._rows:
+        if claim_id not in self._entries:
             raise KeyError(f"no claim {claim_id!r} in the {self.stem} ledger")
-        return self._rows[claim_id]
+        return next(c for c in self.rows() if c.id == claim_id)
 
-    def add(self, claim: Claim, replace: bool = False) -> Claim:
-        """Record a claim; an id recorded twice is an error unless ``replace``."""
-        if claim.id in self._rows and not replace:
-            raise ValueError(f"claim id {claim.id!r} is already in the {self.stem} ledger")
-        self._rows[claim.id] = claim
-        return claim
+    def add(self, id: str, section: str, claim: str, evidence: Evidence, *, paper: Any = "",
+            authors: Any = "", why: str = "", reading: str = "",
+            readings: Mapping[str, Evidence] | None = None, replace: bool = False) -> None:
+        """Record one claim with its evidence (from a rule of :mod:`puzzles.core.verdicts`).
 
-    def record(self, id: str, section: str, claim: str, paper: Any, ours: Any, *,
-               verdict: str, test: str, uncertainty: Any = "", why: str = "") -> Claim:
-        """Record a claim whose verdict the caller decided (say how in ``test``)."""
-        return self.add(Claim(id, section, claim, fmt(paper), fmt(ours), fmt(uncertainty),
-                              test, verdict, why))
+        ``paper`` is what the paper prints, ``authors`` what the authors' code or stored runs
+        give; ``reading`` names the reading the evidence follows and ``readings`` gives the
+        evidence under each alternative reading, decided by the same rule and correction.
+        """
+        if id in self._entries and not replace:
+            raise ValueError(f"claim id {id!r} is already in the {self.stem} ledger")
+        alternatives = tuple((readings or {}).items())
+        if alternatives and not reading:
+            raise ValueError(f"claim {id!r}: name the headline reading when giving readings")
+        for name, ev in alternatives:
+            if ev.kind != evidence.kind:
+                raise ValueError(f"claim {id!r}: reading {name!r} is a {ev.kind} but the row "
+                                 f"is a {evidence.kind}")
+        entry = Entry(id, section, claim, evidence, fmt(paper), fmt(authors), why, reading,
+                      alternatives)
+        # Fail now, not at save time, when the row cannot be written (bad id, kind, text),
+        # whichever way the correction will decide it.
+        for p_adj in ([0.0, 1.0] if evidence.p is not None else [None]):
+            self._claim(entry, evidence.verdict(p_adj, self.alpha), p_adj, "")
+        self._entries[id] = entry
 
-    def exact(self, id: str, section: str, claim: str, paper: Any, ours: Any, *,
-              tol: float = 0.0, why: str = "") -> Claim:
-        """Record a deterministic number, decided by equality."""
-        verdict, test = decide_exact(paper, ours, tol)
-        return self.record(id, section, claim, paper, ours, verdict=verdict, test=test,
-                           why=why if verdict != "reproduced" else "")
+    def _adjusted(self) -> dict[str, float]:
+        ids = [e.id for e in self._entries.values() if e.evidence.p is not None]
+        ps = [self._entries[i].evidence.p for i in ids]
+        return dict(zip(ids, holm(ps), strict=True))
 
-    def mean(self, id: str, section: str, claim: str, paper: float, values: Sequence[float],
-             *, why: str = "") -> Claim:
-        """Record a paper mean against our runs (paper inside our 95% Student-t CI)."""
-        verdict, test, mean, half = decide_mean(paper, values)
-        return self.record(id, section, claim, paper, mean, uncertainty=f"±{fmt(half)}",
-                           verdict=verdict, test=test, why=why if verdict != "reproduced" else "")
+    def _reading_verdict(self, entry: Entry, ev: Evidence) -> str:
+        """The verdict ``entry`` would get with ``ev`` as its evidence, the rest unchanged."""
+        if ev.p is None:
+            return ev.verdict(None, self.alpha)
+        ids = [e.id for e in self._entries.values() if e.evidence.p is not None and e is not entry]
+        ps = [self._entries[i].evidence.p for i in ids] + [ev.p]
+        return ev.verdict(float(holm(ps)[-1]), self.alpha)
 
-    def interval(self, id: str, section: str, claim: str, paper: float, ours: float,
-                 low: float, high: float, *, what: str = "95% CI", why: str = "") -> Claim:
-        """Record a paper value against our interval [low, high] (a CI, a range, a band)."""
-        verdict, test = decide_interval(paper, low, high, what)
-        return self.record(id, section, claim, paper, ours,
-                           uncertainty=f"[{fmt(low)}, {fmt(high)}]", verdict=verdict, test=test,
-                           why=why if verdict != "reproduced" else "")
+    def _claim(self, e: Entry, verdict: str, p_adj: float | None, readings: str) -> Claim:
+        ev = e.evidence
+        why = e.why.strip()
+        if verdict in ("differs", "contradicted") and not why:
+            why = NO_CAUSE
+        if verdict == "inconclusive" and ev.decide:
+            why = f"{why}; {ev.decide}" if why else ev.decide
+        return Claim(e.id, e.section, ev.kind, e.claim, e.paper, e.authors, ev.ours,
+                     ev.uncertainty, ev.margin, ev.test, fmt_p(ev.p), fmt_p(p_adj), verdict,
+                     readings, why)
 
-    def order(self, id: str, section: str, claim: str, low: Sequence[float],
-              high: Sequence[float], *, paper: Any = "", ours: Any = "", why: str = "",
-              alpha: float = DEFAULT_ALPHA) -> Claim:
-        """Record an ordering claim "low < high", decided by one-sided Mann-Whitney."""
-        verdict, test, _ = decide_order(low, high, alpha)
-        if not ours:
-            ours = f"median {fmt(float(np.median(low)))} vs {fmt(float(np.median(high)))}"
-        return self.record(id, section, claim, paper, ours, verdict=verdict, test=test,
-                           why=why if verdict != "reproduced" else "")
-
-    def beyond(self, id: str, section: str, claim: str, ours: Any, *, test: str,
-               uncertainty: Any = "") -> Claim:
-        """Record a result of ours that the paper does not have."""
-        return self.record(id, section, claim, "", ours, uncertainty=uncertainty,
-                           verdict="beyond", test=test)
+    def rows(self) -> list[Claim]:
+        """Every row with its final verdict, after the notebook-wide Holm correction."""
+        adjusted = self._adjusted()
+        out = []
+        for e in self._entries.values():
+            p_adj = adjusted.get(e.id)
+            verdict = e.evidence.verdict(p_adj, self.alpha)
+            readings = ""
+            if e.readings:
+                readings = "; ".join([f"{e.reading}: {verdict}"] + [
+                    f"{name}: {self._reading_verdict(e, ev)}" for name, ev in e.readings])
+            out.append(self._claim(e, verdict, p_adj, readings))
+        return out
 
     def frame(self) -> pd.DataFrame:
         """The ledger as a DataFrame with exactly :data:`COLUMNS`."""
-        return pd.DataFrame([asdict(c) for c in self._rows.values()], columns=list(COLUMNS))
+        return pd.DataFrame([asdict(c) for c in self.rows()], columns=list(COLUMNS))
 
     def counts(self) -> dict[str, int]:
         """Verdict -> number of claims, every verdict present (zero when unused)."""
@@ -291,17 +270,16 @@ class Ledger:
 
     def save(self, directory: str | Path) -> Path:
         """Write ``<directory>/claims.csv``."""
-        if not self._rows:
+        if not self._entries:
             raise ValueError(f"the {self.stem} ledger is empty: record claims before saving")
         return save_table(self.frame(), FILE_NAME, directory)
 
     def summary(self) -> str:
-        """Markdown: how many claims and how each was decided, then what chance alone would
-        do among the rows decided by a significance test."""
+        """Markdown: how many claims and how each was decided, then the multiplicity note."""
         frame = self.frame()
-        return summary_sentence(verdict_counts(frame)) + chance_note(frame)
+        return summary_sentence(verdict_counts(frame)) + chance_note(frame, self.alpha)
 
-    def show(self, verdicts: Iterable[str] | None = None):
+    def show(self, verdicts: Iterable[str] | None = None) -> LedgerTable:
         """The ledger as a table coloured by verdict (a pandas Styler, deterministic HTML)."""
         return styled(self.frame(), verdicts)
 
@@ -314,37 +292,39 @@ def verdict_counts(frame: pd.DataFrame) -> dict[str, int]:
     return {v: int((frame["verdict"] == v).sum()) for v in VERDICTS}
 
 
+def depends_on_reading(frame: pd.DataFrame) -> pd.Series:
+    """True for each row whose verdict changes under some reading in its ``readings``."""
+    def moves(row: pd.Series) -> bool:
+        if not row["readings"]:
+            return False
+        verdicts = {part.rsplit(": ", 1)[-1] for part in row["readings"].split("; ")}
+        return len(verdicts) > 1
+    return frame.apply(moves, axis=1).astype(bool) if len(frame) else pd.Series(dtype=bool)
+
+
 def summary_sentence(counts: dict[str, int]) -> str:
-    """'N claims: a reproduced, b differ, ...' (zero counts left out)."""
+    """'N claims checked: a reproduced, b differs, ...' (zero counts left out)."""
     total = sum(counts.values())
     parts = [f"**{n}** {v}" for v, n in counts.items() if n]
     return f"{total} claims checked: " + ", ".join(parts) + "."
 
 
-# The p-value a decision rule wrote into a row's ``test`` ("mann-whitney p=0.0193 vs ...").
-P_VALUE = re.compile(r"\bp=(\d+(?:\.\d+)?(?:e-?\d+)?)")
-NOT_REPRODUCED = ("differs", "contradicted")
-
-
-def chance_note(frame: pd.DataFrame, alpha: float = DEFAULT_ALPHA) -> str:
-    """A sentence on multiplicity: of m rows decided by a test at level ``alpha``, about
-    m * alpha come out significant by chance alone where no real difference exists; the rows
-    whose p lies between alpha / 5 and alpha are the verdicts chance could have decided.
-    Empty when no row states a p."""
-    p = pd.to_numeric(frame["test"].str.extract(P_VALUE)[0], errors="coerce")
+def chance_note(frame: pd.DataFrame, alpha: float = ALPHA) -> str:
+    """A sentence on multiplicity over every row a test decided: how many, what Holm's
+    correction promises, and which rows were significant only before the correction."""
+    p = pd.to_numeric(frame["p"], errors="coerce")
+    p_adj = pd.to_numeric(frame["p_adjusted"], errors="coerce")
     m = int(p.notna().sum())
     if m == 0:
         return ""
-    close = frame.loc[(p >= alpha / 5) & (p < alpha), "id"].tolist()
-    head = (f" {m} rows were decided by a significance test at level {alpha:g}; among that "
-            f"many, about {m * alpha:.1f} come out significant by chance alone where nothing "
-            f"differs")
-    band = f"p between {alpha / 5:g} and {alpha:g}"
-    if not close:
-        return f"{head}. No verdict rests on {band}."
-    return (f"{head}, so the verdict{'' if len(close) == 1 else 's'} resting on {band} "
-            f"({', '.join(close)}) {'is' if len(close) == 1 else 'are'} weak evidence either "
-            f"way.")
+    lost = frame.loc[(p < alpha) & (p_adj >= alpha), "id"].tolist()
+    head = (f" {m} rows were decided with a significance test; Holm's correction over all "
+            f"{m} keeps the chance of even one false 'differs' or 'contradicted' among them "
+            f"below {alpha:g}")
+    if not lost:
+        return f"{head}, and no row was significant only before the correction."
+    return (f"{head}. Significant before the correction but not after "
+            f"({len(lost)}): {', '.join(lost)}.")
 
 
 LEDGER_TABLE_REPR = "<reproduction ledger table>"
@@ -381,3 +361,64 @@ def load(path: str | Path) -> pd.DataFrame:
         raise ValueError(f"{path}: columns {list(frame.columns)}, expected {list(COLUMNS)}")
     verdict_counts(frame)
     return frame
+
+
+# --- the inventory of a paper's claims ---------------------------------------------------------
+
+
+def inventory(package: str) -> pd.DataFrame:
+    """A family's ``paper_claims.csv`` (``id, section, kind, claim``), checked."""
+    path = resources.files(package) / INVENTORY_FILE
+    with resources.as_file(path) as p:
+        frame = pd.read_csv(p, dtype=str, keep_default_na=False)
+    if tuple(frame.columns) != INVENTORY_COLUMNS:
+        raise ValueError(f"{package}/{INVENTORY_FILE}: columns {list(frame.columns)}, expected "
+                         f"{list(INVENTORY_COLUMNS)}")
+    dup = frame.loc[frame["id"].duplicated(), "id"].tolist()
+    if dup:
+        raise ValueError(f"{package}/{INVENTORY_FILE}: ids listed twice: {dup}")
+    bad = sorted(set(frame["kind"]) - (set(KINDS) - {"beyond"}))
+    if bad:
+        raise ValueError(f"{package}/{INVENTORY_FILE}: unknown kinds {bad}")
+    return frame
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How a ledger and its paper's inventory match."""
+
+    missing: tuple[str, ...]        # inventory ids with no ledger row
+    unlisted: tuple[str, ...]       # ledger rows (not beyond) with no inventory id
+    kind_mismatch: tuple[str, ...]  # ids whose ledger kind is not the inventory's
+
+    @property
+    def complete(self) -> bool:
+        """True when every claim has a row and every row a claim, of the same kind."""
+        return not (self.missing or self.unlisted or self.kind_mismatch)
+
+
+def coverage(frame: pd.DataFrame, claims: pd.DataFrame) -> Coverage:
+    """Compare a claims table with the paper's inventory."""
+    rows = dict(zip(frame["id"], frame["kind"], strict=True))
+    listed = dict(zip(claims["id"], claims["kind"], strict=True))
+    missing = tuple(i for i in listed if i not in rows)
+    unlisted = tuple(i for i, k in rows.items() if k != "beyond" and i not in listed)
+    mismatch = tuple(i for i in listed if i in rows and rows[i] != listed[i])
+    return Coverage(missing, unlisted, mismatch)
+
+
+def verdicts_before(package: str) -> pd.DataFrame:
+    """The verdicts a family's ledger gave before the verdict engine (``id, verdict``)."""
+    with resources.as_file(resources.files(package) / BEFORE_FILE) as p:
+        return pd.read_csv(p, dtype=str, keep_default_na=False)
+
+
+def verdict_moves(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
+    """Old verdict -> new verdict counts (``new row`` / ``removed`` for ids on one side)."""
+    old = dict(zip(before["id"], before["verdict"], strict=True))
+    new = dict(zip(after["id"], after["verdict"], strict=True))
+    pairs = [(old.get(i, "new row"), new.get(i, "removed")) for i in list(old) + [
+        i for i in new if i not in old]]
+    table = pd.DataFrame(pairs, columns=["before", "now"]).value_counts().rename("rows")
+    return table.reset_index().sort_values(["before", "now"], kind="stable").reset_index(
+        drop=True)

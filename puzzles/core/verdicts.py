@@ -1,0 +1,545 @@
+"""The verdict rules: one rule per kind of claim, each a pure function from data to evidence.
+
+A rule never gives the final verdict of a test-decided row by itself: it returns the row's
+:class:`Evidence` (its p-value and what a significant or non-significant result would mean),
+and the ledger decides every such row together after one multiplicity correction (Holm).
+
+The kinds and their rules:
+
+* ``exact``: a deterministic number, equal (or within the paper's printed rounding) or not;
+* ``estimate``: a mean of runs against the paper's mean, both samples (two one-sided tests on
+  the difference or the log ratio: ``reproduced`` when the 90% interval lies inside the margin,
+  ``differs`` when Welch's two-sided test is significant after correction, else
+  ``inconclusive`` with the runs that would decide it);
+* ``count``: successes out of n against the paper's successes out of its n (Fisher's exact
+  test; equivalence by Newcombe's hybrid score interval of the difference of rates);
+* ``extreme``: a minimum or maximum of the paper's n runs, against the exact distribution of
+  the extreme of n draws from our runs;
+* ``ordering``: "low < high", one-sided, paired (Wilcoxon signed-rank) when both sides are
+  measured on the same instances, Mann-Whitney otherwise;
+* ``ranking``: Spearman correlation of the paper's values with ours, one-sided;
+* ``trend``: Kendall's tau of a parameter against the measured values, one-sided;
+* ``qualitative``, ``design input``, ``not comparable`` and ``beyond`` are decided by what
+  they are (a checked statement, a number we set, a claim we cannot check, a result of ours).
+
+Why Holm: the rows of one ledger share runs and instances (the same 200 runs feed an estimate
+and several orderings), so their tests are dependent in unknown ways; Holm controls the
+family-wise error rate under any dependence, while Benjamini-Hochberg needs positive
+dependence to hold its promise. Equivalence is shown per row by its 90% interval (each one-sided
+test at 5%), as two one-sided tests are conventionally run.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+import numpy as np
+from scipy import stats as _st
+
+ALPHA = 0.05
+# The power for "how many runs would decide it" (a conventional planning value).
+POWER = 0.8
+
+KINDS: tuple[str, ...] = ("exact", "estimate", "count", "extreme", "ordering", "ranking", "trend",
+                          "qualitative", "design input", "not comparable", "beyond")
+VERDICTS: tuple[str, ...] = ("reproduced", "differs", "contradicted", "inconclusive",
+                             "not comparable", "by construction", "beyond")
+
+
+@dataclass(frozen=True)
+class Margin:
+    """An equivalence margin: how far apart two numbers may be and still count as agreeing."""
+
+    value: float
+    log: bool = False
+    unit: str = ""
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.value) and self.value >= 0):
+            raise ValueError(f"a margin must be a finite number >= 0, got {self.value}")
+
+    @classmethod
+    def log_ratio(cls, value: float) -> Margin:
+        """Agreement within ``value`` in log(ours / paper) (for heavy-tailed run counts)."""
+        return cls(value, log=True)
+
+    @classmethod
+    def difference(cls, value: float, unit: str = "") -> Margin:
+        """Agreement within ``value`` in ours - paper, in ``unit``."""
+        return cls(value, log=False, unit=unit)
+
+    @classmethod
+    def rate(cls, points: float) -> Margin:
+        """Agreement of two rates within ``points`` percentage points."""
+        return cls(points / 100.0, log=False, unit="pp")
+
+    @property
+    def text(self) -> str:
+        """The margin as the ledger prints it."""
+        if self.log:
+            return f"±{_num(self.value)} in log ratio"
+        if self.unit == "pp":
+            return f"±{_num(self.value * 100)} percentage points"
+        return f"±{_num(self.value)}" + (f" {self.unit}" if self.unit else "")
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A sample known by its summary: mean, size and spread (``sd`` None: not printed;
+    ``n`` None: a value known exactly, with no sampling error)."""
+
+    mean: float
+    n: int | None = None
+    sd: float | None = None
+
+    def __post_init__(self) -> None:
+        if not math.isfinite(self.mean):
+            raise ValueError(f"a sample mean must be finite, got {self.mean}")
+        if self.n is not None and self.n < 1:
+            raise ValueError(f"a sample needs n >= 1, got {self.n}")
+        if self.sd is not None and not (math.isfinite(self.sd) and self.sd >= 0):
+            raise ValueError(f"a sample's sd must be finite and >= 0, got {self.sd}")
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Sample:
+        """The summary of raw values (mean, n, sd with n - 1)."""
+        arr = _values(values, "values")
+        sd = float(np.std(arr, ddof=1)) if arr.size > 1 else 0.0
+        return cls(float(arr.mean()), int(arr.size), sd)
+
+    @property
+    def exact(self) -> bool:
+        """True for a value with no sampling error."""
+        return self.n is None
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What a rule found for one row: the numbers to print and how the verdict follows.
+
+    ``settled`` is a verdict no correction can change (an exact comparison, equivalence shown,
+    a design input); otherwise the row's verdict is ``significant`` when its p-value survives
+    the ledger's multiplicity correction and ``otherwise`` when it does not.
+    """
+
+    kind: str
+    ours: str
+    test: str
+    uncertainty: str = ""
+    margin: str = ""
+    p: float | None = None
+    settled: str | None = None
+    significant: str = "differs"
+    otherwise: str = "inconclusive"
+    # What would decide an inconclusive row (runs needed), added to its ``why``.
+    decide: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown kind {self.kind!r}; expected one of {', '.join(KINDS)}")
+        for name in ("settled", "significant", "otherwise"):
+            v = getattr(self, name)
+            if v is not None and v not in VERDICTS:
+                raise ValueError(f"{name} verdict {v!r} is not one of {', '.join(VERDICTS)}")
+        if self.settled is None and self.p is None:
+            raise ValueError(f"{self.kind} evidence needs a p-value or a settled verdict")
+        if self.p is not None and not 0.0 <= self.p <= 1.0:
+            raise ValueError(f"p-value {self.p} outside [0, 1]")
+
+    def verdict(self, p_adjusted: float | None, alpha: float = ALPHA) -> str:
+        """The verdict once the row's corrected p-value is known."""
+        if self.settled is not None:
+            return self.settled
+        assert p_adjusted is not None
+        return self.significant if p_adjusted < alpha else self.otherwise
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _num(x: float, digits: int = 3) -> str:
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return f"{x:.{digits}g}"
+
+
+def _values(values: Sequence[float], name: str) -> np.ndarray:
+    arr = np.asarray(values, dtype=float).ravel()
+    if arr.size == 0:
+        raise ValueError(f"{name}: need at least one value")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name}: values contain NaN or infinity")
+    return arr
+
+
+def _z(q: float) -> float:
+    return float(_st.norm.ppf(q))
+
+
+def holm(pvalues: Sequence[float]) -> np.ndarray:
+    """Holm's step-down adjusted p-values (monotone, capped at 1), in the input order."""
+    p = np.asarray(pvalues, dtype=float)
+    m = p.size
+    if m == 0:
+        return p
+    order = np.argsort(p, kind="stable")
+    adj = np.empty(m)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        adj[i] = running
+    return adj
+
+
+# --- exact -----------------------------------------------------------------------------------
+
+
+def exact(paper: object, ours: object, tol: float = 0.0) -> Evidence:
+    """A deterministic number: reproduced when equal (within ``tol``, the printed rounding)."""
+    if tol < 0:
+        raise ValueError(f"tol must be >= 0, got {tol}")
+    numbers = (int, float, np.number)
+    if isinstance(paper, numbers) and isinstance(ours, numbers):
+        same = abs(float(paper) - float(ours)) <= tol
+        test = "exact" if tol == 0 else f"exact within {_num(tol)} (the paper's rounding)"
+        margin = "0" if tol == 0 else f"±{_num(tol)}"
+    else:
+        same, test, margin = str(paper) == str(ours), "exact", "0"
+    return Evidence("exact", _text(ours), test, margin=margin,
+                    settled="reproduced" if same else "differs")
+
+
+def _text(value: object) -> str:
+    if isinstance(value, float | np.floating):
+        return _num(float(value), 4)
+    return str(value)
+
+
+# --- estimate --------------------------------------------------------------------------------
+
+
+def _log_side(s: Sample, sd: float | None, name: str) -> tuple[float, float | None]:
+    """(log mean, standard deviation of one run on the log-mean scale: sd / mean)."""
+    if s.mean <= 0:
+        raise ValueError(f"{name} mean {s.mean} must be > 0 for a log-ratio margin; use a "
+                         "difference margin")
+    return math.log(s.mean), (None if sd is None else sd / s.mean)
+
+
+def _runs_needed(effect: float, sd_ours: float, se_paper: float, margin: float,
+                 alpha: float, have: int) -> str:
+    """Our runs (the paper's fixed) that would decide, at the present estimates, either way."""
+    targets = []
+    if abs(effect) < margin:  # equivalence becomes provable once the interval is narrow enough
+        targets.append((margin - abs(effect)) / _z(1 - alpha))
+    if effect != 0:  # a difference becomes significant once the interval excludes zero
+        targets.append(abs(effect) / (_z(1 - alpha / 2) + _z(POWER)))
+    best = None
+    for t in targets:
+        room = t * t - se_paper * se_paper
+        if room > 0 and sd_ours > 0:
+            n = math.ceil(sd_ours * sd_ours / room)
+            best = n if best is None else min(best, n)
+    if best is not None:
+        return (f"about {max(best, have + 1)} of our runs (we have {have}) would decide it at "
+                "the present estimates")
+    both = [math.ceil(2 * sd_ours * sd_ours / (t * t)) for t in targets if t > 0 and sd_ours > 0]
+    if both:
+        return (f"no number of our runs decides it with the paper's sample; about {min(both)} "
+                "runs on each side would")
+    return "the two sides agree in mean but the margin is too narrow to prove it"
+
+
+def estimate(ours: Sample, paper: Sample, margin: Margin, alpha: float = ALPHA) -> Evidence:
+    """A mean of runs against the paper's mean, as two samples.
+
+    Reproduced when the 90% Welch interval of the difference (or of the log ratio) lies within
+    ``margin``; otherwise the two-sided Welch p-value decides between differs and inconclusive.
+    Where the paper prints no spread, its runs are assumed as spread as ours (same sd, or the
+    same coefficient of variation on the log scale); the test text says so.
+    """
+    if ours.n is None:
+        raise ValueError("our side of an estimate must be a sample of runs (n known)")
+    sd_o = ours.sd if ours.sd is not None else 0.0
+    assumed = paper.sd is None and not paper.exact
+    if margin.log:
+        m_o, v_o = _log_side(ours, sd_o, "our")
+        m_p, v_p = _log_side(paper, paper.sd, "the paper's")
+        if v_p is None:
+            v_p = v_o
+        what = "log ratio ours/paper"
+    else:
+        m_o, v_o, m_p, v_p = ours.mean, sd_o, paper.mean, (sd_o if assumed else paper.sd)
+        what = "difference ours - paper"
+    se_o2 = (v_o or 0.0) ** 2 / ours.n
+    se_p2 = 0.0 if paper.exact else (v_p or 0.0) ** 2 / paper.n
+    effect = m_o - m_p
+    se = math.sqrt(se_o2 + se_p2)
+    note = "; the paper prints no spread: assumed equal to ours" if assumed else ""
+    sides = f"n = {ours.n} vs " + ("exact" if paper.exact else f"{paper.n}")
+    if se == 0.0:
+        same = effect == 0.0
+        return Evidence("estimate", _num(ours.mean, 4), f"no spread on either side ({sides})",
+                        margin=margin.text, p=0.0 if not same else 1.0,
+                        settled="reproduced" if abs(effect) <= margin.value else None,
+                        significant="differs", otherwise="inconclusive")
+    # Welch-Satterthwaite degrees of freedom (normal where the paper's side is exact).
+    parts = [(se_o2, ours.n - 1)] + ([] if paper.exact else [(se_p2, paper.n - 1)])
+    denom = sum(v * v / d for v, d in parts if d > 0 and v > 0)
+    df = (se * se) ** 2 / denom if denom > 0 else math.inf
+    tq = float(_st.t.ppf(1 - alpha, df)) if math.isfinite(df) else _z(1 - alpha)
+    lo, hi = effect - tq * se, effect + tq * se
+    tstat = effect / se
+    p = float(2 * _st.t.sf(abs(tstat), df)) if math.isfinite(df) else float(2 * _st.norm.sf(
+        abs(tstat)))
+    equivalent = -margin.value <= lo and hi <= margin.value
+    test = (f"TOST and Welch on the {what} ({sides}{note}): 90% CI "
+            f"[{_num(lo)}, {_num(hi)}]")
+    sd_scale = v_o or 0.0
+    return Evidence("estimate", _num(ours.mean, 4), test,
+                    uncertainty=f"{what} {_num(effect)}, 90% CI [{_num(lo)}, {_num(hi)}]",
+                    margin=margin.text, p=min(1.0, p),
+                    settled="reproduced" if equivalent else None,
+                    decide=_runs_needed(effect, sd_scale, math.sqrt(se_p2), margin.value, alpha,
+                                           ours.n))
+
+
+# --- count -----------------------------------------------------------------------------------
+
+
+def _wilson(k: int, n: int, z: float) -> tuple[float, float]:
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def newcombe(k1: int, n1: int, k2: int, n2: int, confidence: float = 0.90) -> tuple[float, float]:
+    """Newcombe's hybrid score interval of p1 - p2 (his method 10, from Wilson intervals)."""
+    z = _z(0.5 + confidence / 2)
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = _wilson(k1, n1, z)
+    l2, u2 = _wilson(k2, n2, z)
+    d = p1 - p2
+    lo = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    hi = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return lo, hi
+
+
+def count(ours: tuple[int, int], paper: tuple[int, int], margin: Margin,
+          alpha: float = ALPHA) -> Evidence:
+    """Successes out of n, ours against the paper's: Fisher's exact test for a difference,
+    Newcombe's 90% interval of the difference of rates against ``margin`` for equivalence."""
+    (k1, n1), (k2, n2) = ours, paper
+    for k, n, who in ((k1, n1, "our"), (k2, n2, "the paper's")):
+        if n <= 0 or not 0 <= k <= n:
+            raise ValueError(f"{who} count needs 0 <= successes <= runs > 0, got {k}/{n}")
+    if margin.log:
+        raise ValueError("a count's margin is a difference of rates (Margin.rate)")
+    p = float(_st.fisher_exact([[k1, n1 - k1], [k2, n2 - k2]]).pvalue)
+    lo, hi = newcombe(k1, n1, k2, n2, 1 - 2 * alpha)
+    equivalent = -margin.value <= lo and hi <= margin.value
+    r1, r2 = k1 / n1, k2 / n2
+    pooled = (k1 + k2) / (n1 + n2)
+    sd = math.sqrt(pooled * (1 - pooled))
+    return Evidence("count", f"{k1}/{n1}", f"Fisher exact and Newcombe 90% CI ({k1}/{n1} vs "
+                    f"{k2}/{n2})",
+                    uncertainty=f"rate difference {_num(100 * (r1 - r2))} pp, 90% CI "
+                    f"[{_num(100 * lo)}, {_num(100 * hi)}] pp",
+                    margin=margin.text, p=min(1.0, p),
+                    settled="reproduced" if equivalent else None,
+                    decide=_runs_needed(r1 - r2, sd, sd / math.sqrt(n2), margin.value, alpha, n1))
+
+
+# --- extreme ---------------------------------------------------------------------------------
+
+
+def extreme(ours: Sequence[float], paper: float, n: int, side: Literal["min", "max"],
+            margin: Margin, alpha: float = ALPHA) -> Evidence:
+    """The paper's minimum (or maximum) of its ``n`` runs against the exact distribution of
+    the extreme of ``n`` draws from our runs' empirical distribution.
+
+    p is two-sided: twice the smaller probability that n draws give an extreme at least as far
+    out as the paper's, on either side. Reproduced when the central 90% of the n-run extreme
+    lies within ``margin`` of the paper's value.
+    """
+    if side not in ("min", "max"):
+        raise ValueError(f"side must be 'min' or 'max', got {side!r}")
+    if n < 1:
+        raise ValueError(f"the paper's number of runs must be >= 1, got {n}")
+    if margin.log:
+        raise ValueError("an extreme's margin is a difference (Margin.difference)")
+    x = _values(ours, "our runs")
+    sign = 1.0 if side == "min" else -1.0
+    y, v = np.sort(sign * x), sign * float(paper)  # the maximum is the minimum of -x
+    below = float(np.mean(y <= v))   # P(one draw <= v)
+    above = float(np.mean(y >= v))   # P(one draw >= v)
+    p_low = 1.0 - (1.0 - below) ** n  # P(min of n <= v)
+    p_high = above ** n               # P(min of n >= v)
+    p = min(1.0, 2.0 * min(p_low, p_high))
+    support = np.unique(y)
+    cdf = 1.0 - (1.0 - np.searchsorted(y, support, side="right") / y.size) ** n
+    q_lo = sign * float(support[np.searchsorted(cdf, alpha)])
+    q_hi = sign * float(support[min(np.searchsorted(cdf, 1 - alpha), support.size - 1)])
+    lo, hi = min(q_lo, q_hi), max(q_lo, q_hi)
+    equivalent = abs(lo - paper) <= margin.value and abs(hi - paper) <= margin.value
+    ext = float(sign * y[0])
+    return Evidence("extreme", _num(ext, 4),
+                    f"exact {side} of {n} draws from our {x.size} runs",
+                    uncertainty=f"central 90% of a {n}-run {side}: [{_num(lo)}, {_num(hi)}]",
+                    margin=margin.text, p=p, settled="reproduced" if equivalent else None,
+                    decide=f"one {side} of {n} runs cannot separate these; the paper's own "
+                    "runs would")
+
+
+# --- orderings, rankings, trends -------------------------------------------------------------
+
+
+def _directional(p_claim: float, p_reverse: float, kind: str, ours: str, test: str,
+                 decide: str, if_claim: str = "reproduced") -> Evidence:
+    """Evidence for a one-sided claim: the row's p is the claimed direction's, or the reverse's
+    when the data lean the other way (then significance contradicts the claim)."""
+    if p_claim <= p_reverse:
+        return Evidence(kind, ours, f"{test}, p in the claimed direction", p=min(1.0, p_claim),
+                        significant=if_claim, decide=decide)
+    return Evidence(kind, ours, f"{test}, p in the reverse direction", p=min(1.0, p_reverse),
+                    significant="contradicted", decide=decide)
+
+
+def _noether(auc: float, alpha: float) -> str:
+    if auc == 0.5:
+        return "no effect at all in our data"
+    n = math.ceil((_z(1 - alpha) + _z(POWER)) ** 2 / (6 * (auc - 0.5) ** 2))
+    return f"about {n} runs per side would decide it at the present effect"
+
+
+def ordering(low: Sequence[float], high: Sequence[float] | float, *, paired: bool,
+             alpha: float = ALPHA) -> Evidence:
+    """The claim "low < high", one-sided.
+
+    ``paired``: both sides measured on the same instances (or ``high`` a constant): Wilcoxon's
+    signed-rank test on the differences. Otherwise Mann-Whitney U. Every pair equal (or two
+    identical constant samples) is a settled ``differs``: there is no ordering to find.
+    """
+    a = _values(low, "low side")
+    if np.ndim(high) == 0:
+        b = np.full(a.size, float(high))
+        paired = True
+    else:
+        b = _values(high, "high side")  # type: ignore[arg-type]
+    if paired:
+        if a.size != b.size:
+            raise ValueError(f"paired sides need equal lengths, got {a.size} and {b.size}")
+        diff = a - b
+        nz = diff[diff != 0]
+        shown = f"median {_num(float(np.median(a)))} vs {_num(float(np.median(b)))}"
+        if nz.size == 0:
+            return Evidence("ordering", shown, "every pair equal: no ordering",
+                            settled="differs")
+        p_claim = float(_st.wilcoxon(nz, alternative="less").pvalue)
+        p_rev = float(_st.wilcoxon(nz, alternative="greater").pvalue)
+        fewer = int((nz < 0).sum())
+        sd = float(np.std(nz, ddof=1)) if nz.size > 1 else 0.0
+        mean = float(nz.mean())
+        need = (f"about {math.ceil(((_z(1 - alpha) + _z(POWER)) * sd / mean) ** 2)} pairs "
+                "would decide it at the present effect") if mean and sd else ""
+        return _directional(p_claim, p_rev, "ordering", shown,
+                            f"paired Wilcoxon signed-rank ({fewer} of {nz.size} unequal pairs "
+                            "in the claimed direction)", need)
+    shown = f"median {_num(float(np.median(a)))} vs {_num(float(np.median(b)))}"
+    if np.all(a == a[0]) and np.all(b == a[0]):
+        return Evidence("ordering", shown, "identical constant samples: no ordering",
+                        settled="differs")
+    res = _st.mannwhitneyu(a, b, alternative="less")
+    p_rev = float(_st.mannwhitneyu(a, b, alternative="greater").pvalue)
+    auc = float(res.statistic) / (a.size * b.size)
+    return _directional(float(res.pvalue), p_rev, "ordering", shown,
+                        f"one-sided Mann-Whitney ({a.size} vs {b.size} runs)",
+                        _noether(auc, alpha))
+
+
+def _fisher_n(r: float, alpha: float) -> str:
+    if not math.isfinite(r) or abs(r) >= 1 or r == 0:
+        return ""
+    n = math.ceil(((_z(1 - alpha) + _z(POWER)) / math.atanh(abs(r))) ** 2 + 3)
+    return f"about {n} items would decide it at the present correlation"
+
+
+def ranking(paper: Sequence[float], ours: Sequence[float], threshold: float = 0.5,
+            alpha: float = ALPHA) -> Evidence:
+    """An order over items: Spearman's rho of the paper's values with ours.
+
+    Reproduced when rho >= ``threshold`` and rho > 0 is significant (one-sided) after
+    correction; differs when significant but weaker than the threshold; contradicted when a
+    negative rho is significant; inconclusive otherwise.
+    """
+    a, b = _values(paper, "paper values"), _values(ours, "our values")
+    if a.shape != b.shape or a.size < 3:
+        raise ValueError(f"need two rankings of equal length >= 3, got {a.size} and {b.size}")
+    if np.all(a == a[0]) or np.all(b == b[0]):
+        raise ValueError("a ranking needs values that vary on both sides")
+    rho = float(_st.spearmanr(a, b).statistic)
+    p_pos = float(_st.spearmanr(a, b, alternative="greater").pvalue)
+    p_neg = float(_st.spearmanr(a, b, alternative="less").pvalue)
+    test = f"one-sided Spearman rho={rho:.3f} over {a.size} items (threshold {threshold:g})"
+    return _directional(p_pos, p_neg, "ranking", f"rho {rho:.3f}", test, _fisher_n(rho, alpha),
+                        if_claim="reproduced" if rho >= threshold else "differs")
+
+
+def trend(x: Sequence[float], y: Sequence[float], increasing: bool,
+          alpha: float = ALPHA) -> Evidence:
+    """A monotone effect of a parameter ``x`` on a measurement ``y`` (one value per run):
+    Kendall's tau-b, one-sided in the claimed direction."""
+    a, b = _values(x, "parameter"), _values(y, "measurements")
+    if a.shape != b.shape or a.size < 3:
+        raise ValueError(f"need paired parameter and values of length >= 3, got {a.size}, "
+                         f"{b.size}")
+    if np.all(a == a[0]) or np.all(b == b[0]):
+        raise ValueError("a trend needs a parameter and measurements that vary")
+    tau = float(_st.kendalltau(a, b).statistic)
+    up = float(_st.kendalltau(a, b, alternative="greater").pvalue)
+    down = float(_st.kendalltau(a, b, alternative="less").pvalue)
+    claim_p, rev_p = (up, down) if increasing else (down, up)
+    word = "increasing" if increasing else "decreasing"
+    # Var(tau) is about 4 / (9 n) under no trend, which sizes the sample a trend this strong
+    # would need.
+    need = (f"about {math.ceil((2 * (_z(1 - alpha) + _z(POWER)) / (3 * tau)) ** 2)} values "
+            "would decide it at the present tau") if tau else "no trend at all in our data"
+    return _directional(claim_p, rev_p, "trend", f"tau {tau:.3f}",
+                        f"one-sided Kendall tau-b={tau:.3f} over {a.size} values (claimed "
+                        f"{word})", need)
+
+
+# --- the kinds a verdict follows from directly ----------------------------------------------
+
+
+def qualitative(holds: bool, ours: str, test: str) -> Evidence:
+    """A statement checked by a deterministic computation: reproduced or contradicted."""
+    if not test.strip():
+        raise ValueError("a qualitative claim must say how it was checked")
+    return Evidence("qualitative", ours, test, settled="reproduced" if holds else "contradicted")
+
+
+def design_input(ours: str, test: str = "a value we set") -> Evidence:
+    """A number we (or the paper) set: never reproduced, always ``by construction``."""
+    return Evidence("design input", ours, test, settled="by construction")
+
+
+def not_comparable(ours: str = "", test: str = "none", kind: str = "not comparable"
+                   ) -> Evidence:
+    """A claim that cannot be checked here (the row's ``why`` says why); ``kind`` keeps the
+    claim's own kind where it is, say, an estimate we cannot compute."""
+    return Evidence(kind, ours, test, settled="not comparable")
+
+
+def beyond(ours: str, test: str, uncertainty: str = "") -> Evidence:
+    """A result of ours that the paper does not have."""
+    return Evidence("beyond", ours, test, uncertainty=uncertainty, settled="beyond")
+
+
+def with_kind(evidence: Evidence, kind: str) -> Evidence:
+    """The same evidence filed under another kind (e.g. an estimate rule used for a rate)."""
+    return replace(evidence, kind=kind)

@@ -1,0 +1,371 @@
+"""The verdict engine's rules, pinned: for each kind a case that must come out reproduced, one
+that must differ (or be contradicted) and one that must stay inconclusive, from known
+distributions with fixed seeds; and the choices a one-line change would flip (the margin, the
+90% interval, one- versus two-sided, paired versus unpaired, Holm's correction)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+from puzzles.core import verdicts as V
+from puzzles.core.claims import (
+    COLUMNS,
+    Claim,
+    Ledger,
+    chance_note,
+    coverage,
+    depends_on_reading,
+    verdict_moves,
+)
+
+
+def rng(seed: int = 7) -> np.random.Generator:
+    return np.random.default_rng(seed)
+
+
+def final(ev: V.Evidence, others: tuple[float, ...] = ()) -> str:
+    """The verdict of one row in a ledger whose other rows carry the p-values ``others``."""
+    led = Ledger("t")
+    led.add("row", "s", "claim", ev, why="w")
+    for i, p in enumerate(others):
+        led.add(f"o{i}", "s", "other", V.Evidence("estimate", "x", "t", p=p), why="w")
+    return led["row"].verdict
+
+
+# --- Holm -----------------------------------------------------------------------------------
+
+
+def test_holm_matches_hand_computation():
+    adj = V.holm([0.01, 0.04, 0.03, 0.005])
+    # sorted 0.005*4 = 0.02, 0.01*3 = 0.03, 0.03*2 = 0.06, 0.04*1 = 0.04 -> monotone 0.06
+    assert np.allclose(adj, [0.03, 0.06, 0.06, 0.02])
+    assert np.allclose(V.holm([0.3, 0.2]), [0.4, 0.4])
+    assert np.allclose(V.holm([0.9, 0.8]), [1.0, 1.0])
+    assert V.holm([]).size == 0
+
+
+def test_the_ledger_corrects_across_every_tested_row():
+    ev = V.Evidence("estimate", "x", "t", p=0.03)
+    assert final(ev) == "differs"
+    # Among nine other rows at p = 0.5, Holm multiplies the smallest p by 10: not significant.
+    assert final(ev, (0.5,) * 9) == "inconclusive"
+    led = Ledger("t")
+    led.add("a", "s", "c", ev, why="w")
+    led.add("b", "s", "c", V.Evidence("estimate", "x", "t", p=0.5), why="w")
+    frame = led.frame()
+    assert frame.loc[0, "p"] == "0.03" and frame.loc[0, "p_adjusted"] == "0.06"
+    assert "Significant before the correction but not after (1): a" in chance_note(frame)
+
+
+def test_exact_rows_do_not_enter_the_correction():
+    led = Ledger("t")
+    led.add("e", "s", "c", V.exact(3, 3))
+    led.add("a", "s", "c", V.Evidence("estimate", "x", "t", p=0.03), why="w")
+    assert led["a"].p_adjusted == "0.03" and led["e"].p == ""
+
+
+# --- exact ----------------------------------------------------------------------------------
+
+
+def test_exact_rule():
+    assert final(V.exact(12, 12)) == "reproduced"
+    assert final(V.exact(12, 13)) == "differs"
+    assert final(V.exact(0.87, 0.8749, tol=0.005)) == "reproduced"
+    assert final(V.exact(0.87, 0.8751, tol=0.005)) == "differs"
+    assert final(V.exact("abc", "abc")) == "reproduced"
+
+
+# --- estimate -------------------------------------------------------------------------------
+
+
+def ours_normal(mean: float = 100.0, sd: float = 10.0, n: int = 200) -> V.Sample:
+    return V.Sample.of(rng().normal(mean, sd, n))
+
+
+def test_estimate_reproduced_differs_inconclusive():
+    m = V.Margin.difference(10)
+    ours = ours_normal()
+    assert final(V.estimate(ours, V.Sample(ours.mean + 1, 20, 10), m)) == "reproduced"
+    assert final(V.estimate(ours, V.Sample(ours.mean + 30, 20, 10), m)) == "differs"
+    # A difference of 8 with the paper's 20 runs: neither within +-10 nor significant.
+    ev = V.estimate(ours, V.Sample(ours.mean + 8, 20, 30), m)
+    assert final(ev) == "inconclusive"
+    assert "runs on each side would" in ev.decide
+
+
+def test_estimate_uses_the_90_percent_interval_and_the_margin():
+    ours = ours_normal()
+    paper = V.Sample(ours.mean + 5.0, 20, 10)
+    ev = V.estimate(ours, paper, V.Margin.difference(10))
+    se = math.sqrt(ours.sd ** 2 / ours.n + 100 / 20)
+    df = (se ** 2) ** 2 / ((ours.sd ** 2 / ours.n) ** 2 / (ours.n - 1) + (100 / 20) ** 2 / 19)
+    hi = ours.mean - paper.mean + stats.t.ppf(0.95, df) * se
+    lo = ours.mean - paper.mean - stats.t.ppf(0.95, df) * se
+    assert f"[{lo:.3g}, {hi:.3g}]" in ev.uncertainty
+    assert ev.p == pytest.approx(2 * stats.t.sf(abs((ours.mean - paper.mean) / se), df))
+    # The lower end is about -8.7: inside +-10 reproduces, inside +-8 does not.
+    assert ev.settled == "reproduced"
+    assert V.estimate(ours, paper, V.Margin.difference(8)).settled is None
+    # A 95% interval (a one-line change) would reach past -10 here.
+    assert lo > -10 > ours.mean - paper.mean - stats.t.ppf(0.99, df) * se
+
+
+def test_estimate_is_two_sided_for_the_difference():
+    ours = ours_normal()
+    ev = V.estimate(ours, V.Sample(ours.mean - 3, 20, 10), V.Margin.difference(1))
+    tstat = 3 / math.sqrt(ours.sd ** 2 / ours.n + 100 / 20)
+    assert ev.p > stats.norm.sf(tstat) * 1.5  # twice a one-sided tail, not one tail
+
+
+def test_estimate_paper_without_spread_borrows_ours():
+    ours = ours_normal()
+    with_sd = V.estimate(ours, V.Sample(ours.mean + 4, 20, ours.sd), V.Margin.difference(10))
+    without = V.estimate(ours, V.Sample(ours.mean + 4, 20), V.Margin.difference(10))
+    assert with_sd.p == pytest.approx(without.p)
+    assert "assumed equal to ours" in without.test
+
+
+def test_estimate_log_ratio():
+    x = rng().exponential(100, 400)
+    ours = V.Sample.of(x)
+    assert final(V.estimate(ours, V.Sample(ours.mean * 1.02, 400, ours.sd * 1.02),
+                            V.Margin.log_ratio(0.2))) == "reproduced"
+    assert final(V.estimate(ours, V.Sample(ours.mean * 2, 400, ours.sd * 2),
+                            V.Margin.log_ratio(0.2))) == "differs"
+    assert final(V.estimate(ours, V.Sample(ours.mean * 1.3, 20), V.Margin.log_ratio(0.2))
+                 ) == "inconclusive"
+    with pytest.raises(ValueError, match="must be > 0"):
+        V.estimate(ours, V.Sample(0.0, 20), V.Margin.log_ratio(0.2))
+
+
+def test_estimate_against_an_exact_value_has_no_paper_error():
+    ours = ours_normal(n=50)
+    ev = V.estimate(ours, V.Sample(ours.mean + 2), V.Margin.difference(10))
+    tq = stats.t.ppf(0.95, ours.n - 1)
+    half = tq * ours.sd / math.sqrt(ours.n)
+    assert f"[{-2 - half:.3g}, {-2 + half:.3g}]" in ev.uncertainty
+
+
+def test_constant_samples():
+    one = V.Sample.of([5.0] * 10)
+    assert final(V.estimate(one, V.Sample(5.0, 10, 0.0), V.Margin.difference(0))) == "reproduced"
+    assert final(V.estimate(one, V.Sample(6.0, 10, 0.0), V.Margin.difference(0))) == "differs"
+
+
+# --- count ----------------------------------------------------------------------------------
+
+
+def test_count_reproduced_differs_inconclusive():
+    m = V.Margin.rate(5)
+    assert final(V.count((8, 750), (14, 750), m)) == "reproduced"
+    assert final(V.count((75, 150), (45, 150), m)) == "differs"
+    assert final(V.count((22, 150), (23, 150), m)) == "inconclusive"
+
+
+def test_count_uses_fisher_two_sided_and_newcombe():
+    ev = V.count((75, 150), (55, 150), V.Margin.rate(5))
+    assert ev.p == pytest.approx(stats.fisher_exact([[75, 75], [55, 95]]).pvalue)
+    lo, hi = V.newcombe(75, 150, 55, 150, 0.90)
+    # Newcombe 1998, Table II example (56/70 vs 48/80): 95% interval 0.0524 to 0.3339.
+    l95, h95 = V.newcombe(56, 70, 48, 80, 0.95)
+    assert (round(l95, 4), round(h95, 4)) == (0.0524, 0.3339)
+    assert lo < 20 / 150 < hi
+
+
+def test_count_margin_decides_equivalence():
+    assert final(V.count((8, 750), (14, 750), V.Margin.rate(5))) == "reproduced"
+    assert final(V.count((8, 750), (14, 750), V.Margin.rate(1))) == "inconclusive"
+
+
+# --- extreme --------------------------------------------------------------------------------
+
+
+def test_extreme_rule():
+    runs = rng().integers(6, 12, 150)
+    m0 = V.Margin.difference(0)
+    assert final(V.extreme(runs, 6, 150, "min", m0)) == "reproduced"
+    assert final(V.extreme(runs, 9, 150, "min", m0)) == "differs"
+    # Few paper runs: the minimum of 3 draws is spread out, so neither side can be shown.
+    assert final(V.extreme(runs, 8, 3, "min", m0)) == "inconclusive"
+
+
+def test_extreme_probability_is_exact():
+    runs = np.array([1, 2, 2, 3, 3, 3, 4, 4, 4, 4], dtype=float)
+    ev = V.extreme(runs, 3, 2, "min", V.Margin.difference(0))
+    # P(min of 2 >= 3) = 0.7^2 = 0.49; P(min of 2 <= 3) = 1 - 0.4^2 = 0.84; p = 2 * 0.49.
+    assert ev.p == pytest.approx(0.98)
+    ev = V.extreme(runs, 4, 2, "max", V.Margin.difference(0))
+    # P(max of 2 >= 4) = 1 - 0.6^2 = 0.64; P(max of 2 <= 4) = 1: p = 1.
+    assert ev.p == pytest.approx(1.0)
+    ev = V.extreme(runs, 1, 3, "max", V.Margin.difference(0))
+    # P(max of 3 <= 1) = 0.1^3.
+    assert ev.p == pytest.approx(2 * 0.001)
+
+
+# --- ordering -------------------------------------------------------------------------------
+
+
+def paired_sides(shift: float, n: int = 60, seed: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    g = rng(seed)
+    a = g.normal(0, 1, n)
+    return a, a + g.normal(shift, 0.3, n)
+
+
+def test_ordering_reproduced_contradicted_inconclusive():
+    a, b = paired_sides(0.3)
+    assert final(V.ordering(a, b, paired=True)) == "reproduced"
+    assert final(V.ordering(b, a, paired=True)) == "contradicted"
+    a, b = paired_sides(0.01, n=12)
+    assert final(V.ordering(a, b, paired=True)) == "inconclusive"
+
+
+def test_ordering_paired_is_not_unpaired():
+    a, b = paired_sides(0.3)
+    paired = V.ordering(a, b, paired=True)
+    unpaired = V.ordering(a, b, paired=False)
+    assert paired.p == pytest.approx(stats.wilcoxon(a - b, alternative="less").pvalue)
+    assert unpaired.p == pytest.approx(stats.mannwhitneyu(a, b, alternative="less").pvalue)
+    assert final(paired) == "reproduced" and final(unpaired) == "inconclusive"
+    with pytest.raises(ValueError, match="equal lengths"):
+        V.ordering(a, b[:-1], paired=True)
+
+
+def test_ordering_is_one_sided():
+    g = rng(11)
+    a, b = g.normal(0, 1, 40), g.normal(0.45, 1, 40)
+    ev = V.ordering(a, b, paired=False)
+    two = stats.mannwhitneyu(a, b, alternative="two-sided").pvalue
+    assert ev.p == pytest.approx(two / 2, rel=1e-6)
+
+
+def test_ordering_against_a_constant_and_ties():
+    assert final(V.ordering([20, 25, 22, 28, 19, 24, 21, 26, 23, 27], 30, paired=True)
+                 ) == "reproduced"
+    assert V.ordering([3, 3, 3], [3, 3, 3], paired=True).settled == "differs"
+    assert V.ordering([3, 3, 3], [3, 3, 3, 3], paired=False).settled == "differs"
+
+
+# --- ranking and trend ----------------------------------------------------------------------
+
+
+def test_ranking_rule():
+    x = np.arange(12.0)
+    assert final(V.ranking(x, x + rng().normal(0, 1, 12))) == "reproduced"
+    assert final(V.ranking(x, -x + rng().normal(0, 1, 12))) == "contradicted"
+    # Significant but weak (rho about 0.3 over 100 items): below the 0.5 threshold.
+    g = rng(5)
+    y = np.arange(100.0)
+    weak = y + g.normal(0, 90, 100)
+    rho = stats.spearmanr(y, weak).statistic
+    assert 0 < rho < 0.5
+    assert final(V.ranking(y, weak)) == "differs"
+    # rho >= 0.5 that is not significant, and a negative rho that is not: inconclusive.
+    assert final(V.ranking([1, 2, 3, 4], [1, 3, 2, 4])) == "inconclusive"
+    assert final(V.ranking([1, 2, 3, 4], [2, 1, 4, 3][::-1])) == "inconclusive"
+
+
+def test_trend_rule():
+    q = np.repeat([1, 2, 3, 4], 30).astype(float)
+    y = 100 - 10 * q + rng().normal(0, 5, q.size)
+    assert final(V.trend(q, y, increasing=False)) == "reproduced"
+    assert final(V.trend(q, y, increasing=True)) == "contradicted"
+    flat = rng(2).normal(0, 5, q.size)
+    assert final(V.trend(q, flat, increasing=False)) == "inconclusive"
+    ev = V.trend(q, y, increasing=False)
+    assert ev.p == pytest.approx(stats.kendalltau(q, y, alternative="less").pvalue)
+
+
+# --- the kinds decided by what they are -----------------------------------------------------
+
+
+def test_settled_kinds():
+    assert final(V.qualitative(True, "yes", "checked on every piece")) == "reproduced"
+    assert final(V.qualitative(False, "no", "checked on every piece")) == "contradicted"
+    assert final(V.design_input("120")) == "by construction"
+    led = Ledger("t")
+    led.add("n", "s", "c", V.not_comparable(kind="estimate"), why="no runs")
+    assert led["n"].verdict == "not comparable" and led["n"].kind == "estimate"
+
+
+def test_rows_refuse_what_a_referee_would_not_sign():
+    with pytest.raises(ValueError, match="cannot be 'reproduced'"):
+        Claim("x", "s", "design input", "c", "", "", "1", "", "", "t", "", "", "reproduced",
+              "", "")
+    with pytest.raises(ValueError, match="needs p and p_adjusted"):
+        Claim("x", "s", "estimate", "c", "", "", "1", "", "", "t", "", "", "inconclusive",
+              "", "w")
+    led = Ledger("t")
+    with pytest.raises(ValueError, match="gives no 'why'"):
+        led.add("n", "s", "c", V.not_comparable())
+    with pytest.raises(ValueError, match="headline reading"):
+        led.add("r", "s", "c", V.exact(1, 1), readings={"other": V.exact(1, 2)})
+
+
+def test_a_difference_without_a_cause_says_so():
+    led = Ledger("t")
+    led.add("x", "s", "c", V.exact(1, 2))
+    assert led["x"].why == "cause not measured here"
+
+
+def test_inconclusive_rows_say_what_would_decide():
+    led = Ledger("t")
+    ours = ours_normal()
+    led.add("x", "s", "c", V.estimate(ours, V.Sample(ours.mean + 8, 20, 30),
+                                      V.Margin.difference(10)), why="two small samples")
+    assert led["x"].why.startswith("two small samples; no number of our runs")
+
+
+# --- readings, columns, coverage, moves ------------------------------------------------------
+
+
+def test_readings_are_decided_by_the_same_rule_and_correction():
+    ours = ours_normal()
+    led = Ledger("t")
+    led.add("x", "s", "c", V.estimate(ours, V.Sample(ours.mean + 30, 20, 10),
+                                      V.Margin.difference(10)), why="w", reading="every read",
+            readings={"skips free": V.estimate(ours, V.Sample(ours.mean, 20, 10),
+                                               V.Margin.difference(10))})
+    led.add("y", "s", "c", V.Evidence("estimate", "x", "t", p=0.5), why="w")
+    assert led["x"].readings == "every read: differs; skips free: reproduced"
+    assert depends_on_reading(led.frame()).tolist() == [True, False]
+
+
+def test_a_reading_borderline_under_correction():
+    # Alone, p = 0.03 differs; with the row's other neighbour at 0.5 Holm makes it 0.06.
+    led = Ledger("t")
+    led.add("x", "s", "c", V.Evidence("estimate", "x", "t", p=1e-6), why="w", reading="a",
+            readings={"b": V.Evidence("estimate", "x", "t", p=0.03)})
+    led.add("y", "s", "c", V.Evidence("estimate", "x", "t", p=0.5), why="w")
+    assert led["x"].readings == "a: differs; b: inconclusive"
+
+
+def test_claims_columns_in_order():
+    led = Ledger("t")
+    led.add("x", "s", "c", V.exact(1, 1), paper=1, authors="1")
+    assert tuple(led.frame().columns) == COLUMNS
+    assert COLUMNS == ("id", "section", "kind", "claim", "paper", "authors", "ours",
+                       "uncertainty", "margin", "test", "p", "p_adjusted", "verdict",
+                       "readings", "why")
+
+
+def test_coverage_and_moves():
+    led = Ledger("t")
+    led.add("a", "s", "c", V.exact(1, 1))
+    led.add("b", "s", "c", V.beyond("5", "bfs"))
+    led.add("c", "s", "c", V.design_input("3"))
+    inv = pd.DataFrame({"id": ["a", "c", "d"], "section": "s", "kind": ["exact", "exact", "x"],
+                        "claim": "c"})
+    cov = coverage(led.frame(), inv)
+    assert cov.missing == ("d",) and cov.unlisted == () and cov.kind_mismatch == ("c",)
+    assert not cov.complete
+    before = pd.DataFrame({"id": ["a", "c", "z"], "verdict": ["differs", "reproduced",
+                                                               "differs"]})
+    moves = verdict_moves(before, led.frame())
+    got = {(r.before, r.now): r.rows for r in moves.itertuples()}
+    assert got == {("differs", "reproduced"): 1, ("reproduced", "by construction"): 1,
+                   ("differs", "removed"): 1, ("new row", "beyond"): 1}
