@@ -180,6 +180,10 @@ def test_count_uses_fisher_two_sided_and_newcombe():
 def test_count_margin_decides_equivalence():
     assert final(V.count((8, 750), (14, 750), V.Margin.rate(5))) == "reproduced"
     assert final(V.count((8, 750), (14, 750), V.Margin.rate(1))) == "inconclusive"
+    # The 90% interval reaches -1.91 pp, the 95% one past -2: a +-2 pp margin holds only for
+    # the 90% interval that two one-sided tests at 5% use.
+    assert V.newcombe(8, 750, 14, 750, 0.95)[0] < -0.02 < V.newcombe(8, 750, 14, 750, 0.90)[0]
+    assert final(V.count((8, 750), (14, 750), V.Margin.rate(2))) == "reproduced"
 
 
 # --- extreme --------------------------------------------------------------------------------
@@ -369,3 +373,17 @@ def test_coverage_and_moves():
     got = {(r.before, r.now): r.rows for r in moves.itertuples()}
     assert got == {("differs", "reproduced"): 1, ("reproduced", "by construction"): 1,
                    ("differs", "removed"): 1, ("new row", "beyond"): 1}
+
+
+def test_runs_needed_follow_the_present_estimates():
+    # Ours 100 +- 10 over 200 runs against an exact 101, margin +-2: the 90% interval
+    # [-2.17, 0.17] is not inside the margin and p = 0.16. Equivalence needs a standard error
+    # of (2 - 1) / z(0.95) = 0.608, i.e. 100 / 0.608^2 = 271 runs; a difference would need 785.
+    ev = V.estimate(V.Sample(100.0, 200, 10.0), V.Sample(101.0), V.Margin.difference(2))
+    assert final(ev) == "inconclusive"
+    assert ev.decide == ("about 271 of our runs (we have 200) would decide it at the present "
+                         "estimates")
+    # With the paper's own 20 runs of sd 10 no number of ours suffices.
+    ev = V.estimate(V.Sample(100.0, 200, 10.0), V.Sample(101.0, 20, 10.0),
+                    V.Margin.difference(2))
+    assert ev.decide.startswith("no number of our runs decides it with the paper's sample")
