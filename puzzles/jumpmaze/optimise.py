@@ -348,6 +348,33 @@ def _anneal_long(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, t_star
     return best_s
 
 
+@njit(cache=True)
+def _neighbour_profile(jumps: np.ndarray, n: int, mj: np.ndarray, out: np.ndarray) -> None:
+    """Score every one-jump neighbour of ``jumps``: ``out`` = [better, equal, worse]."""
+    nn = n * n
+    depth = np.empty(nn, np.int64)
+    queue = np.empty(nn, np.int64)
+    g = jumps.copy()
+    s = score_flat(g, n, depth, queue)
+    out[:] = 0
+    for i in range(nn):
+        if mj[i] < 2:
+            continue
+        old = g[i]
+        for v in range(1, mj[i] + 1):
+            if v == old:
+                continue
+            g[i] = v
+            s2 = score_flat(g, n, depth, queue)
+            if s2 > s:
+                out[0] += 1
+            elif s2 == s:
+                out[1] += 1
+            else:
+                out[2] += 1
+        g[i] = old
+
+
 # ---------------------------------------------------------------------------------------------
 # Python API
 
@@ -398,6 +425,17 @@ def _local(kernel, algorithm: str, n: int, iters: int, seed: int, *params) -> Ru
     s = kernel(n, mj, mutable, iters, *params, int(seed), curve, curve_best, best, stats)
     return _checked(algorithm, n, seed, curve.astype(float), curve_best.astype(float), best, s,
                     stats)
+
+
+def neighbour_profile(grid: object) -> tuple[int, int, int]:
+    """How many one-jump neighbours of ``grid`` (every other legal jump of every non-goal cell
+    with a choice) score better, the same and worse than it: a strict local maximum has no
+    better and no equal one."""
+    flat, n = model.flatten(grid)
+    mj, _ = _tables(n)
+    out = np.zeros(3, np.int64)
+    _neighbour_profile(flat, n, mj, out)
+    return int(out[0]), int(out[1]), int(out[2])
 
 
 def hill_climb(n: int, iters: int, seed: int, *, ties: bool,
@@ -513,7 +551,9 @@ def protocol_task(task: tuple) -> dict:
     """Worker for ``run_tasks``: ``(algorithm, n, runs, root_seed, budget_items)`` -> summary.
 
     Returns the mean incumbent and best-so-far curves over the runs, every run's best score,
-    and the best grid of all runs (re-evaluated by the model).
+    the best grid of all runs (re-evaluated by the model), and every run's own curves
+    (``run_curves``, ``run_best_curves``: runs x points) and best grid (``run_grids``), so the
+    ledger can read any run at any number of evaluations without rerunning it.
     """
     algorithm, n, runs, root, budget_items = task
     budget = _unfreeze(budget_items)
@@ -527,6 +567,9 @@ def protocol_task(task: tuple) -> dict:
         "final": np.array([r.curve[-1] for r in results]),
         "best_scores": np.array([r.best_score for r in results], np.int64),
         "best_grid": top.best_grid, "best_score": top.best_score,
+        "run_curves": np.array([r.curve for r in results]),
+        "run_best_curves": np.array([r.curve_best for r in results]),
+        "run_grids": np.array([r.best_grid for r in results]),
     }
 
 
