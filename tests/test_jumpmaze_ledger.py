@@ -186,16 +186,6 @@ def test_plateaus_pass_the_reports_50_runs_as_a_sample(ledger):
     assert ledger["T3-plateau-hc_ties-n11"].verdict == "differs"
 
 
-def test_weakest_comparison_decides_a_claim_over_several():
-    win = V.ordering([1.0, 2, 3, 4, 5, 6], [7.0, 8, 9, 10, 11, 12], paired=False)
-    close = V.ordering([1.0, 2, 3, 4, 5, 6], [2.0, 3, 4, 5, 6, 7], paired=False)
-    lose = V.ordering([7.0, 8, 9, 10, 11, 12], [1.0, 2, 3, 4, 5, 6], paired=False)
-    assert L.weakest({"a": win, "b": close})[0] == "b"
-    assert L.weakest({"a": win, "b": close, "c": lose})[0] == "c"
-    flat = V.ordering([1.0, 1], [1.0, 1], paired=True)
-    assert L.weakest({"a": win, "z": flat})[0] == "z"
-
-
 def test_evaluations_and_matched_budgets():
     assert experiments.evaluations("hc_strict", 5, PAPER) == 1001
     assert experiments.evaluations("sa", 5, PAPER) == 3001

@@ -387,3 +387,13 @@ def test_runs_needed_follow_the_present_estimates():
     ev = V.estimate(V.Sample(100.0, 200, 10.0), V.Sample(101.0, 20, 10.0),
                     V.Margin.difference(2))
     assert ev.decide.startswith("no number of our runs decides it with the paper's sample")
+
+
+def test_weakest_comparison_decides_a_claim_over_several():
+    win = V.ordering([1.0, 2, 3, 4, 5, 6], [7.0, 8, 9, 10, 11, 12], paired=False)
+    close = V.ordering([1.0, 2, 3, 4, 5, 6], [2.0, 3, 4, 5, 6, 7], paired=False)
+    lose = V.ordering([7.0, 8, 9, 10, 11, 12], [1.0, 2, 3, 4, 5, 6], paired=False)
+    assert V.weakest({"a": win, "b": close})[0] == "b"
+    assert V.weakest({"a": win, "b": close, "c": lose})[0] == "c"
+    flat = V.ordering([1.0, 1], [1.0, 1], paired=True)
+    assert V.weakest({"a": win, "z": flat})[0] == "z"

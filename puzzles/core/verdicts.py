@@ -32,7 +32,7 @@ test at 5%), as two one-sided tests are conventionally run.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -511,6 +511,21 @@ def trend(x: Sequence[float], y: Sequence[float], increasing: bool,
     return _directional(claim_p, rev_p, "trend", f"tau {tau:.3f}",
                         f"one-sided Kendall tau-b={tau:.3f} over {a.size} values (claimed "
                         f"{word})", need)
+
+
+def weakest(evidence: Mapping[str, Evidence]) -> tuple[str, Evidence]:
+    """The evidence a claim over several comparisons ("better than each") rests on: a
+    comparison with no ordering at all, else the one leaning most against the claim (smallest
+    reverse p), else the one supporting it least (largest p). A claim that must hold against
+    every rival holds only if it holds against this one (an intersection-union test)."""
+    items = list(evidence.items())
+    flat = [kv for kv in items if kv[1].settled is not None]
+    if flat:
+        return flat[0]
+    rev = [kv for kv in items if kv[1].significant == "contradicted"]
+    if rev:
+        return min(rev, key=lambda kv: kv[1].p)
+    return max(items, key=lambda kv: kv[1].p)
 
 
 # --- the kinds a verdict follows from directly ----------------------------------------------

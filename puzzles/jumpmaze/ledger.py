@@ -193,21 +193,6 @@ def pair_readings(runs: Runs, better: str, worse: str, n: int
     return head, alts
 
 
-def weakest(evidence: Mapping[str, Evidence]) -> tuple[str, Evidence]:
-    """The evidence a claim over several comparisons ("better than each") rests on: a
-    comparison with no ordering at all, else the one leaning most against the claim (smallest
-    reverse p), else the one supporting it least (largest p). A claim that must hold against
-    every rival holds only if it holds against this one (an intersection-union test)."""
-    items = list(evidence.items())
-    flat = [kv for kv in items if kv[1].settled is not None]
-    if flat:
-        return flat[0]
-    rev = [kv for kv in items if kv[1].significant == "contradicted"]
-    if rev:
-        return min(rev, key=lambda kv: kv[1].p)
-    return max(items, key=lambda kv: kv[1].p)
-
-
 def _named(label: str, ev: Evidence) -> Evidence:
     """The evidence with the comparison it rests on named in its test text."""
     return replace(ev, test=f"{ev.test}; weakest of the comparisons: {label}")
@@ -463,7 +448,7 @@ def order_claims(ledger: Ledger, runs: Runs) -> Ledger:
 
 def _best_of(runs: Runs, better: str, rivals: Sequence[str], n: int, stat: str,
              matched: bool) -> tuple[str, Evidence]:
-    return weakest({r: order(runs, better, r, n, stat, matched) for r in rivals})
+    return V.weakest({r: order(runs, better, r, n, stat, matched) for r in rivals})
 
 
 def sa_best_claims(ledger: Ledger, runs: Runs) -> Ledger:
@@ -502,7 +487,7 @@ def not_great_claim(ledger: Ledger, runs: Runs) -> Ledger:
     sizes = tuple(runs.budget["sizes"])
 
     def at_every_n(v: str, stat: str, matched: bool) -> tuple[str, Evidence]:
-        label, ev = weakest({f"n = {n}": order(runs, "sa", f"restarts_{v}", n, stat, matched)
+        label, ev = V.weakest({f"n = {n}": order(runs, "sa", f"restarts_{v}", n, stat, matched)
                              for n in sizes})
         return label, _named(label, ev)
 
