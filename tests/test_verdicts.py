@@ -397,3 +397,12 @@ def test_weakest_comparison_decides_a_claim_over_several():
     assert V.weakest({"a": win, "b": close, "c": lose})[0] == "c"
     flat = V.ordering([1.0, 1], [1.0, 1], paired=True)
     assert V.weakest({"a": win, "z": flat})[0] == "z"
+
+
+def test_texts_say_what_was_assumed():
+    flat = V.estimate(V.Sample.of([5.0] * 10), V.Sample(6.0, 10), V.Margin.difference(0))
+    assert "assumed equal to ours" in flat.test
+    ev = V.extreme([80.0, 85, 90, 92], 103, 4, "max", V.Margin.difference(2))
+    assert ev.p == 0.0 and ev.test.endswith("the paper's value lies beyond all our runs")
+    assert "beyond" not in V.extreme([80.0, 85, 90, 92], 90, 4, "max", V.Margin.difference(2)
+                                     ).test

@@ -282,7 +282,8 @@ def estimate(ours: Sample, paper: Sample, margin: Margin, alpha: float = ALPHA) 
     sides = f"n = {ours.n} vs " + ("exact" if paper.exact else f"{paper.n}")
     if se == 0.0:
         same = effect == 0.0
-        return Evidence("estimate", _num(ours.mean, 4), f"no spread on either side ({sides})",
+        return Evidence("estimate", _num(ours.mean, 4),
+                        f"no spread on either side ({sides}{note})",
                         margin=margin.text, p=0.0 if not same else 1.0,
                         settled="reproduced" if abs(effect) <= margin.value else None,
                         significant="differs", otherwise="inconclusive")
@@ -387,8 +388,10 @@ def extreme(ours: Sequence[float], paper: float, n: int, side: Literal["min", "m
     lo, hi = min(q_lo, q_hi), max(q_lo, q_hi)
     equivalent = abs(lo - paper) <= margin.value and abs(hi - paper) <= margin.value
     ext = float(sign * y[0])
+    # Beyond every run of ours the empirical distribution has no mass: say so beside p = 0.
+    outside = "; the paper's value lies beyond all our runs" if v < y[0] else ""
     return Evidence("extreme", _num(ext, 4),
-                    f"exact {side} of {n} draws from our {x.size} runs",
+                    f"exact {side} of {n} draws from our {x.size} runs{outside}",
                     uncertainty=f"central 90% of a {n}-run {side}: [{_num(lo)}, {_num(hi)}]",
                     margin=margin.text, p=p, settled="reproduced" if equivalent else None,
                     decide=f"one {side} of {n} runs cannot separate these; the paper's own "
