@@ -15,10 +15,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from puzzles.iqlink.facts import has_loop, heat_likeness, linked_build_order, parts
 from puzzles.iqlink.generate import load_challenges, stored_solution
 from puzzles.iqlink.grader import TIERS as GRADER_TIERS  # noqa: F401 (for the notebook)
 from puzzles.iqlink.grader import grade
-from puzzles.iqlink.pieces import PIECE_NAMES, PIECES
+from puzzles.iqlink.pieces import PIECE_NAMES, PIECES, piece_index
 from puzzles.iqlink.placements import orientations, placement_counts, table
 from puzzles.iqlink.search import count_solutions, paper_search
 from puzzles.iqlink.strategies import (
@@ -87,6 +88,10 @@ def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
     row: dict[str, Any] = {"id": cid, "level": ch.level, "given": len(ch.given),
                            "to_place": len(ch.missing), "solutions": exact.count,
                            "fits": exact.fits, "nodes": exact.nodes, "exact_s": exact.seconds}
+    # Section 5: the exact solver's solution against the answer key; Section 14: the nodes
+    # of the same search stopped at the first linked solution (find, not prove).
+    row["key_match"] = exact.count >= 1 and sorted(exact.solutions[0]) == sorted(sol)
+    row["find_nodes"] = count_solutions(ch, limit=1, store=0).nodes
     legal = all_legal(ch)
     elim = single_elimination(ch)
     pair = pairwise_cleanup(ch)
@@ -94,6 +99,7 @@ def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
     clean = basic_cleanup(ch)
     heat = heat_map(ch)
     row["one_colour"] = bool(np.all(heat[heat > 0] == 1))
+    row["heat_likeness"] = heat_likeness(heat)
     start = time.perf_counter()
     g = grade(ch)
     row.update({"grade": g.value, "tier": g.tier, "guesses": g.guesses, "depth": g.depth,
@@ -106,6 +112,16 @@ def analyse_challenge(task: tuple[int, int]) -> dict[str, Any]:
                 "placements_pairwise": pair.placements, "placements_clean": clean.placements,
                 "log10_combos_legal": _log10(legal.combinations),
                 "log10_combos_clean": _log10(clean.combinations)})
+    # Section 9: elimination forces only placements of the solution; Section 7: the unwise
+    # filter drops placements of the other straight pieces; Section 17: sub-puzzles.
+    row["elimination_sound"] = not elim.contradiction and set(elim.forced) <= set(sol)
+    gone = {p: len(v) - len(unwise.domains[p]) for p, v in legal.domains.items()}
+    row["unwise_aqua_green"] = sum(gone.get(piece_index(n), 0) for n in ("aqua", "light green"))
+    row["parts_legal"] = parts(legal.domains)
+    row["parts_clean"] = parts(clean.domains)
+    given_ids = ch.given_ids
+    row["linked_order"] = linked_build_order(given_ids, sol)
+    row["link_loop"] = has_loop(given_ids + sol)
     rank_raw = solution_rank(legal.domains, sol)
     rank_clean = solution_rank(clean.domains, sol)
     hs = heat_sort(ch, clean.domains)
@@ -145,6 +161,28 @@ def results_table(rows: list[dict[str, Any]]) -> pd.DataFrame:
     df = pd.DataFrame(rows)
     cols = list(RESULT_COLUMNS) + (["grade"] if "grade" in df else [])
     return df[cols]
+
+
+# Columns of the analysis that hold integers too large for int64 (kept as decimal text).
+BIG_COLUMNS = ("combos_legal", "rank_legal", "combos_clean", "rank_clean", "rank_heat")
+
+
+def analysis_table(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """Every measured column of the analysis (one row per challenge) except the wall times
+    (keys ending in ``_s``, which go to ``timings.csv``): ``analysis.csv``, from which the
+    ledger's per-challenge rows can be rebuilt without rerunning the analysis."""
+    df = pd.DataFrame(rows)
+    return df[[c for c in df.columns if not c.endswith("_s")]]
+
+
+def load_analysis(path) -> pd.DataFrame:
+    """``analysis.csv`` read back with the dtypes the analysis produced (big numbers as text,
+    empty branch ratios as empty text)."""
+    df = pd.read_csv(path, dtype={c: str for c in BIG_COLUMNS + ("ratios",)},
+                     keep_default_na=False, na_values={c: [""] for c in (
+                         "log10_combos_legal", "log10_combos_clean", "log10_rank_legal",
+                         "log10_rank_clean", "log10_rank_heat")})
+    return df
 
 
 def timing_rows(rows: list[dict[str, Any]]) -> list[tuple[str, str, float]]:
