@@ -406,3 +406,9 @@ def test_texts_say_what_was_assumed():
     assert ev.p == 0.0 and ev.test.endswith("the paper's value lies beyond all our runs")
     assert "beyond" not in V.extreme([80.0, 85, 90, 92], 90, 4, "max", V.Margin.difference(2)
                                      ).test
+
+
+def test_settled_rules_take_numbers_as_text():
+    assert V.design_input(120).ours == "120"
+    assert V.beyond(2.5, "bfs", uncertainty=0.25).uncertainty == "0.25"
+    assert V.not_comparable(3).ours == "3" and V.qualitative(True, 7, "checked").ours == "7"

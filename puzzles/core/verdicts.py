@@ -534,28 +534,30 @@ def weakest(evidence: Mapping[str, Evidence]) -> tuple[str, Evidence]:
 # --- the kinds a verdict follows from directly ----------------------------------------------
 
 
-def qualitative(holds: bool, ours: str, test: str) -> Evidence:
+def qualitative(holds: bool, ours: object, test: str) -> Evidence:
     """A statement checked by a deterministic computation: reproduced or contradicted."""
     if not test.strip():
         raise ValueError("a qualitative claim must say how it was checked")
-    return Evidence("qualitative", ours, test, settled="reproduced" if holds else "contradicted")
+    return Evidence("qualitative", _text(ours), test,
+                    settled="reproduced" if holds else "contradicted")
 
 
-def design_input(ours: str, test: str = "a value we set") -> Evidence:
+def design_input(ours: object, test: str = "a value we set") -> Evidence:
     """A number we (or the paper) set: never reproduced, always ``by construction``."""
-    return Evidence("design input", ours, test, settled="by construction")
+    return Evidence("design input", _text(ours), test, settled="by construction")
 
 
-def not_comparable(ours: str = "", test: str = "none", kind: str = "not comparable"
+def not_comparable(ours: object = "", test: str = "none", kind: str = "not comparable"
                    ) -> Evidence:
     """A claim that cannot be checked here (the row's ``why`` says why); ``kind`` keeps the
     claim's own kind where it is, say, an estimate we cannot compute."""
-    return Evidence(kind, ours, test, settled="not comparable")
+    return Evidence(kind, _text(ours), test, settled="not comparable")
 
 
-def beyond(ours: str, test: str, uncertainty: str = "") -> Evidence:
+def beyond(ours: object, test: str, uncertainty: object = "") -> Evidence:
     """A result of ours that the paper does not have."""
-    return Evidence("beyond", ours, test, uncertainty=uncertainty, settled="beyond")
+    return Evidence("beyond", _text(ours), test, uncertainty=_text(uncertainty),
+                    settled="beyond")
 
 
 def with_kind(evidence: Evidence, kind: str) -> Evidence:
