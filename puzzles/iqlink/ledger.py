@@ -33,13 +33,12 @@ from puzzles.core.claims import Ledger, fmt, fmt_p, inventory
 from puzzles.core.verdicts import (
     Evidence,
     Margin,
-    Sample,
     beyond,
     design_input,
-    estimate,
     exact,
     not_comparable,
     ordering,
+    paired_estimate,
     qualitative,
     trend,
 )
@@ -74,7 +73,7 @@ class Margins:
     rounded to the hundred and to the ten (half a unit of the last printed digit).
     """
 
-    transition: Margin = Margin.difference(0.2, "in log(nodes at 4 / nodes at 3)")
+    transition: Margin = Margin.log_ratio(0.2)
     first_moves: float = 50.0
     linkable: float = 5.0
 
@@ -776,10 +775,9 @@ def search_claims(ledger: Ledger, df: pd.DataFrame, table3_ids: tuple[int, ...],
     pair = ordering(t4, t3, paired=True)
     fewer, more = int((t4 < t3).sum()), int((t4 > t3).sum())
     wz = df["level"] == "Wizard"
-    readings = ({"Wizard challenges only": estimate(Sample.of(lr[wz]), Sample(0.0),
-                                                    MARGINS.transition)}
+    readings = ({"Wizard challenges only": paired_estimate(t4[wz], t3[wz], MARGINS.transition)}
                 if wz.sum() >= 2 else None)
-    _add(ledger, "S14-transition", estimate(Sample.of(lr), Sample(0.0), MARGINS.transition),
+    _add(ledger, "S14-transition", paired_estimate(t4, t3, MARGINS.transition),
          paper="doesn't matter too much", reading="all challenges" if readings else "",
          readings=readings,
          why="tests 3 against 4 only, paired: per challenge the log of nodes with exhaustive "
