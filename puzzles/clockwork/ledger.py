@@ -284,7 +284,7 @@ def _iter_ev(values: np.ndarray, of: int, paper: Sample, margin: Margin, what: s
         return V.not_comparable(f"no run of {of} solved", "none: nothing to average",
                                 kind="estimate")
     ev = _no_spread(V.estimate(Sample.of(values), paper, margin), values, paper, margin)
-    return _label(ev, f"{fmt(float(values.mean()))}: {what}")
+    return _label(ev, f"{_num(float(values.mean()))}: {what}")
 
 
 def _length_ev(values: np.ndarray, of: int, paper: Sample, what: str) -> Evidence:
@@ -293,7 +293,7 @@ def _length_ev(values: np.ndarray, of: int, paper: Sample, what: str) -> Evidenc
                                 "none: fewer than two solving runs", kind="estimate")
     ev = _no_spread(V.estimate(Sample.of(values), paper, MARGINS.length), values, paper,
                     MARGINS.length)
-    return _label(ev, f"{fmt(float(values.mean()))}: {what}")
+    return _label(ev, f"{_num(float(values.mean()))}: {what}")
 
 
 def _sd_note(half: float, sd: float) -> str:
@@ -305,11 +305,16 @@ def _at0(g: pd.DataFrame) -> int:
     return int(((g["tournaments"] == 0) & g["solved"].astype(bool)).sum())
 
 
+def _num(x: float) -> str:
+    """A run statistic as text: whole numbers from 100 up, else four significant figures."""
+    return f"{x:.0f}" if abs(x) >= 100 else fmt(x)
+
+
 def _range_text(values: Sequence[float]) -> str:
-    vals = [v for v in values if np.isfinite(v)]
+    vals = [float(v) for v in values if np.isfinite(v)]
     if not vals:
         return "none solved"
-    return f"{fmt(min(vals))}-{fmt(max(vals))}" if min(vals) != max(vals) else fmt(vals[0])
+    return f"{_num(min(vals))}-{_num(max(vals))}" if min(vals) != max(vals) else _num(vals[0])
 
 
 def table_rows_evidence(d: Data) -> dict[str, Row]:
@@ -406,12 +411,12 @@ def _iter_why(d: Data, key: str, head: pd.DataFrame, g200: pd.DataFrame,
     n = len(head)
     fails = n - int(head["solved"].sum())
     med = float(head["tournaments"].median())
-    base = (f"our {n} runs: median {fmt(med)} tournaments, {fails} hit N; under the other "
+    base = (f"our {n} runs: median {_num(med)} tournaments, {fails} hit N; under the other "
             f"readings our mean is {_range_text(others)}")
     if key in ("A1", "C1", "D1"):
         return (f"the random population already holds a solving ring in {_at0(head)} of our "
                 f"{n} runs ({_at0(g200)} of {len(g200)} in the 200-run set), so our mean is "
-                f"{fmt(float(head['tournaments'].mean()))}; the paper's {PAPER_PRINTED[key][0]} "
+                f"{_num(float(head['tournaments'].mean()))}; the paper's {PAPER_PRINTED[key][0]} "
                 "needs some runs of at least one tournament, while its own B1 = 0 ± 0 shows it "
                 "records 0 when the population already solves; what makes its runs need "
                 "tournaments is not measured (hypothesis: a different initial population or "
@@ -419,18 +424,19 @@ def _iter_why(d: Data, key: str, head: pd.DataFrame, g200: pd.DataFrame,
     if key == "C2":
         return (f"C2's optimum is {short} moves (exact search) under both alternating readings "
                 "(readings.csv), more than the paper's mean solving length of 29.3, so the "
-                "paper's runs were not on this state (hypothesis: another C2 state); " + base)
+                "paper's runs were not on this state unless it counted lengths differently "
+                "(hypothesis: another C2 state); " + base)
     if key == "C4":
         rd = d.readings.set_index("reading")
         near = {i: float(rd.at[f"C4 light {i}", "iter_mean"]) for i in (3, 9)}
         return (f"under our reading (light {C4_INDEX} at the goal, 0-based like A4's light 6) "
                 f"the random population solves C4 in {_at0(head)} of {n} runs; the 1-based "
                 "reading (light 6) is unsolvable; lights 3 and 9 give 20-run means of "
-                f"{fmt(near[3])} and {fmt(near[9])} (readings.csv), nearest the paper's")
+                f"{_num(near[3])} and {_num(near[9])} (readings.csv), nearest the paper's")
     if key == "B5":
         return (f"our B5 draws its own noisy state, not A5's as Section V says; from A5's "
                 f"state (readings column) our 20-run mean is "
-                f"{fmt(float(d.b5_runs[d.b5_runs['run'] < PAPER_RUNS]['tournaments'].mean()))}; "
+                f"{_num(float(d.b5_runs[d.b5_runs['run'] < PAPER_RUNS]['tournaments'].mean()))}; "
                 + base)
     if fails == n:
         solved200 = int(g200["solved"].sum())
@@ -456,7 +462,7 @@ def _length_why(d: Data, key: str, head: pd.DataFrame, short: object,
                 "no mean over solving runs; the readings column gives failed runs as length 0")
     base = (f"optimum {short} (exact search); our {lengths.size} solving strings "
             f"{_range_text(lengths)} actions; under the other readings our mean is "
-            f"{_range_text(others)}" + (f"; with failed runs as length 0, {fmt(zero)}"
+            f"{_range_text(others)}" + (f"; with failed runs as length 0, {_num(zero)}"
                                         if zero is not None else ""))
     if key == "C2":
         return (f"the paper's mean {fmt(paper_mean)} is below C2's optimum of {short} moves "
@@ -464,12 +470,17 @@ def _length_why(d: Data, key: str, head: pd.DataFrame, short: object,
                 "produce it (hypothesis: the paper's C2 was another state, or its lengths were "
                 "counted differently); " + base)
     if key == "C4":
-        return (f"under our reading the random population's solving strings give C4 in "
-                f"{_range_text(lengths)} actions (optimum {short}); " + base)
+        rd = d.readings.set_index("reading")
+        return (f"under our reading (light {C4_INDEX} at the goal) the random population solves "
+                f"C4 in {_at0(head)} of {n} runs, every string {_range_text(lengths)} actions "
+                f"(optimum {short}); lights 3 and 9, whose tournaments are nearest the paper's, "
+                f"give mean lengths {_num(float(rd.at['C4 light 3', 'length_mean']))} and "
+                f"{_num(float(rd.at['C4 light 9', 'length_mean']))} (readings.csv); under the "
+                f"other readings of the read limit our mean is {_range_text(others)}")
     if key == "B5":
         b5 = _length_values(d.b5_runs[d.b5_runs["run"] < PAPER_RUNS])
         return (f"our B5 draws its own noisy state, not A5's; from A5's state our mean is "
-                f"{fmt(float(b5.mean()))} (readings column); " + base)
+                f"{_num(float(b5.mean()))} (readings column); " + base)
     if key == "C5":
         return ("what the read limit counts does not explain the gap: over all instances the "
                 f"readings other than actions only give {fmt(min(near), 3)}-"
@@ -775,7 +786,7 @@ def qualitative_rows(d: Data) -> dict[str, Row]:
     rows["Ex1-solvable"] = Row(V.qualitative(
         f.example1_shortest is not None,
         f"shortest solution from Fig. 1's state: {f.example1_shortest} moves (Q = 1)",
-        "bidirectional search"), "question (Example 1)")
+        "bidirectional search"))
     tr = d.fig4
     want = [(1, "action"), (2, "action"), (3, "jump to entry 1"), (1, "action"), (2, "action"),
             (3, "skip"), (4, "action")]
@@ -816,14 +827,13 @@ def qualitative_rows(d: Data) -> dict[str, Row]:
         not f.example3_ours_solvable,
         f"no all-equal goal reachable from our state; {f.example3_states - f.example3_solvable}"
         f" of {f.example3_states} starts of W_(6,2) are unsolvable",
-        "search of W_(6,2) backward from the all-equal goals"), "impossible (Example 3)",
+        "search of W_(6,2) backward from the all-equal goals"), "",
         "Fig. 6's state is not in the text: ours has only light 2 off")
     lit = q.q1_e0_all == q.q1_e0 and q.q1_turns_unsolvable == 0
     rows["IV-Q1-any"] = Row(
         V.qualitative(q.q1_e0_all == q.q1_e0, f"{q.q1_e0_all} of {q.q1_e0} sets with an e0 "
                       "action reach every state", q_range),
-        "Q = 1: any initial state can become any goal state",
-        f"{q.q1_turns} sets of turns only ((k, 0) actions) have Q = 1 by the rule yet never "
+        "", f"{q.q1_turns} sets of turns only ((k, 0) actions) have Q = 1 by the rule yet never "
         "change a light; read literally the statement fails on them (readings column)",
         "with an e0 action", {"every constrained set (literal)": V.qualitative(
             lit, f"{q.q1_turns_unsolvable} of {q.q1_turns} turn-only sets leave starts "
@@ -836,7 +846,7 @@ def qualitative_rows(d: Data) -> dict[str, Row]:
         "")
     rows["IV-Q2-c2-solvable"] = Row(V.qualitative(
         q.q2c2_all_solvable == q.q2c2, f"{q.q2c2_all_solvable} of {q.q2c2} sets with Q = 2, "
-        "c = 2 let every start reach a goal", q_range), "implied (Section IV)")
+        "c = 2 let every start reach a goal", q_range))
     res = d.results.drop_duplicates("instance")
     rows["IV-add-actions"] = Row(V.qualitative(
         pc.adding_breaks == 0, f"{pc.adding_breaks} starts solvable with one action become "
@@ -896,6 +906,11 @@ def qualitative_rows(d: Data) -> dict[str, Row]:
                              "C5 and D2)")
     return rows
 
+
+# The algebraic statements checked exhaustively (theory.py).
+ALGEBRA = ("I-reversible", "I-solvable-kept", "I-reversal-long", "Ex3-unsolvable",
+           "IV-many-unsolvable", "IV-Q1-any", "IV-Q2c2-unsolvable", "IV-Q2-c2-solvable",
+           "IV-nQ-same-L", "IV-nQ-unique-L", "IV-add-actions", "VI-generate-from-goal")
 
 DESIGN: dict[str, tuple[str, str]] = {
     "II-model": ("model.py: states (k, L), plain actions (k, M), modulo rotary addition, goal "
