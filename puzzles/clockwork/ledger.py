@@ -977,12 +977,11 @@ def settled_rows(d: Data) -> dict[str, Row]:
     same = all(d.results.set_index("instance").loc[[k, "A" + k[1:]], "initial"].nunique() == 1
                for k in b)
     rows["V-B-set"] = Row(
-        V.not_comparable("B1-B4 from A1-A4's states" + (" (checked)" if same else "")
-                         + "; B5 from its own noisy state", "instances.py against Section V",
-                         kind="design input"), "",
-        "our B5 draws its own noisy state instead of A5's (Section V: each B instance starts "
-        "from its A counterpart's state), so the set is not the paper's; the B5 rows and AB-5 "
-        "give the verdict from A5's state in their readings")
+        V.design_input("B1-B4 from A1-A4's states" + (" (checked)" if same else "")
+                       + "; B5 from its own noisy state", "a value we set (instances.py)"), "",
+        "our B5 differs from the paper's set-up: it draws its own noisy state instead of A5's "
+        "(Section V: each B instance starts from its A counterpart's state); the B5 rows and "
+        "AB-5 give the verdict from A5's state in their readings")
     for cid, why in NOT_COMPARABLE.items():
         rows[cid] = Row(V.not_comparable(), "", why)
     return rows
