@@ -17,7 +17,7 @@ import pandas as pd
 
 from puzzles.clockwork.algebra import is_solvable, reachable_count
 from puzzles.clockwork.dwp import DEFAULTS, run_dwp
-from puzzles.clockwork.instances import c_variants, paper_instances, table_rows
+from puzzles.clockwork.instances import c_variants, paper_instances, set_b_variants, table_rows
 from puzzles.clockwork.model import Puzzle, action_str, first_goal, q_value, state_str
 from puzzles.clockwork.reference import PAPER_ROWS
 from puzzles.clockwork.search import shortest_solution
@@ -41,11 +41,12 @@ Task = tuple[str, int, int, int, int, int, int, int, int, str]
 
 @cache
 def _all_instances() -> dict[str, Puzzle]:
-    return {**paper_instances(), **c_variants()}
+    return {**paper_instances(), **c_variants(), **set_b_variants()}
 
 
 def lookup(key: str) -> Puzzle:
-    """A paper instance (``"C3"``) or an alternative reading (``"C4 light 3"``) by key."""
+    """A paper instance (``"C3"``) or an alternative reading (``"C4 light 3"``, ``"B5 from
+    A5"``) by key."""
     inst = _all_instances()
     if key not in inst:
         raise ValueError(f"unknown instance key {key!r}")
@@ -177,15 +178,26 @@ def check_replays(runs: pd.DataFrame, budget: Mapping[str, int],
     return checked
 
 
+def variant_runs(seed: int, budget: Mapping[str, int], workers: int | None = None,
+                 progress: bool = True, executor: Executor | None = None) -> pd.DataFrame:
+    """The EA's runs on every solvable alternative reading of C2, C3 and C4 (default EA)."""
+    solvable = [k for k in c_variants() if is_solvable(lookup(k))]
+    return run_experiment(make_tasks(solvable, budget["readings_runs"], seed, budget), workers,
+                          desc="readings", progress=progress, executor=executor)
+
+
 def readings_table(seed: int, budget: Mapping[str, int], workers: int | None = None,
-                   progress: bool = True, executor: Executor | None = None) -> pd.DataFrame:
-    """C2, C3 and C4 under alternative readings: exact facts and the EA beside the paper."""
+                   progress: bool = True, executor: Executor | None = None,
+                   runs: pd.DataFrame | None = None) -> pd.DataFrame:
+    """C2, C3 and C4 under alternative readings: exact facts and the EA beside the paper.
+
+    ``runs``: the runs of :func:`variant_runs` when already computed (else they are run here).
+    """
     from puzzles.clockwork.reference import paper_value
 
     keys = list(c_variants())
-    solvable = [k for k in keys if is_solvable(lookup(k))]
-    runs = run_experiment(make_tasks(solvable, budget["readings_runs"], seed, budget), workers,
-                          desc="readings", progress=progress, executor=executor)
+    if runs is None:
+        runs = variant_runs(seed, budget, workers, progress, executor)
     summ = summarise_runs(runs).set_index("instance")
     rows = []
     for k in keys:
@@ -261,4 +273,51 @@ def e_counts(results: pd.DataFrame) -> pd.DataFrame:
                      "reachable (group order)": r.reachable_states,
                      "reachable (BFS)": reachable_bfs(p),
                      "reachable (paper)": PAPER_REACHABLE[name]})
+    return pd.DataFrame(rows)
+
+
+def lz_complexity(seq: Sequence[int]) -> int:
+    """Lempel-Ziv (1976) complexity: the number of phrases in the exhaustive parsing of
+    ``seq`` (each phrase the shortest piece not seen before); low for patterned strings."""
+    s = list(seq)
+    n = len(s)
+    if n == 0:
+        return 0
+    i, phrases = 0, 0
+    while i < n:
+        length = 1
+        # Grow the phrase while it already occurs starting before position i.
+        while i + length <= n and _occurs(s, i, length):
+            length += 1
+        phrases += 1
+        i += length
+    return phrases
+
+
+def _occurs(s: list[int], i: int, length: int) -> bool:
+    """True when s[i:i+length] occurs in s starting at some j < i (overlaps allowed)."""
+    piece = s[i:i + length]
+    return any(s[j:j + length] == piece for j in range(i))
+
+
+def string_patterns(runs: pd.DataFrame, budget: Mapping[str, int], seed: int,
+                    reading: str = DEFAULTS["reading"], min_length: int = 8) -> pd.DataFrame:
+    """Each solving string (rings decoded again) beside a uniform random string of the same
+    length over the same actions: their Lempel-Ziv complexities (one row per solving run with
+    at least ``min_length`` actions; the random strings are seeded per run)."""
+    from puzzles.clockwork.dwp import decode
+
+    rows = []
+    for r in runs[runs["solved"]].itertuples():
+        p = lookup(r.instance)
+        moves, _, length = decode(p, [int(x) for x in r.ring.split()], budget["R"],
+                                  budget["L"], reading)
+        string = moves[:length]
+        if len(string) < min_length:
+            continue
+        rng = np.random.default_rng(derive_seed(seed, "random string", r.instance, r.run))
+        other = rng.integers(0, len(p.actions), size=len(string))
+        rows.append({"instance": r.instance, "run": r.run, "length": len(string),
+                     "actions": len(p.actions), "lz_dwp": lz_complexity(string),
+                     "lz_random": lz_complexity(other.tolist())})
     return pd.DataFrame(rows)

@@ -97,21 +97,6 @@ def hitting_summary(runs: pd.DataFrame, budget: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def mean_range(values: Sequence[float], k: int, seed: int, reps: int = 4000,
-               level: float = 0.95) -> tuple[float, float]:
-    """Central ``level`` range of the mean of ``k`` draws from ``values`` (seeded bootstrap).
-
-    Tells whether a mean the paper computed from ``k`` runs is a plausible outcome of our EA.
-    """
-    arr = np.asarray(values, dtype=float)
-    if arr.size == 0 or k < 1:
-        raise ValueError(f"need values and k >= 1, got {arr.size} values, k = {k}")
-    rng = np.random.default_rng(seed)
-    means = rng.choice(arr, size=(reps, k), replace=True).mean(axis=1)
-    a = (1 - level) / 2
-    return float(np.quantile(means, a)), float(np.quantile(means, 1 - a))
-
-
 def check_stored(stored: pd.DataFrame, fresh: pd.DataFrame) -> int:
     """Assert that runs computed now equal the stored runs with the same (instance, run).
 

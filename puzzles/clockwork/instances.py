@@ -166,6 +166,17 @@ def c_variants() -> dict[str, Puzzle]:
     return out
 
 
+B5_FROM_A5 = "B5 from A5"
+
+
+def set_b_variants() -> dict[str, Puzzle]:
+    """B5 as Section V defines it: A5's noisy state with set B's actions (``B5`` itself draws
+    its own noisy state; the ledger shows both)."""
+    a5, b5 = instance("A5"), instance("B5")
+    return {B5_FROM_A5: Puzzle(a5.n, a5.c, a5.initial, b5.actions, name=B5_FROM_A5,
+                               description="A5's noisy state with actions (7,e0),(5,e0)")}
+
+
 def random_instance(n: int, c: int, actions: tuple[Action, ...], seed: int,
                     hand: int = 0) -> Puzzle:
     """A random solvable instance: uniform lights with the given hand, redrawn until solvable."""
