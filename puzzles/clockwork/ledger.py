@@ -198,16 +198,9 @@ def _order(o: pd.DataFrame, low: Sequence[str], high: Sequence[str]) -> Evidence
 
 
 def _weakest(parts: Sequence[tuple[str, Evidence]]) -> Evidence:
-    """The claim needs every part (an intersection-union test): the part least in its favour
-    carries the row (the largest p in the claimed direction, or, where a part leans the other
-    way, the smallest p of the reverse)."""
-    def against(item: tuple[str, Evidence]) -> float:
-        ev = item[1]
-        if ev.p is None:
-            return 3.0 if ev.settled == "differs" else -1.0
-        return 2.0 - ev.p if "reverse" in ev.test else ev.p
-
-    label, ev = max(parts, key=against)
+    """The claim needs every part: the engine's intersection-union rule picks the part least in
+    its favour, and the row names it."""
+    label, ev = V.weakest(dict(parts))
     return _label(ev, f"{ev.ours} [weakest of {len(parts)}: {label}]",
                   f"the weakest of {len(parts)} comparisons ({label}): the claim needs all")
 
@@ -253,37 +246,11 @@ def _length_values(g: pd.DataFrame, failures_as_zero: bool = False) -> np.ndarra
     return g.loc[g["solved"].astype(bool), "length"].astype(float).to_numpy()
 
 
-def _no_spread(ev: Evidence, values: np.ndarray, paper: Sample, margin: Margin) -> Evidence:
-    """Where every one of our runs gives the same value, only the paper's side limits the
-    interval, so more of our runs cannot decide the row (the engine's text then says the two
-    sides agree, which they need not): say how many of the paper's runs would."""
-    if values.size < 2 or np.ptp(values) > 0 or ev.settled is not None or paper.sd in (None, 0):
-        return ev
-    z = float(stats.norm.ppf(1 - V.ALPHA))
-    zz = float(stats.norm.ppf(1 - V.ALPHA / 2)) + float(stats.norm.ppf(V.POWER))
-    if margin.log:
-        if values[0] <= 0:
-            return ev
-        effect, sd = math.log(values[0] / paper.mean), paper.sd / paper.mean
-    else:
-        effect, sd = float(values[0]) - paper.mean, paper.sd
-    need = []
-    if abs(effect) < margin.value:
-        need.append(math.ceil((sd * z / (margin.value - abs(effect))) ** 2))
-    if effect:
-        need.append(math.ceil((sd * zz / abs(effect)) ** 2))
-    text = (f"every one of our {values.size} runs gives {fmt(float(values[0]))}, so more of "
-            "our runs cannot narrow the interval")
-    if need:
-        text += f"; about {min(need)} runs on the paper's side would decide it"
-    return replace(ev, decide=text)
-
-
 def _iter_ev(values: np.ndarray, of: int, paper: Sample, margin: Margin, what: str) -> Evidence:
     if values.size == 0:
         return V.not_comparable(f"no run of {of} solved", "none: nothing to average",
                                 kind="estimate")
-    ev = _no_spread(V.estimate(Sample.of(values), paper, margin), values, paper, margin)
+    ev = V.estimate(Sample.of(values), paper, margin)
     return _label(ev, f"{_num(float(values.mean()))}: {what}")
 
 
@@ -291,8 +258,7 @@ def _length_ev(values: np.ndarray, of: int, paper: Sample, what: str) -> Evidenc
     if values.size < 2:
         return V.not_comparable(f"{values.size} solving runs of {of}",
                                 "none: fewer than two solving runs", kind="estimate")
-    ev = _no_spread(V.estimate(Sample.of(values), paper, MARGINS.length), values, paper,
-                    MARGINS.length)
+    ev = V.estimate(Sample.of(values), paper, MARGINS.length)
     return _label(ev, f"{_num(float(values.mean()))}: {what}")
 
 

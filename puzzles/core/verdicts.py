@@ -229,27 +229,46 @@ def _log_side(s: Sample, sd: float | None, name: str) -> tuple[float, float | No
     return math.log(s.mean), (None if sd is None else sd / s.mean)
 
 
-def _runs_needed(effect: float, sd_ours: float, se_paper: float, margin: float,
-                 alpha: float, have: int) -> str:
-    """Our runs (the paper's fixed) that would decide, at the present estimates, either way."""
+@dataclass(frozen=True)
+class _Spread:
+    """What sizes an estimate's interval: each side's per-run sd on the compared scale, the
+    paper's run count (None: exact) and how many runs we have."""
+
+    ours: float
+    paper: float
+    paper_n: int | None
+    have: int
+
+    @property
+    def paper_se(self) -> float:
+        return 0.0 if self.paper_n is None else self.paper / math.sqrt(self.paper_n)
+
+
+def _runs_needed(effect: float, spread: _Spread, margin: float, alpha: float) -> str:
+    """Runs that would decide the row at the present estimates: ours (the paper's fixed), else
+    the paper's where ours have no spread, else as many on each side."""
     targets = []
     if abs(effect) < margin:  # equivalence becomes provable once the interval is narrow enough
         targets.append((margin - abs(effect)) / _z(1 - alpha))
     if effect != 0:  # a difference becomes significant once the interval excludes zero
         targets.append(abs(effect) / (_z(1 - alpha / 2) + _z(POWER)))
-    best = None
-    for t in targets:
-        room = t * t - se_paper * se_paper
-        if room > 0 and sd_ours > 0:
-            n = math.ceil(sd_ours * sd_ours / room)
-            best = n if best is None else min(best, n)
-    if best is not None:
-        return (f"about {max(best, have + 1)} of our runs (we have {have}) would decide it at "
-                "the present estimates")
-    both = [math.ceil(2 * sd_ours * sd_ours / (t * t)) for t in targets if t > 0 and sd_ours > 0]
-    if both:
-        return (f"no number of our runs decides it with the paper's sample; about {min(both)} "
-                "runs on each side would")
+    targets = [t for t in targets if t > 0]
+    if spread.ours == 0:
+        text = (f"every one of our {spread.have} runs gives the same value, so more of our "
+                "runs cannot narrow the interval")
+        if targets and spread.paper > 0 and spread.paper_n is not None:
+            need = min(math.ceil((spread.paper / t) ** 2) for t in targets)
+            text += f"; about {need} runs on the paper's side would decide it"
+        return text
+    rooms = [t * t - spread.paper_se ** 2 for t in targets]
+    ours = [math.ceil(spread.ours ** 2 / r) for r in rooms if r > 0]
+    if ours:
+        return (f"about {max(min(ours), spread.have + 1)} of our runs (we have {spread.have}) "
+                "would decide it at the present estimates")
+    if targets:
+        both = min(math.ceil((spread.ours ** 2 + spread.paper ** 2) / t ** 2) for t in targets)
+        return (f"no number of our runs decides it with the paper's sample; about {both} runs "
+                "on each side would")
     return "the two sides agree in mean but the margin is too narrow to prove it"
 
 
@@ -299,13 +318,12 @@ def estimate(ours: Sample, paper: Sample, margin: Margin, alpha: float = ALPHA) 
     equivalent = -margin.value <= lo and hi <= margin.value
     test = (f"TOST and Welch on the {what} ({sides}{note}): 90% CI "
             f"[{_num(lo)}, {_num(hi)}]")
-    sd_scale = v_o or 0.0
     return Evidence("estimate", _num(ours.mean, 4), test,
                     uncertainty=f"{what} {_num(effect)}, 90% CI [{_num(lo)}, {_num(hi)}]",
                     margin=margin.text, p=min(1.0, p),
                     settled="reproduced" if equivalent else None,
-                    decide=_runs_needed(effect, sd_scale, math.sqrt(se_p2), margin.value, alpha,
-                                           ours.n))
+                    decide=_runs_needed(effect, _Spread(v_o or 0.0, v_p or 0.0, paper.n,
+                                                        ours.n), margin.value, alpha))
 
 
 def paired_estimate(ours: Sequence[float], theirs: Sequence[float], margin: Margin,
@@ -373,7 +391,7 @@ def count(ours: tuple[int, int], paper: tuple[int, int], margin: Margin,
                     f"[{_num(100 * lo)}, {_num(100 * hi)}] pp",
                     margin=margin.text, p=min(1.0, p),
                     settled="reproduced" if equivalent else None,
-                    decide=_runs_needed(r1 - r2, sd, sd / math.sqrt(n2), margin.value, alpha, n1))
+                    decide=_runs_needed(r1 - r2, _Spread(sd, sd, n2, n1), margin.value, alpha))
 
 
 # --- extreme ---------------------------------------------------------------------------------
