@@ -251,3 +251,20 @@ def test_lenient_build_records_every_claim(inputs):
     frame = hl.build(thin, lenient=True).frame()
     assert coverage(frame, inventory("puzzles.hypercube")).missing == ()
     assert frame["why"].str.contains("not computable").any()
+
+
+def test_committed_claims_are_rebuilt_exactly_from_the_committed_results(inputs):
+    """claims.csv holds no number the committed result files do not determine: the notebook's
+    ledger cell, replayed on those files, writes it byte for byte."""
+    from puzzles.core.claims import FILE_NAME
+
+    ledger = hl.build(inputs)
+    hl.beyond(ledger, pd.read_csv(FIGURES / "gods_number.csv"),
+              pd.read_csv(FIGURES / "level_percentiles.csv", dtype={"level": str}))
+    hl.heuristic_claims(ledger, pd.read_csv(FIGURES / "heuristics.csv", dtype={"level": str}))
+    hl.hardest_claims(ledger, pd.read_csv(FIGURES / "hardest_levels.csv", dtype={"level": str}))
+    optimum = int(inputs.results.query("d == 5 and k == 4 and level == '0'")["optimal"].iloc[0])
+    hl.d5_claims(ledger, hardness.stored_d5_distances(), optimum)
+    committed = (FIGURES / f"{FILE_NAME}.csv").read_bytes()
+    frame = ledger.frame()
+    assert frame.to_csv(index=False, lineterminator="\n").encode() == committed
