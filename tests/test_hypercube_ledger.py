@@ -1,4 +1,5 @@
-"""The authors' stored numbers, the ledger's rules, and the hardness (God's number) module."""
+"""The authors' stored numbers, the ledger's evidence choices (pinned on the committed result
+files), and the hardness (God's number) module."""
 
 from __future__ import annotations
 
@@ -8,12 +9,17 @@ import statistics
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
+from scipy.stats import mstats
 
-from puzzles.core.claims import VERDICTS, fmt
-from puzzles.core.stats import ci_halfwidth
+from puzzles.catalogue import ROOT
+from puzzles.core import verdicts as V
+from puzzles.core.claims import VERDICTS, coverage, inventory
 from puzzles.hypercube import hardness
 from puzzles.hypercube import ledger as hl
 from puzzles.hypercube import reference as ref
+
+FIGURES = ROOT / "figures" / "05_hypercube"
 
 
 def test_authors_summary_matches_their_per_run_numbers():
@@ -48,40 +54,6 @@ def test_authors_rl_runs_are_150_per_case():
         assert len(v["moves"]) == 150, key
     with pytest.raises(ValueError, match="algo"):
         ref.authors_run_lists("astar")
-
-
-def _runs(algo_rows):
-    return pd.DataFrame(algo_rows).astype({"moves": "Int64"})
-
-
-def test_ledger_builds_with_valid_verdicts_from_small_runs():
-    rng = np.random.default_rng(1)
-    ea, rl = [], []
-    for d, k, level in [(3, 2, "0"), (3, 2, "1"), (3, 2, "2"), (4, 2, "0"), (4, 2, "1"),
-                        (4, 2, "2"), (4, 2, "3"), (4, 2, "4"), (4, 3, "0")]:
-        for run in range(20):
-            ok = bool(rng.random() < (0.1 if k == 3 else 1.0))
-            ea.append({"d": d, "k": k, "level": level, "c": 1.8, "run": run, "success": ok,
-                       "generations": int(rng.integers(5, 80)) if ok else 1000,
-                       "moves": int(rng.integers(6, 20)) if ok else None})
-            rl.append({"d": d, "k": k, "level": level, "run": run, "success": True,
-                       "moves": int(rng.integers(6, 12)), "ran": True})
-    app = _runs([{"d": 3, "k": 2, "level": "0", "c": c, "run": r, "success": True,
-                  "generations": int(rng.integers(5, 50)), "moves": int(rng.integers(6, 10))}
-                 for c in (1.4, 1.8, 7.0) for r in range(20)])
-    results = pd.DataFrame([{"d": d, "k": k, "level": lv, "optimal": 6, "astar_moves": 6,
-                             "astar_expanded": 10, "component_size": 100}
-                            for d, k, lv in [(3, 2, "0"), (4, 2, "4")]])
-    led = hl.build(results, _runs(ea), _runs(rl), app)
-    frame = led.frame()
-    assert len(frame) >= 8 and set(frame["verdict"]) <= set(VERDICTS)
-    assert {"S42-d3k2-ttest", "S42-d4k2-ttest", "F3-d3k2L0-min", "A-c1.8-six",
-            "T2-d3k2L0-astar", "T4-d3k2L0-success"} <= set(frame["id"])
-    bad = frame[~frame["verdict"].isin(["reproduced", "beyond"])]
-    assert (bad["why"].str.strip() != "").all()
-    # the generations row carries the same Student-t half-width as results.csv
-    gen = [r["generations"] for r in ea if (r["d"], r["k"], r["level"]) == (3, 2, "0")]
-    assert led["T4-d3k2L0-generations"].uncertainty == f"±{fmt(ci_halfwidth(gen))}"
 
 
 def test_cube_group_and_orbits():
@@ -119,15 +91,180 @@ def test_level_percentiles():
     assert (p.share_closer, p.share_at_most, p.eccentricity) == (0.4, 0.8, 3)
 
 
-def test_moves_row_says_why_when_the_medians_agree_but_the_samples_differ():
-    from puzzles.core.claims import Ledger
-    from puzzles.hypercube.ledger import _moves_row
+# ---------------------------------------------------------------- the ledger's evidence
 
-    led = Ledger("05_hypercube")
-    ours, stored = [4] * 80 + [5] * 70, [4] * 120 + [5] * 30  # both medians 4, p < 0.05
-    _moves_row(led, "m", "Table 4 (EA)", "EA moves (median)", 4, ours, stored)
-    row = led["m"]
-    assert row.verdict == "differs" and row.ours == "4"
-    assert row.why.startswith("same median (4) as the authors' stored runs")
-    _moves_row(led, "m2", "Table 4 (EA)", "EA moves (median)", 4, ours, ours)
-    assert led["m2"].verdict == "reproduced" and led["m2"].why == ""
+
+@pytest.fixture(scope="module")
+def inputs():
+    if not (FIGURES / "astar_list.csv").exists():
+        pytest.skip("the committed result files predate the list-based A* table")
+    return hl.from_directory(str(FIGURES))
+
+
+@pytest.fixture(scope="module")
+def frame(inputs):
+    return hl.build(inputs).frame().set_index("id")
+
+
+def test_every_inventory_claim_has_a_row_of_its_kind(frame):
+    cov = coverage(frame.reset_index(), inventory("puzzles.hypercube"))
+    assert cov.complete, cov
+    assert set(frame["verdict"]) <= set(VERDICTS)
+    assert not frame["why"].str.contains("not computable").any()
+    # the design inputs are never reproduced
+    assert (frame.loc[frame["kind"] == "design input", "verdict"] == "by construction").all()
+
+
+def test_success_counts_are_two_samples_with_the_papers_n(frame):
+    row = frame.loc["T4-d4k3L4-success"]
+    # ours 1 of 150 against the paper's 4.6% of 150 = 7: Fisher's exact test, not an interval
+    assert row["kind"] == "count" and row["paper"] == "4.6%" and row["authors"] == "7/150"
+    assert float(row["p"]) == pytest.approx(stats.fisher_exact([[1, 149], [7, 143]]).pvalue,
+                                            rel=1e-3)
+    assert row["verdict"] == "inconclusive"
+    assert "alpha = 0.7 (an older script's value): inconclusive" in row["readings"]
+    # "0.06%" is read as one run of 150 (the stored runs), as printed as a reading
+    row = frame.loc["T4-d4k3L2-success"]
+    assert row["paper"] == "0.06%" and row["readings"].startswith("0.06% read as one run")
+    assert "the paper's '0.06%' is 1/150 = 0.67% misprinted" in row["why"]
+
+
+def test_the_contradictory_six_move_counts_are_both_shown(frame):
+    row = frame.loc["F3-d3k2L0-count"]
+    assert row["paper"] == "14" and "Sec. 4.1 and Fig. 8b print 23" in row["readings"]
+    assert frame.loc["S41-d3k2L0-six-23", "paper"] == "23"
+    assert "Fig. 3 caption (14)" in frame.loc["S41-d3k2L0-six-23", "readings"]
+    for cid, p in (("F3-d3k2L1-count", 0.28), ("F3-d3k2L2-count", 0.14)):
+        assert frame.loc[cid, "verdict"] == "inconclusive"
+        assert float(frame.loc[cid, "p"]) == pytest.approx(p, abs=0.01)
+
+
+def test_medians_with_few_successes_are_samples_of_the_papers_size(frame):
+    # d=4 k=3: ours 6, 1, 1 successes against the paper's 3, 2, 7
+    for level, sides in (("0", "n = 6 vs 3"), ("1", "n = 1 vs 2"), ("4", "n = 1 vs 7")):
+        row = frame.loc[f"T4-d4k3L{level}-moves"]
+        assert sides in row["test"] and row["verdict"] == "inconclusive"
+        assert "runs" in row["why"]  # says what would decide it
+    # with no success of ours there is nothing to compare
+    assert frame.loc["T4-d4k3L2-moves", "verdict"] == "not comparable"
+
+
+def test_median_standard_error_is_maritz_jarrett():
+    x = np.random.default_rng(3).exponential(10, 151)
+    assert hl.median_se(x) == pytest.approx(float(mstats.mjci(x, prob=[0.5])[0]), rel=1e-9)
+    assert hl.median_se([4.0] * 150) == 0.0  # ties: 0, not the root of a rounding error
+    s = hl.median_sample(x)
+    assert s.mean == np.median(x) and s.sd / np.sqrt(s.n) == pytest.approx(hl.median_se(x))
+    assert hl.median_sample([21.0, 83.0]) == V.Sample.of([21.0, 83.0])
+
+
+def test_extremes_are_never_decided_by_equality(frame):
+    ext = frame[frame["kind"] == "extreme"]
+    assert not (ext["test"] == "exact").any()
+    # inside the range of our runs: the exact n-run extreme of our runs
+    row = frame.loc["T4-d3k2L0-min"]
+    assert row["test"] == "exact min of 150 draws from our 150 runs"
+    # the paper's 4 lies below all 150 of our runs (ours 5): that rule would give p = 0 by
+    # construction, so the share of runs at least that far out is compared, and it cannot decide
+    row = frame.loc["T4-d5k2L0-min"]
+    assert row["ours"] == "5" and "share of runs beyond" in row["test"]
+    assert row["verdict"] == "inconclusive" and row["margin"] == hl.TAIL.text
+
+
+def test_extreme_rule_choice():
+    ours = np.array([5.0] * 30 + [6.0] * 120)
+    ev, note = hl._extreme(ours, 4, 150, "min")
+    assert ev.kind == "extreme" and ev.p == pytest.approx(1.0) and "lies below all" in note
+    ev, note = hl._extreme(ours, 5, 150, "min")
+    assert ev.test.startswith("exact min of 150 draws") and note == ""
+    # all of ours beyond the paper's minimum: the share beyond decides
+    ev, _ = hl._extreme(np.array([3.0] * 150), 4, 150, "min")
+    assert ev.p < 1e-40 and ev.significant == "differs"
+    assert hl.extreme_margin(9).value == 1 and hl.extreme_margin(316).value == 63
+
+
+def test_orderings_across_instances_are_paired_and_every_run_is_a_reading(frame):
+    row = frame.loc["S42-d4k2-ttest"]
+    assert row["test"].startswith("paired Wilcoxon signed-rank (5 of 5")
+    assert row["verdict"] == "inconclusive"
+    assert row["readings"] == ("paired by level (5 levels): inconclusive; every run "
+                               "(Mann-Whitney): reproduced")
+    assert "0.0313" in row["why"]  # the authors' own t-test, as their notebook prints it
+    # within one instance the runs are independent
+    assert frame.loc["S42-d3k2L0-rl-below-ea", "test"].startswith("one-sided Mann-Whitney")
+
+
+def test_stored_run_values_sit_in_authors_not_paper(frame):
+    row = frame.loc["A-c7-success"]
+    assert (row["paper"], row["authors"]) == ("60%", "96/150")
+    assert "vs the authors' stored runs" in row["readings"]
+    row = frame.loc["T4-d3k2L0-generations"]
+    assert row["paper"] == "" and row["authors"] == "22.19"
+    assert "n = 150 vs 150" in row["test"] and row["margin"] == hl.GENERATIONS.text
+    # a Table 5 row that copies Table 4: differs as printed, reproduced against the stored runs
+    row = frame.loc["T5-d4k2L0-moves"]
+    assert row["verdict"] == "differs" and row["readings"].endswith(
+        "vs the authors' stored runs: reproduced")
+    assert row["why"].startswith("the paper's Table 5 row repeats Table 4")
+
+
+def test_the_papers_astar_failures_are_contradicted_by_expansions(frame, inputs):
+    la = inputs.list_astar.set_index(["d", "k", "level"])
+    assert la["expanded"].tolist() == [281, 417, 3307, 8, 4, 12]
+    for cid in ("T2-d4k1L4-astar", "T2-d4k2L4-astar", "T2-d4k3L4-astar", "T2-d5k1L0-astar",
+                "T2-d5k2L0-astar", "T2-d5k3L0-astar", "T2-d5k4L0-astar", "S41-astar-gives-up"):
+        assert frame.loc[cid, "verdict"] == "contradicted", cid
+    assert "3,307 expansions" in frame.loc["T2-d4k3L4-astar", "ours"]
+    assert "80,643 expansions" in frame.loc["T2-d5k4L0-astar", "ours"]
+    assert "a list-based A* within 3600 s: not comparable" in frame.loc["T2-d5k4L0-astar",
+                                                                         "readings"]
+    # no row quotes a measured time (the paper's 3600 s limit aside)
+    assert not frame["why"].str.replace("3600 s", "").str.contains(r"\d s\b", regex=True).any()
+
+
+def test_figure7_row_uses_the_figures_mean(frame):
+    row = frame.loc["A-generations-grow-with-c"]
+    assert row["readings"].startswith("successful runs (the figure's mean): ")
+    assert "all runs (failures count 1000)" in row["readings"]
+    assert "c=7 156.6" in row["why"]  # the figure's mean is not monotone
+
+
+def test_misprint_note_survives_a_reproduced_row(frame):
+    assert frame.loc["T4-d4k3L3-success", "verdict"] == "reproduced"
+    assert "misprinted" in frame.loc["T4-d4k3L3-success", "why"]
+
+
+def test_margins_are_stated_once(frame):
+    table = hl.margins_table()
+    assert list(table["name"]) == ["MOVES", "GENERATIONS", "RATE", "TAIL", "GAP", "extreme"]
+    assert (frame.loc[frame.index.str.endswith("-success"), "margin"] == hl.RATE.text).all()
+    assert (frame.loc[frame.index.str.match(r"T[45]-.*-moves$") & (frame["margin"] != ""),
+                      "margin"] == hl.MOVES.text).all()
+
+
+def test_lenient_build_records_every_claim(inputs):
+    from dataclasses import replace
+
+    thin = replace(inputs, appendix_runs=inputs.appendix_runs.iloc[:0])
+    with pytest.raises((ValueError, KeyError, IndexError)):
+        hl.build(thin)
+    frame = hl.build(thin, lenient=True).frame()
+    assert coverage(frame, inventory("puzzles.hypercube")).missing == ()
+    assert frame["why"].str.contains("not computable").any()
+
+
+def test_committed_claims_are_rebuilt_exactly_from_the_committed_results(inputs):
+    """claims.csv holds no number the committed result files do not determine: the notebook's
+    ledger cell, replayed on those files, writes it byte for byte."""
+    from puzzles.core.claims import FILE_NAME
+
+    ledger = hl.build(inputs)
+    hl.beyond(ledger, pd.read_csv(FIGURES / "gods_number.csv"),
+              pd.read_csv(FIGURES / "level_percentiles.csv", dtype={"level": str}))
+    hl.heuristic_claims(ledger, pd.read_csv(FIGURES / "heuristics.csv", dtype={"level": str}))
+    hl.hardest_claims(ledger, pd.read_csv(FIGURES / "hardest_levels.csv", dtype={"level": str}))
+    optimum = int(inputs.results.query("d == 5 and k == 4 and level == '0'")["optimal"].iloc[0])
+    hl.d5_claims(ledger, hardness.stored_d5_distances(), optimum)
+    committed = (FIGURES / f"{FILE_NAME}.csv").read_bytes()
+    frame = ledger.frame()
+    assert frame.to_csv(index=False, lineterminator="\n").encode() == committed

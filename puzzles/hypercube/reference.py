@@ -67,6 +67,36 @@ PAPER_NOTES = [
      "copies from Table 4 have other medians and maxima (e.g. d=4 k=1 level 1: max 14, not 60)"),
     ("Table 3 vs scripts", "the printed Table 3 d=4 instances (T3a-T3c) are not the levels "
      "hard-coded in the scripts that produced Tables 2, 4 and 5"),
+    ("Fig. 3 caption vs Sec. 4.1 and Fig. 8b", "14 of 150 EA runs solve d=3 k=2 level 0 in 6 "
+     "moves in the caption, 23 in the text and Fig. 8b, for the same setting (c = 1.8); the "
+     "authors' stored Table 4 runs have 13, their stored c study 23"),
+    ("Fig. 8 caption vs Sec. 4.1", "the caption's best mutation exponent is c* = 1.6, the "
+     "text's (and the benchmarks') c* = 1.8"),
+    ("Prop. 1 vs its example", "for k = 4 the bound (2^k - 1)^n is 15^n, not 7^n (7 = 2^3 - 1), "
+     "and the Proposition gives a lower bound, which the example calls 'at most'"),
+    ("Abstract vs Tables 4 and 5", "'a median of less than 30' moves for d = 4 and 5, while "
+     "Table 4 prints 52 (d=4 k=3 level 1) and Table 5 49, 41.5 and 161"),
+    ("Fig. 3 caption vs Table 4", "the caption says the maximum rises with the level; Table 4's "
+     "maxima for d=3 k=2 are 20, 18, 25"),
+    ("Sec. 3.2 vs App. D", "Sec. 3.2 rewards later steps more, r(1+lambda)^s; App. D's update "
+     "weights the step counted from the start by 0.95^c, which favours earlier steps (the "
+     "scripts count from the end, as Sec. 3.2)"),
+    ("Sec. 3.3 vs App. A", "the EA stops at Hamming distance 0 (Sec. 3.3) or 1 (App. A)"),
+    ("Sec. 4.1", "'success rate for face dimension k = 4' for d = 4, where k is at most 3: it "
+     "means k = 3"),
+    ("Sec. 1 and Sec. 5 vs Table 4", "'EA and RL ... solve the puzzle across all levels and "
+     "face dimensions', while Table 4 prints 0% for d=5 k=4 and 0.06%-4.6% for d=4 k=3"),
+    ("Abstract vs Sec. 5", "the EA fails to minimise the moves 'for d = 4 and d = 5' "
+     "(abstract) but 'except for the puzzle of dimension d = 5' (Sec. 5)"),
+    ("Fig. 5 caption vs Sec. 4.3", "A* 'consistently requires less computation time for smaller "
+     "values of k' (caption) but its time stays 'generally consistent with the face dimension' "
+     "(Sec. 4.3)"),
+    ("Table 3 caption", "the colouring is said to be fixed per (d, k, l), yet the three d=4 rows "
+     "have three different targets"),
+    ("Sec. 4.1 vs Table 5", "the text says Table 5 covers 'four puzzles with d=4'; it lists "
+     "five d=4 levels and d=5"),
+    ("Sec. 3.1", "monotonicity is written h(C) < d(C, C') + h(C'), which fails for C = C' and "
+     "for every move that lowers h by one; the usual form is <="),
 ]
 
 
