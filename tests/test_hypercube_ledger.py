@@ -161,14 +161,13 @@ def test_median_standard_error_is_maritz_jarrett():
 def test_extremes_are_never_decided_by_equality(frame):
     ext = frame[frame["kind"] == "extreme"]
     assert not (ext["test"] == "exact").any()
-    # inside the range of our runs: the exact n-run extreme of our runs
-    row = frame.loc["T4-d3k2L0-min"]
-    assert row["test"] == "exact min of 150 draws from our 150 runs"
-    # the paper's 4 lies below all 150 of our runs (ours 5): that rule would give p = 0 by
-    # construction, so the share of runs at least that far out is compared, and it cannot decide
+    assert ext["test"].str.startswith("exact two-sample precedence test").all()
+    # the paper's 4 lies below all 150 of our runs (ours 5): a chance the two sample sizes
+    # weigh, not a difference by itself
     row = frame.loc["T4-d5k2L0-min"]
-    assert row["ours"] == "5" and "share of runs beyond" in row["test"]
-    assert row["verdict"] == "inconclusive" and row["margin"] == hl.TAIL.text
+    assert row["ours"] == "5" and row["test"].startswith(
+        "exact two-sample precedence test: 0 of our 150 runs lie below")
+    assert row["verdict"] == "inconclusive" and "lies below all 150" in row["why"]
 
 
 def test_extreme_rule_choice():
@@ -176,8 +175,8 @@ def test_extreme_rule_choice():
     ev, note = hl._extreme(ours, 4, 150, "min")
     assert ev.kind == "extreme" and ev.p == pytest.approx(1.0) and "lies below all" in note
     ev, note = hl._extreme(ours, 5, 150, "min")
-    assert ev.test.startswith("exact min of 150 draws") and note == ""
-    # all of ours beyond the paper's minimum: the share beyond decides
+    assert ev.test.startswith("exact two-sample precedence test: 0 of our 150") and note == ""
+    # all of ours beyond the paper's minimum: a difference
     ev, _ = hl._extreme(np.array([3.0] * 150), 4, 150, "min")
     assert ev.p < 1e-40 and ev.significant == "differs"
     assert hl.extreme_margin(9).value == 1 and hl.extreme_margin(316).value == 63
@@ -236,7 +235,7 @@ def test_misprint_note_survives_a_reproduced_row(frame):
 
 def test_margins_are_stated_once(frame):
     table = hl.margins_table()
-    assert list(table["name"]) == ["MOVES", "GENERATIONS", "RATE", "TAIL", "GAP", "extreme"]
+    assert list(table["name"]) == ["MOVES", "GENERATIONS", "RATE", "GAP", "extreme"]
     assert (frame.loc[frame.index.str.endswith("-success"), "margin"] == hl.RATE.text).all()
     assert (frame.loc[frame.index.str.match(r"T[45]-.*-moves$") & (frame["margin"] != ""),
                       "margin"] == hl.MOVES.text).all()

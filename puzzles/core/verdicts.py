@@ -229,6 +229,15 @@ def _log_side(s: Sample, sd: float | None, name: str) -> tuple[float, float | No
     return math.log(s.mean), (None if sd is None else sd / s.mean)
 
 
+def _more(need: int, have: int, what: str, at: str) -> str:
+    """What would decide an inconclusive row: ``need`` of ``what`` at the present effect, or,
+    where that many are already in hand, that the notebook's correction is what holds it."""
+    if need > have:
+        return f"about {need} {what} (we have {have}) would decide it at the present {at}"
+    return (f"our {have} {what} would decide it as a single test; the notebook's multiplicity "
+            "correction asks for more")
+
+
 @dataclass(frozen=True)
 class _Spread:
     """What sizes an estimate's interval: each side's per-run sd on the compared scale, the
@@ -263,8 +272,7 @@ def _runs_needed(effect: float, spread: _Spread, margin: float, alpha: float) ->
     rooms = [t * t - spread.paper_se ** 2 for t in targets]
     ours = [math.ceil(spread.ours ** 2 / r) for r in rooms if r > 0]
     if ours:
-        return (f"about {max(min(ours), spread.have + 1)} of our runs (we have {spread.have}) "
-                "would decide it at the present estimates")
+        return _more(min(ours), spread.have, "of our runs", "estimates")
     if targets:
         both = min(math.ceil((spread.ours ** 2 + spread.paper ** 2) / t ** 2) for t in targets)
         return (f"no number of our runs decides it with the paper's sample; about {both} runs "
@@ -397,14 +405,28 @@ def count(ours: tuple[int, int], paper: tuple[int, int], margin: Margin,
 # --- extreme ---------------------------------------------------------------------------------
 
 
+def _precedence(ours: int, theirs: int, j: int) -> float:
+    """P(the j smallest of the pooled runs are all ours), for ``ours`` and ``theirs`` runs
+    exchangeable under one distribution: C(ours, j) / C(ours + theirs, j)."""
+    if j <= 0:
+        return 1.0
+    if j > ours:
+        return 0.0
+    return math.exp(math.lgamma(ours + 1) - math.lgamma(ours - j + 1)
+                    - math.lgamma(ours + theirs + 1) + math.lgamma(ours + theirs - j + 1))
+
+
 def extreme(ours: Sequence[float], paper: float, n: int, side: Literal["min", "max"],
             margin: Margin, alpha: float = ALPHA) -> Evidence:
-    """The paper's minimum (or maximum) of its ``n`` runs against the exact distribution of
-    the extreme of ``n`` draws from our runs' empirical distribution.
+    """The paper's minimum (or maximum) of its ``n`` runs against our runs, as two samples.
 
-    p is two-sided: twice the smaller probability that n draws give an extreme at least as far
-    out as the paper's, on either side. Reproduced when the central 90% of the n-run extreme
-    lies within ``margin`` of the paper's value.
+    p is exact and two-sided, from the precedence test: were the paper's n runs and our N runs
+    drawn from one distribution, the number K of our runs beyond the paper's extreme has
+    P(K >= j) = C(N, j) / C(N + n, j); p is twice the smaller tail at the observed K (ties
+    counted against the rejection). Unlike treating our runs as the true distribution (which
+    gives p = 0 for any paper value beyond all our runs), it accounts for both sample sizes.
+    Reproduced when the central 90% of the extreme of n draws from our runs lies within
+    ``margin`` of the paper's value.
     """
     if side not in ("min", "max"):
         raise ValueError(f"side must be 'min' or 'max', got {side!r}")
@@ -415,10 +437,10 @@ def extreme(ours: Sequence[float], paper: float, n: int, side: Literal["min", "m
     x = _values(ours, "our runs")
     sign = 1.0 if side == "min" else -1.0
     y, v = np.sort(sign * x), sign * float(paper)  # the maximum is the minimum of -x
-    below = float(np.mean(y <= v))   # P(one draw <= v)
-    above = float(np.mean(y >= v))   # P(one draw >= v)
-    p_low = 1.0 - (1.0 - below) ** n  # P(min of n <= v)
-    p_high = above ** n               # P(min of n >= v)
+    n_ours = int(y.size)
+    strictly, at_most = int(np.sum(y < v)), int(np.sum(y <= v))
+    p_high = _precedence(n_ours, n, strictly)           # the paper's extreme lies too far in
+    p_low = 1.0 - _precedence(n_ours, n, at_most + 1)   # the paper's extreme lies too far out
     p = min(1.0, 2.0 * min(p_low, p_high))
     support = np.unique(y)
     cdf = 1.0 - (1.0 - np.searchsorted(y, support, side="right") / y.size) ** n
@@ -426,12 +448,12 @@ def extreme(ours: Sequence[float], paper: float, n: int, side: Literal["min", "m
     q_hi = sign * float(support[min(np.searchsorted(cdf, 1 - alpha), support.size - 1)])
     lo, hi = min(q_lo, q_hi), max(q_lo, q_hi)
     equivalent = abs(lo - paper) <= margin.value and abs(hi - paper) <= margin.value
-    ext = float(sign * y[0])
-    # Beyond every run of ours the empirical distribution has no mass: say so beside p = 0.
-    outside = "; the paper's value lies beyond all our runs" if v < y[0] else ""
-    return Evidence("extreme", _num(ext, 4),
-                    f"exact {side} of {n} draws from our {x.size} runs{outside}",
-                    uncertainty=f"central 90% of a {n}-run {side}: [{_num(lo)}, {_num(hi)}]",
+    word = "below" if side == "min" else "above"
+    return Evidence("extreme", _num(float(sign * y[0]), 4),
+                    f"exact two-sample precedence test: {strictly} of our {n_ours} runs lie "
+                    f"{word} the paper's {side} of {n} runs",
+                    uncertainty=f"central 90% of a {n}-run {side} of ours: [{_num(lo)}, "
+                    f"{_num(hi)}]",
                     margin=margin.text, p=p, settled="reproduced" if equivalent else None,
                     decide=f"one {side} of {n} runs cannot separate these; the paper's own "
                     "runs would")
@@ -451,11 +473,12 @@ def _directional(p_claim: float, p_reverse: float, kind: str, ours: str, test: s
                     significant="contradicted", decide=decide)
 
 
-def _noether(auc: float, alpha: float) -> str:
+def _noether(auc: float, have: int, alpha: float) -> str:
     if auc == 0.5:
         return "no effect at all in our data"
     n = math.ceil((_z(1 - alpha) + _z(POWER)) ** 2 / (6 * (auc - 0.5) ** 2))
-    return f"about {n} runs per side would decide it at the present effect"
+    # With m runs per side the smallest one-sided p is 1 / C(2m, m): below alpha from m = 4.
+    return _more(max(n, 4), have, "runs per side", "effect")
 
 
 def ordering(low: Sequence[float], high: Sequence[float] | float, *, paired: bool,
@@ -486,8 +509,10 @@ def ordering(low: Sequence[float], high: Sequence[float] | float, *, paired: boo
         fewer = int((nz < 0).sum())
         sd = float(np.std(nz, ddof=1)) if nz.size > 1 else 0.0
         mean = float(nz.mean())
-        need = (f"about {math.ceil(((_z(1 - alpha) + _z(POWER)) * sd / mean) ** 2)} pairs "
-                "would decide it at the present effect") if mean and sd else ""
+        # n pairs cannot give a one-sided p below 1 / 2^n, whatever the effect.
+        floor = math.ceil(math.log2(1 / alpha))
+        need = _more(max(math.ceil(((_z(1 - alpha) + _z(POWER)) * sd / mean) ** 2), floor),
+                     int(nz.size), "unequal pairs", "effect") if mean and sd else ""
         return _directional(p_claim, p_rev, "ordering", shown,
                             f"paired Wilcoxon signed-rank ({fewer} of {nz.size} unequal pairs "
                             "in the claimed direction)", need)
@@ -500,14 +525,14 @@ def ordering(low: Sequence[float], high: Sequence[float] | float, *, paired: boo
     auc = float(res.statistic) / (a.size * b.size)
     return _directional(float(res.pvalue), p_rev, "ordering", shown,
                         f"one-sided Mann-Whitney ({a.size} vs {b.size} runs)",
-                        _noether(auc, alpha))
+                        _noether(auc, min(a.size, b.size), alpha))
 
 
-def _fisher_n(r: float, alpha: float) -> str:
+def _fisher_n(r: float, have: int, alpha: float) -> str:
     if not math.isfinite(r) or abs(r) >= 1 or r == 0:
         return ""
     n = math.ceil(((_z(1 - alpha) + _z(POWER)) / math.atanh(abs(r))) ** 2 + 3)
-    return f"about {n} items would decide it at the present correlation"
+    return _more(n, have, "items", "correlation")
 
 
 def ranking(paper: Sequence[float], ours: Sequence[float], threshold: float = 0.5,
@@ -527,7 +552,8 @@ def ranking(paper: Sequence[float], ours: Sequence[float], threshold: float = 0.
     p_pos = float(_st.spearmanr(a, b, alternative="greater").pvalue)
     p_neg = float(_st.spearmanr(a, b, alternative="less").pvalue)
     test = f"one-sided Spearman rho={rho:.3f} over {a.size} items (threshold {threshold:g})"
-    return _directional(p_pos, p_neg, "ranking", f"rho {rho:.3f}", test, _fisher_n(rho, alpha),
+    return _directional(p_pos, p_neg, "ranking", f"rho {rho:.3f}", test,
+                        _fisher_n(rho, int(a.size), alpha),
                         if_claim="reproduced" if rho >= threshold else "differs")
 
 
@@ -548,8 +574,8 @@ def trend(x: Sequence[float], y: Sequence[float], increasing: bool,
     word = "increasing" if increasing else "decreasing"
     # Var(tau) is about 4 / (9 n) under no trend, which sizes the sample a trend this strong
     # would need.
-    need = (f"about {math.ceil((2 * (_z(1 - alpha) + _z(POWER)) / (3 * tau)) ** 2)} values "
-            "would decide it at the present tau") if tau else "no trend at all in our data"
+    need = _more(math.ceil((2 * (_z(1 - alpha) + _z(POWER)) / (3 * tau)) ** 2), int(a.size),
+                 "values", "tau") if tau else "no trend at all in our data"
     return _directional(claim_p, rev_p, "trend", f"tau {tau:.3f}",
                         f"one-sided Kendall tau-b={tau:.3f} over {a.size} values (claimed "
                         f"{word})", need)
