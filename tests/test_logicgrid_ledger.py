@@ -4,19 +4,24 @@ committed result files."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import fields
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from puzzles.core.claims import Ledger
+from puzzles.core.claims import Ledger, load
 from puzzles.core.verdicts import Margin, Sample, estimate
 from puzzles.logicgrid import experiments as ex
 from puzzles.logicgrid import ledger as lg
 from puzzles.logicgrid import released
-from puzzles.logicgrid.hints import TYPES
+from puzzles.logicgrid.hints import TYPES, from_dict
 from puzzles.logicgrid.model import CLUE, MINI
+
+FIGURES = Path(__file__).resolve().parents[1] / "figures" / "04_logic_grid"
+
 
 # --- margins ---------------------------------------------------------------------------------
 
@@ -231,6 +236,81 @@ def test_weak_feasibility_agrees_with_the_authors_solver():
     # Where they disagree, ours accepts and theirs does not: ours is the more permissive.
     assert table["only theirs feasible"].sum() == 0
     assert table["agree"].sum() == 853  # 788 of 800 random lists, 65 of 65 released
+
+
+# --- named rows of the committed ledger, from the committed result files ---------------------
+
+
+@pytest.fixture(scope="module")
+def committed() -> pd.DataFrame:
+    return load(FIGURES / "claims.csv").set_index("id")
+
+
+def _final_puzzles(name: str) -> list[dict]:
+    data = json.loads((FIGURES / "puzzles.json").read_text(encoding="utf-8"))
+    return [dict(p, _hints=[from_dict(CLUE, h) for h in p["hints"]]) for p in data
+            if p["experiment"] == name]
+
+
+def test_committed_do_hints_row_compares_distinct_clues_from_puzzles_json(committed):
+    ours = [float(len(ex.distinct(p["_hints"]))) for p in _final_puzzles(ex.MAIN[1])]
+    raw = [float(len(p["_hints"])) for p in _final_puzzles(ex.MAIN[1])]
+    authors = released.table().query("set == 'do'")["hints"].astype(float).tolist()
+    ev = estimate(Sample.of(ours), Sample.of(authors), lg.MARGINS.clues)
+    row = committed.loc["GA-do-hints"]
+    assert row["ours"] == ev.ours == "9.033" and row["test"] == ev.test
+    assert row["p"] == f"{ev.p:.3g}" and row["verdict"] == "inconclusive"
+    assert np.mean(raw) > np.mean(ours)  # the shipped puzzles repeat clues
+    assert row["readings"].startswith("distinct clues: inconclusive; raw list length")
+
+
+def test_committed_divisor_row_is_the_released_puzzles_arithmetic(committed):
+    rel = released.table().query("set == 'hd'")
+    f20 = np.mean(0.5 * np.minimum(rel["paper_loops"], 7) / 7 + 0.5 * (1 - rel["hints"] / 20))
+    row = committed.loc["GA-hd-divisor-20"]
+    assert row["kind"] == "exact" and row["verdict"] == "reproduced"
+    assert row["ours"] == f"{f20:.4f}" and row["paper"] == "0.672"
+
+
+def test_committed_queue_rows_match_the_loop_tables(committed):
+    hd = pd.read_csv(FIGURES / "loops_size_difficulty.csv")
+    do = pd.read_csv(FIGURES / "loops_difficulty_only.csv")
+    assert committed.loc["GA-hd-queue-shrinks", "kind"] == "trend"
+    assert f"sums per loop: {', '.join(map(str, hd['total']))}" in committed.loc[
+        "GA-hd-queue-shrinks", "ours"]
+    assert f"sums per loop: {', '.join(map(str, do['total']))}" in committed.loc[
+        "GA-do-queue-shrinks", "ours"]
+    row = committed.loc["GA-hd-queue-counts"]
+    assert row["kind"] == "estimate" and row["margin"] == "±0.2 in log ratio"
+    assert f"{hd['total'].sum() / 30:.3g} per puzzle" in row["ours"]
+
+
+def test_committed_redundancy_rows_from_puzzles_json(committed):
+    counts = {name: [ex.redundant_clues(CLUE, p["_hints"]) for p in _final_puzzles(name)]
+              for name in ex.MAIN}
+    hd, do = counts[ex.MAIN[0]], counts[ex.MAIN[1]]
+    assert committed.loc["QA-do-redundant", "ours"].startswith(
+        f"{sum(v > 0 for v in do)} of 30 puzzles")
+    assert committed.loc["QA-hd-little-redundancy", "ours"].startswith(
+        f"{sum(v > 0 for v in hd)} of 30 puzzles")
+    row = committed.loc["CONC-hint-size-reduces-redundancy"]
+    assert "Mann-Whitney" in row["test"] and row["verdict"] == "reproduced"
+
+
+def test_committed_ledger_has_no_interval_only_verdicts_and_corrected_whys(committed):
+    assert not committed["test"].str.contains("paper in our").any()
+    for cid in ("ABL-full", "ABL-no-completion", "ABL-no-row-validity", "ABL-no-violations"):
+        assert "our feasibility is stricter" not in committed.loc[cid, "why"]
+        assert "weak=True" in committed.loc[cid, "why"]
+    for s in range(1, 6):
+        assert "our solver" not in committed.loc[f"MUT-weak-{s}", "why"]
+    for s in ("hd", "do", "small"):
+        assert committed.loc[f"GA-{s}-loops-paper", "why"].startswith("hypothesis")
+        assert "top stays at" not in committed.loc[f"GA-{s}-fitness-infeasible", "why"]
+    gram = committed[committed.index.str.startswith("GRAM-")]
+    assert len(gram) == 8 and set(gram["verdict"]) == {"by construction"}
+    assert set(committed.loc[committed["kind"] == "design input", "verdict"]) == {
+        "by construction"}
 
 
 def test_type_rows_count_distinct_clues():
