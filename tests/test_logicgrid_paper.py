@@ -169,12 +169,22 @@ def test_ledger_rows_for_the_released_puzzles_all_reproduce(runs) -> None:
     queue = np.zeros(6, dtype=int)
     for r in runs["hd"]:
         queue[:len(r.remaining)] += r.remaining
+    assert released.queue("hd") == queue.tolist()
     led = Ledger(lg.STEM)
-    lg.released_claims(led, released.table(), queue.tolist())
+    lg.released_claims(led, released.table())
     lg.type_claims(led, {s: {t: float(np.mean([sum(h.type == t for h in set(hs))
                                                for hs in released.puzzles(s)])) for t in TYPES}
                          for s in released.SETS})
-    f = led.frame()
-    assert len(f) == 34
-    assert set(f["verdict"]) == {"reproduced", "beyond"}
-    assert f.set_index("id").loc["REL-do-contradictory", "ours"] == "3 of 30"
+    f = led.frame().set_index("id")
+    assert len(f) == 35
+    # Every exact number of the released puzzles reproduces; the "difficulty only" queue has no
+    # printed value to compare with (a plot without numbers), so it is not comparable.
+    assert set(f.loc[f["kind"] == "exact", "verdict"]) == {"reproduced", "not comparable"}
+    assert f.loc["REL-do-queue", "verdict"] == "not comparable"
+    assert f.loc["REL-do-queue", "ours"] == "277, 202, 169, 132, 79, 39, 12, 1"
+    assert f.loc["REL-hd-queue", "ours"] == "211, 167, 123, 73, 33, 5"
+    assert f.loc["REL-do-contradictory", "ours"] == "3 of 30"
+    # The paper's print and the authors' data.txt sit in their own columns.
+    assert (f.loc["REL-hd-loops-mean", "paper"], f.loc["REL-hd-loops-mean", "authors"]) == (
+        "4.87", "4.867")
+    assert f.loc["REL-small-loops-mean", "paper"] == ""

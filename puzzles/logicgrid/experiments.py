@@ -14,7 +14,7 @@ from puzzles.logicgrid.count import count_solutions, holds, solutions
 from puzzles.logicgrid.fi2pop import ABLATIONS, EXPERIMENTS, SPACES, mutation_study, trial_task
 from puzzles.logicgrid.hints import TYPE_LABELS, TYPES, Hint, from_array, parse_puzzle, text
 from puzzles.logicgrid.hints import to_dict as hint_dict
-from puzzles.logicgrid.model import CLUE, MINI, solution_rows
+from puzzles.logicgrid.model import CLUE, MINI, Space, solution_rows
 from puzzles.logicgrid.solver import grid_solution, solve
 
 MAIN = ("hint size and difficulty", "difficulty only")
@@ -118,6 +118,75 @@ def puzzles_json(puzzles: Sequence[dict]) -> list[dict]:
     order = list(EXPERIMENTS)
     ranked = sorted(puzzles, key=lambda p: (order.index(p["experiment"]), p["trial"]))
     return [{k: v for k, v in p.items() if not k.startswith("_")} for p in ranked]
+
+
+# ---- per-puzzle measures for the ledger ------------------------------------------------------
+
+def distinct(hints: Sequence[Hint]) -> list[Hint]:
+    """The clues of a list without exact repeats, in order of first appearance."""
+    return list(dict.fromkeys(hints))
+
+
+def redundant_clues(space: Space, hints: Sequence[Hint]) -> int | None:
+    """Distinct clues whose removal leaves exactly one solution (exact counts); None when the
+    puzzle itself does not have exactly one solution (redundancy is then undefined)."""
+    hs = distinct(hints)
+    if count_solutions(space, hs) != 1:
+        return None
+    return sum(count_solutions(space, hs[:i] + hs[i + 1:]) == 1 for i in range(len(hs)))
+
+
+def queue_profile(space: Space, hints: Sequence[Hint], loops: int | None = None) -> list[int]:
+    """Hints still queued at each loop of the authors' solver (paper mode) for one puzzle, up to
+    ``loops`` loops (all of them when None), as :func:`loop_table` counts them."""
+    remaining = solve(space, list(hints), mode="paper").remaining
+    return remaining if loops is None else remaining[:loops]
+
+
+def redundancy_table(puzzles: Sequence[dict]) -> pd.DataFrame:
+    """Redundant clues per final puzzle of both main experiments and of the authors' released
+    puzzles (``None``: a released puzzle with no solution, where redundancy is undefined)."""
+    from puzzles.logicgrid import released
+
+    rows = [{"source": "ours", "experiment": p["experiment"], "trial": p["trial"],
+             "clues": len(distinct(p["_hints"])),
+             "redundant": redundant_clues(SPACES[p["_space"]], p["_hints"])}
+            for p in puzzles if p["experiment"] in MAIN]
+    for key, name in (("hd", MAIN[0]), ("do", MAIN[1])):
+        for i, hs in enumerate(released.puzzles(key), start=1):
+            rows.append({"source": "authors' released", "experiment": name, "trial": i,
+                         "clues": len(distinct(hs)),
+                         "redundant": redundant_clues(released.SET_SPACES[key], hs)})
+    return pd.DataFrame(rows)
+
+
+def weak_agreement() -> pd.DataFrame:
+    """Our weak feasibility (the sound solver completes the grid, ``weak=True``) against the
+    authors' own solver on the lists whose outputs they stored: the 800 random lists of
+    ``paper_oracle.json`` (their ``is_complete`` and ``is_valid``) and the 65 released puzzles
+    (all feasible in their runs)."""
+    import json
+
+    from puzzles.logicgrid import released
+
+    cases = json.loads((released.DATA / "paper_oracle.json").read_text(encoding="utf-8"))
+    groups: dict[str, list[tuple[bool, bool]]] = {}
+    for case in cases["cases"]:
+        space = CLUE if case["space"] == "clue" else MINI
+        hs = [Hint(t, a, b, c, d, k) for t, a, b, c, d, k in case["hints"]]
+        ours = solve(space, hs, weak=True).solved
+        label = "4x4" if case["space"] == "clue" else "3x4 mini"
+        groups.setdefault(f"random lists, {label}", []).append(
+            (ours, bool(case["complete"] and case["valid"])))
+    for key in released.SETS:
+        groups[f"released puzzles, {key}"] = [
+            (solve(released.SET_SPACES[key], hs, weak=True).solved, True)
+            for hs in released.puzzles(key)]
+    return pd.DataFrame([{"lists": name, "n": len(v), "agree": sum(a == b for a, b in v),
+                          "feasible for both": sum(a and b for a, b in v),
+                          "only ours feasible": sum(a and not b for a, b in v),
+                          "only theirs feasible": sum(b and not a for a, b in v)}
+                         for name, v in groups.items()])
 
 
 # ---- tables ---------------------------------------------------------------------------------

@@ -165,3 +165,19 @@ def table() -> pd.DataFrame:
                          "paper_loops": paper.loops, "paper_status": paper.status,
                          "sound_loops": sound.loops, "sound_status": sound.status})
     return pd.DataFrame(rows)
+
+
+def queue(name: str) -> list[int]:
+    """Hints still queued at each loop of the authors' solver, summed over a set's released
+    puzzles (paper mode: the distinct hints each pass reached, as their ``DataVisualization.py``
+    counts for the slides' "hint types used by each solve loop")."""
+    from puzzles.logicgrid.solver import solve
+
+    space = SET_SPACES[_check_set(name)]
+    total: list[int] = []
+    for hs in puzzles(name):
+        remaining = solve(space, hs, mode="paper").remaining
+        total += [0] * (len(remaining) - len(total))
+        for j, v in enumerate(remaining):
+            total[j] += v
+    return total
