@@ -119,11 +119,15 @@ def test_ledger_table_prints_the_same_on_every_run():
 
 
 def test_chance_note_counts_every_tested_row():
-    frame = pd.DataFrame({"id": ["a", "b", "c", "d"], "p": ["0.03", "0.2", "1.5e-05", ""],
-                          "p_adjusted": ["0.06", "0.2", "4.5e-05", ""]})
+    frame = pd.DataFrame({"id": ["a", "b", "c", "d", "e"],
+                          "p": ["0.03", "0.2", "1.5e-05", "", "0.01"],
+                          "p_adjusted": ["0.06", "0.2", "4.5e-05", "", "0.08"],
+                          "verdict": ["inconclusive", "inconclusive", "differs", "reproduced",
+                                      "reproduced"]})
     note = C.chance_note(frame)
-    assert note.startswith(" 3 rows were decided with a significance test")
-    assert "Holm's correction over all 3" in note
+    # e is reproduced by equivalence: its difference test losing significance decides nothing.
+    assert note.startswith(" 4 rows were decided with a significance test")
+    assert "Holm's correction over all 4" in note
     assert note.endswith("Significant before the correction but not after (1): a.")
     assert "no row was significant only before" in C.chance_note(frame.iloc[1:])
-    assert C.chance_note(frame.iloc[3:]) == ""
+    assert C.chance_note(frame.iloc[3:4]) == ""

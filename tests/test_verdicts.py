@@ -452,3 +452,9 @@ def test_decide_texts_respect_what_is_in_hand():
     # Three pairs can never reach p < 0.05 (1/8 at best): at least five are needed.
     ev = V.ordering([1.0, 2, 3], [2.0, 3.5, 4.0], paired=True)
     assert ev.decide.startswith("about 5 unequal pairs (we have 3)")
+
+
+def test_exact_names_the_source_of_its_tolerance():
+    assert V.exact(0.672, 0.6718, tol=0.0005).test == "exact within 0.0005 (the paper's rounding)"
+    assert V.exact(0.672, 0.6718, tol=0.0005, rounding="the authors' data.txt rounding").test \
+        == "exact within 0.0005 (the authors' data.txt rounding)"

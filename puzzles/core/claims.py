@@ -317,7 +317,9 @@ def chance_note(frame: pd.DataFrame, alpha: float = ALPHA) -> str:
     m = int(p.notna().sum())
     if m == 0:
         return ""
-    lost = frame.loc[(p < alpha) & (p_adj >= alpha), "id"].tolist()
+    # A row reproduced by equivalence does not rest on its difference test: not "lost".
+    lost = frame.loc[(p < alpha) & (p_adj >= alpha) & (frame["verdict"] != "reproduced"),
+                     "id"].tolist()
     head = (f" {m} rows were decided with a significance test; Holm's correction over all "
             f"{m} keeps the chance of even one false 'differs' or 'contradicted' among them "
             f"below {alpha:g}")

@@ -197,14 +197,16 @@ def holm(pvalues: Sequence[float]) -> np.ndarray:
 # --- exact -----------------------------------------------------------------------------------
 
 
-def exact(paper: object, ours: object, tol: float = 0.0) -> Evidence:
-    """A deterministic number: reproduced when equal (within ``tol``, the printed rounding)."""
+def exact(paper: object, ours: object, tol: float = 0.0,
+          rounding: str = "the paper's rounding") -> Evidence:
+    """A deterministic number: reproduced when equal (within ``tol``, whose source
+    ``rounding`` names: by default the paper's printed rounding)."""
     if tol < 0:
         raise ValueError(f"tol must be >= 0, got {tol}")
     numbers = (int, float, np.number)
     if isinstance(paper, numbers) and isinstance(ours, numbers):
         same = abs(float(paper) - float(ours)) <= tol
-        test = "exact" if tol == 0 else f"exact within {_num(tol)} (the paper's rounding)"
+        test = "exact" if tol == 0 else f"exact within {_num(tol)} ({rounding})"
         margin = "0" if tol == 0 else f"±{_num(tol)}"
     else:
         same, test, margin = str(paper) == str(ours), "exact", "0"

@@ -227,23 +227,6 @@ def _weak_readings(build, weak: Arm | None, *extra: tuple[str, Evidence]) -> dic
 OURS_FEASIBLE = "our feasibility (one verified solution)"
 
 
-def _estimate(ours: Sample, paper: Sample, margin: Margin) -> Evidence:
-    """:func:`puzzles.core.verdicts.estimate`, with two of its texts put right where every one of
-    our runs gives the same value (the mini arm): the rule then drops its note that the paper's
-    spread was assumed, and says the two sides "agree in mean" when they do not. The verdict and
-    p-value are the rule's."""
-    ev = estimate(ours, paper, margin)
-    if ours.sd == 0 and paper.sd is None and not paper.exact and ev.test.startswith(
-            "no spread on either side"):
-        ev = replace(ev, test=ev.test + "; the paper's side has no stored spread: assumed "
-                                           "equal to ours")
-    if ours.sd == 0 and ours.mean != paper.mean and ev.decide.startswith(
-            "the two sides agree in mean"):
-        ev = replace(ev, decide="all of our runs give the same value, so more of them cannot "
-                                "narrow the interval; more of the authors' runs would")
-    return ev
-
-
 def in_claim_order(ev: Evidence, first: str, first_values: Sequence[float], second: str,
                    second_values: Sequence[float]) -> Evidence:
     """An ordering's evidence with its medians printed in the claim's order, each side named
@@ -487,7 +470,7 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
         sec = f"FI-2Pop: {name}"
 
         def ff(a: Arm, ref=ref, n_au=n_au) -> Evidence:
-            return _estimate(Sample.of(a.first_feasible),
+            return estimate(Sample.of(a.first_feasible),
                             Sample(ref["first_feasible_mean"], n_au), MARGINS.generations)
 
         reads = _weak_readings(ff, weak)
@@ -502,12 +485,12 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
                           f"{fmt(np.mean(weak.first_feasible))}" if weak else ""))
 
         def hints(a: Arm, au=au) -> Evidence:
-            return _estimate(Sample.of(a.clues), Sample.of(au["clues"]), MARGINS.clues)
+            return estimate(Sample.of(a.clues), Sample.of(au["clues"]), MARGINS.clues)
 
         extra = []
         if ours.duplicates:
             extra.append(("raw list length (exact repeats counted)",
-                          _estimate(Sample.of(ours.clues_raw), Sample.of(au["clues"]),
+                          estimate(Sample.of(ours.clues_raw), Sample.of(au["clues"]),
                                    MARGINS.clues)))
         reads = _weak_readings(hints, weak, *extra)
         dup = (f"our {len(ours.clues)} final puzzles repeat {ours.duplicates} clues exactly "
@@ -523,7 +506,7 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
                    "released puzzles")
 
         def loops(a: Arm, au=au) -> Evidence:
-            return _estimate(Sample.of(a.loops_paper), Sample.of(au["loops"]), MARGINS.loops)
+            return estimate(Sample.of(a.loops_paper), Sample.of(au["loops"]), MARGINS.loops)
 
         reads = _weak_readings(loops, weak)
         ledger.add(f"GA-{s}-loops-paper", sec,
@@ -539,10 +522,10 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
         margin = MARGINS.fitness_do if s == "do" else MARGINS.fitness
 
         def fit(a: Arm, au=au, margin=margin) -> Evidence:
-            return _estimate(Sample.of(a.fitness_paper), Sample.of(au["fitness"]), margin)
+            return estimate(Sample.of(a.fitness_paper), Sample.of(au["fitness"]), margin)
 
         own = [("our GA's own fitness (sound-solver loops)",
-                _estimate(Sample.of(ours.fitness_ga), Sample.of(au["fitness"]), margin))]
+                estimate(Sample.of(ours.fitness_ga), Sample.of(au["fitness"]), margin))]
         reads = _weak_readings(fit, weak, *own)
         how = {"hd": "0.5 min(l, 7) / 7 + 0.5 (1 - h / 20)", "do": "loops / 10",
                "small": "1 - h / 20"}[s]
@@ -561,7 +544,7 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
                                      else ""))
 
         def inf(a: Arm, ref=ref, n_au=n_au) -> Evidence:
-            return _estimate(Sample.of(a.infeasible),
+            return estimate(Sample.of(a.infeasible),
                             Sample(ref["fitness_infeasible_final"], n_au),
                             MARGINS.fitness_infeasible)
 
@@ -633,7 +616,7 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
                            sound=fmt(np.mean(ours.loops_sound)), s=s))
         for t in TYPES:
             def types(a: Arm, t=t, au=au) -> Evidence:
-                return _estimate(Sample.of(a.types[t]), Sample.of(au[f"type-{t}"]),
+                return estimate(Sample.of(a.types[t]), Sample.of(au[f"type-{t}"]),
                                 MARGINS.clues)
 
             reads = _weak_readings(types, weak)
@@ -655,7 +638,7 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
         paper = reference.PAPER["size_difficulty"]["feasible_share"]
 
         def share(a: Arm, paper=paper) -> Evidence:
-            return _estimate(Sample.of(a.share), Sample(paper, len(a.share)), MARGINS.share)
+            return estimate(Sample.of(a.share), Sample(paper, len(a.share)), MARGINS.share)
 
         reads = _weak_readings(share, weak)
         ledger.add("GA-hd-feasible-share", f"FI-2Pop: {MAIN[0]}",
