@@ -225,21 +225,6 @@ def test_ledger_covers_the_papers_inventory(e):
     assert not cov.kind_mismatch, f"{e.stem}: kinds differ from the inventory: {cov.kind_mismatch}"
 
 
-def test_environment_yml_lists_every_dependency():
-    import tomllib
-
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    wanted = list(project["dependencies"])
-    for group in project.get("optional-dependencies", {}).values():
-        wanted += group
-    names = {re.split(r"[<>=\[ ;]", spec, maxsplit=1)[0].lower() for spec in wanted}
-    env = (ROOT / "environment.yml").read_text(encoding="utf-8").lower()
-    listed = set(re.findall(r"^\s*-\s*([a-z0-9_.-]+)", env, re.M))
-    # conda-forge splits dask[distributed] into dask and distributed
-    missing = sorted(n for n in names if n not in listed)
-    assert not missing, f"environment.yml lacks {missing}"
-
-
 def _highlights() -> str:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     return readme[readme.index("## Highlights"):readme.index("## Two commands")]
