@@ -81,6 +81,7 @@ lock: $(UV_STAMP)
 # notebooks (tests/); nbval is left out, since stored outputs belong to the lock's versions.
 # test-oldest: every direct dependency at the lower bound pyproject.toml declares.
 # test-latest: the newest releases, and the packages whose versions differ from the lock.
+# PYTEST_ARGS passes options to pytest (e.g. -x, or --ignore=tests/test_x.py).
 test-oldest: $(UV_STAMP)
 	test -x .venv-oldest/bin/python || $(PYTHON) -m venv .venv-oldest
 	$(UV) pip compile pyproject.toml --extra test --resolution lowest-direct \
@@ -88,7 +89,7 @@ test-oldest: $(UV_STAMP)
 	$(UV) pip sync --python .venv-oldest/bin/python .venv-oldest/requirements.txt
 	$(UV) pip install --python .venv-oldest/bin/python --no-deps -e .
 	$(BIN)/python tests/drift.py $(LOCK) .venv-oldest/requirements.txt --direct
-	.venv-oldest/bin/python -m pytest tests -p no:cacheprovider
+	.venv-oldest/bin/python -m pytest tests -p no:cacheprovider $(PYTEST_ARGS)
 
 test-latest: $(UV_STAMP)
 	test -x .venv-latest/bin/python || $(PYTHON) -m venv .venv-latest
@@ -97,7 +98,7 @@ test-latest: $(UV_STAMP)
 	$(UV) pip sync --python .venv-latest/bin/python .venv-latest/requirements.txt
 	$(UV) pip install --python .venv-latest/bin/python --no-deps -e .
 	$(BIN)/python tests/drift.py $(LOCK) .venv-latest/requirements.txt
-	.venv-latest/bin/python -m pytest tests -p no:cacheprovider
+	.venv-latest/bin/python -m pytest tests -p no:cacheprovider $(PYTEST_ARGS)
 
 clean:
 	find . -path './$(VENV)*' -prune -o \( -name '*.nbi' -o -name '*.nbc' \) -print -exec rm -f {} +
