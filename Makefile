@@ -21,7 +21,11 @@ $(STAMP): pyproject.toml $(LOCK)
 reproduce: $(STAMP)
 	$(BIN)/python -m puzzles reproduce --scale paper
 
-test: unit nbval
+# Unit tests and nbval in parallel, as two make jobs (-O prints each job's log in one piece
+# when it ends). Both load kernels from one numba cache (.numba-cache/<source hash>); nbval runs
+# the notebooks last-first, so on a cold cache the two jobs start by compiling different kernels.
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j2 -O unit nbval
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests
