@@ -6,6 +6,7 @@ import argparse
 import hashlib
 import json
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -111,11 +112,25 @@ def strip_volatile(path: Path) -> None:
     path.write_text(nbformat.writes(nbformat.from_dict(nb)) + "\n", encoding="utf-8")
 
 
+def copy_stored(e: Entry, figures: Path) -> list[Path]:
+    """Copy the notebook's stored offline runs (``e.stored``) into ``figures``; return them."""
+    figures.mkdir(parents=True, exist_ok=True)
+    copied = []
+    for name in e.stored:
+        source = e.figures / name
+        if not source.is_file():
+            raise ValueError(f"{e.stem} reads the stored {source}, which is missing")
+        copied.append(Path(shutil.copy2(source, figures / name)))
+    return copied
+
+
 def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAULT_SEED,
             workers: int | None = None) -> Path:
     """Run one notebook at ``scale``; return the executed notebook's path.
 
-    Paper scale writes the notebook back in place and its figures to ``figures/<stem>``;
+    Paper scale writes the notebook back in place and its figures to ``figures/<stem>``, or
+    both under ``out_dir``, which then starts with copies of the stored offline runs the
+    notebook reads (with another seed the notebook recomputes them instead: ``e.recompute``);
     smoke scale writes both under ``out_dir`` (a temporary folder if None). A paper run in place
     must use the default seed: the committed notebook's parameters cell states it. ``workers``
     (0 = one per core) changes no result, so an in-place run drops papermill's injected cell.
@@ -138,6 +153,10 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
             output = Path(out_dir) / e.path.name
             figures = str((Path(out_dir) / "figures" / e.stem).resolve())
             params["FIGURES_DIR"] = figures
+            if seed == DEFAULT_SEED:
+                copy_stored(e, Path(figures))
+            else:
+                params.update(dict(e.recompute))
     else:
         out_dir = Path(out_dir or tempfile.mkdtemp(prefix="puzzle-lab-smoke-"))
         output = out_dir / e.path.name
