@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from concurrent.futures import Executor
 
 import numpy as np
 import pandas as pd
@@ -98,10 +99,12 @@ def instance_task(task: tuple[int, int, int, int]) -> dict:
 
 
 def sweep(seed: int, instances: int, runs: int, N: int = SWEEP_N, workers: int | None = None,
-          progress: bool = True, ids: Sequence[int] | None = None) -> pd.DataFrame:
+          progress: bool = True, ids: Sequence[int] | None = None,
+          executor: Executor | None = None) -> pd.DataFrame:
     """The sweep table (:data:`COLUMNS`) for instances ``ids`` (default 0..instances-1)."""
     ids = range(instances) if ids is None else ids
     rows = run_tasks(instance_task, [(seed, i, runs, N) for i in ids], workers=workers,
+                     executor=executor,
                      progress=progress, desc="random instances")
     df = pd.DataFrame(rows, columns=COLUMNS)
     df["q"] = df["q"].astype("Int64")

@@ -100,6 +100,52 @@ def shutdown_pools() -> None:
         _discard_pool(pool)
 
 
+LOCAL_DASK = "local-dask"
+_CLIENTS: dict[str, Any] = {}
+
+
+def executor_for(scheduler: str, workers: int | None = None) -> Executor | None:
+    """The executor a notebook's ``SCHEDULER`` parameter names, for ``run_tasks(executor=...)``.
+
+    ``""``: None, so ``run_tasks`` uses its local process pool of ``workers``; ``"local-dask"``:
+    a dask ``LocalCluster`` on this machine (``workers`` processes of one thread; None or 0: one
+    per core); anything else: the address of a running dask scheduler
+    (``"tcp://host:8786"``). Results are the same on all three: every task carries its seed.
+    A cluster's client is made once per process and closed at exit.
+    """
+    if not isinstance(scheduler, str):
+        raise ValueError(f"scheduler must be a string, got {scheduler!r}")
+    scheduler = scheduler.strip()
+    if not scheduler:
+        return None
+    key = f"{scheduler}|{workers or default_workers()}" if scheduler == LOCAL_DASK else scheduler
+    client = _CLIENTS.get(key)
+    if client is None:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError as err:  # pragma: no cover - dask is a test extra
+            raise ValueError(f"scheduler {scheduler!r} needs dask[distributed] installed") from err
+        if scheduler == LOCAL_DASK:
+            cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1,
+                                   processes=True, dashboard_address=None)
+            client = Client(cluster)
+        else:
+            client = Client(scheduler)
+        _CLIENTS[key] = client
+    return client.get_executor()
+
+
+@atexit.register
+def close_clients() -> None:
+    """Close every dask client (and local cluster) :func:`executor_for` made."""
+    for key, client in list(_CLIENTS.items()):
+        cluster = getattr(client, "cluster", None)
+        client.close()
+        if cluster is not None and key.startswith(LOCAL_DASK):
+            cluster.close()
+        del _CLIENTS[key]
+
+
 def _fn_identity(fn: Callable) -> str:
     """Name, a hash of the defining module's source and the package's source hash.
 
