@@ -125,7 +125,7 @@ def copy_stored(e: Entry, figures: Path) -> list[Path]:
 
 
 def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAULT_SEED,
-            workers: int | None = None) -> Path:
+            workers: int | None = None, scheduler: str = "") -> Path:
     """Run one notebook at ``scale``; return the executed notebook's path.
 
     Paper scale writes the notebook back in place and its figures to ``figures/<stem>``, or
@@ -133,7 +133,9 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
     notebook reads (with another seed the notebook recomputes them instead: ``e.recompute``);
     smoke scale writes both under ``out_dir`` (a temporary folder if None). A paper run in place
     must use the default seed: the committed notebook's parameters cell states it. ``workers``
-    (0 = one per core) changes no result, so an in-place run drops papermill's injected cell.
+    (0 = one per core) changes no result, so an in-place run drops papermill's injected cell;
+    nor does ``scheduler`` (the notebook's ``SCHEDULER``: "" local processes, "local-dask" a
+    dask LocalCluster, or a scheduler's address; see :func:`puzzles.core.executor_for`).
     """
     import papermill as pm  # imported here: the package itself must not need a Jupyter stack
 
@@ -166,6 +168,11 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
         params["SEED"] = seed
     if workers is not None:
         params["WORKERS"] = workers
+    if scheduler:
+        if "SCHEDULER" not in pm.inspect_notebook(str(e.path)):
+            raise ValueError(f"{e.stem} has no SCHEDULER parameter yet: it would ignore "
+                             f"scheduler {scheduler!r} and run on local processes")
+        params["SCHEDULER"] = scheduler
     Path(output).parent.mkdir(parents=True, exist_ok=True)
     pm.execute_notebook(str(e.path), str(output), parameters=params or None,
                         kernel_name=KERNEL, cwd=str(NOTEBOOKS_DIR), progress_bar=False)
@@ -175,7 +182,8 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``python -m puzzles reproduce [--scale S] [--only NN ...] [--workers N]``."""
+    """Command line: ``python -m puzzles reproduce [--scale S] [--only NN ...] [--workers N]
+    [--scheduler S] [--seed N] [--out DIR]``."""
     parser = argparse.ArgumentParser(prog="python -m puzzles")
     sub = parser.add_subparsers(dest="command", required=True)
     rep = sub.add_parser("reproduce", help="execute notebooks with papermill")
@@ -184,6 +192,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep.add_argument("--workers", type=int, default=None,
                      help="worker processes (0 = one per core); results do not depend on it")
     rep.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    rep.add_argument("--scheduler", default="",
+                     help='where tasks run: "" local processes (default), "local-dask" a dask '
+                          "LocalCluster, or a dask scheduler's address; results do not depend "
+                          "on it")
     rep.add_argument("--out", type=Path, default=None,
                      help="write executed notebooks and figures here instead")
     args = parser.parse_args(argv)
@@ -202,10 +214,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.scale == "smoke" and args.out is None:
             # A smoke run checks that the notebook runs; without --out nothing is kept.
             with tempfile.TemporaryDirectory(prefix="puzzle-lab-smoke-") as tmp:
-                execute(e, args.scale, Path(tmp), args.seed, args.workers)
+                execute(e, args.scale, Path(tmp), args.seed, args.workers, args.scheduler)
             where = "ran (use --out DIR to keep the outputs)"
         else:
-            where = f"-> {execute(e, args.scale, args.out, args.seed, args.workers)}"
+            out = execute(e, args.scale, args.out, args.seed, args.workers, args.scheduler)
+            where = f"-> {out}"
         print(f"{e.stem}: {args.scale} scale in {time.perf_counter() - start:.1f} s {where}",
               flush=True)
     if not chosen:

@@ -140,6 +140,26 @@ def test_smoke_run_twice_gives_byte_identical_results(tmp_path, smoke_run):
     assert not differing, f"not seed-determined (or a timing file not named as one): {differing}"
 
 
+# The notebook run through a dask LocalCluster: its result files must equal the local run's.
+DASK = "03_jumping_maze"
+
+
+def test_smoke_run_on_a_dask_cluster_gives_byte_identical_results(tmp_path, smoke_run):
+    import papermill as pm
+
+    e = entry(DASK)
+    if "SCHEDULER" not in pm.inspect_notebook(str(e.path)):
+        with pytest.raises(ValueError, match="no SCHEDULER parameter"):
+            execute(e, "smoke", tmp_path, scheduler="local-dask")
+        pytest.skip(f"{e.stem} has no SCHEDULER parameter yet")
+    local, _, _, _ = smoke_run(e)
+    execute(e, "smoke", tmp_path / "dask", scheduler="local-dask")
+    a, b = (_tree_digest(run / "figures" / e.stem) for run in (local, tmp_path / "dask"))
+    assert sorted(a) == sorted(b), "the dask run wrote a different set of files"
+    differing = sorted(name for name in a if a[name] != b[name] and not is_timing_file(name))
+    assert not differing, f"results differ on a dask LocalCluster: {differing}"
+
+
 # A column or key that measures wall time; stored offline runs say so (`*_offline`) and the
 # paper's own timings say so too (`(paper)`), since neither moves when we rerun.
 TIMING_NAME = re.compile(r"(^|[_\s])(seconds|secs|elapsed|wall|runtime|cpu_time)([_\s]|$)", re.I)
