@@ -77,9 +77,13 @@ lock: $(UV_STAMP)
 	$(COMPILE) --extra test $(if $(filter 1,$(UPGRADE)),--upgrade) -o $(LOCK)
 	$(COMPILE) --extra test --extra browser -c $(LOCK) -o $(BROWSER_LOCK)
 	$(MAKE) --no-print-directory $(STAMP)
-	@echo "make lock: $(LOCK) and $(BROWSER_LOCK) rewritten and .venv reinstalled from them."
-	@echo "The committed outputs came from the previous lock: run 'make reproduce', check"
-	@echo "'make test', and commit the lock with the notebooks and figures it produced."
+	@if git diff --quiet -- $(LOCK) $(BROWSER_LOCK) 2>/dev/null; then \
+		echo "make lock: the lock is unchanged."; \
+	else \
+		echo "make lock: $(LOCK) and $(BROWSER_LOCK) changed and .venv was reinstalled from them."; \
+		echo "The committed outputs came from the previous lock: run 'make reproduce', check"; \
+		echo "'make test', and commit the lock with the notebooks and figures it produced."; \
+	fi
 
 # Both drift checks install into their own venv and run the unit tests and the smoke-scale
 # notebooks (tests/); nbval is left out, since stored outputs belong to the lock's versions.
