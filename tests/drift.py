@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-_PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)")
+_PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)\s*(?:;\s*([^\\]+?))?\s*\\?$")
 
 
 def canonical(name: str) -> str:
@@ -21,12 +21,16 @@ def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def pins(path: Path) -> dict[str, str]:
-    """``{name: version}`` of every ``name==version`` line of a requirements file."""
+def pins(path: Path, here_only: bool = False) -> dict[str, str]:
+    """``{name: version}`` of every ``name==version`` line of a requirements file;
+    ``here_only`` leaves out lines whose environment marker excludes this interpreter and
+    platform (the lock also pins what only Windows, macOS or another Python installs)."""
+    from packaging.markers import Marker
+
     found: dict[str, str] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         match = _PIN.match(line)
-        if match:
+        if match and not (here_only and match.group(3) and not Marker(match.group(3)).evaluate()):
             found[canonical(match.group(1))] = match.group(2)
     return found
 
@@ -56,7 +60,7 @@ def main(argv: list[str]) -> int:
     if len(args) != 2:
         print(__doc__, file=sys.stderr)
         return 2
-    lock, resolved = pins(Path(args[0])), pins(Path(args[1]))
+    lock, resolved = pins(Path(args[0]), here_only=True), pins(Path(args[1]), here_only=True)
     rows = drift(lock, resolved, direct_dependencies() if direct else None)
     what = "direct dependencies" if direct else "packages"
     print(f"{len(rows)} {what} differ from {args[0]} ({args[1]}):")
