@@ -3,19 +3,29 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# The exact versions the committed notebooks and figures were made with (make lock refreshes it).
+LOCK := requirements.lock
+BROWSER_LOCK := requirements-browser.lock
 
-.PHONY: reproduce test unit nbval lint bench clean test-browser
+.PHONY: reproduce test unit nbval lint bench clean test-browser lock test-oldest test-latest
 
-$(STAMP): pyproject.toml
+# Plain pip installs the lock (hashes checked), so a fresh machine needs only Python; the
+# package goes in with --no-deps so nothing beyond the lock can be resolved.
+$(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 reproduce: $(STAMP)
 	$(BIN)/python -m puzzles reproduce --scale paper
 
-test: unit nbval
+# Unit tests and nbval in parallel, as two make jobs (-O prints each job's log in one piece
+# when it ends). Both load kernels from one numba cache (.numba-cache/<source hash>); nbval runs
+# the notebooks last-first, so on a cold cache the two jobs start by compiling different kernels.
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j2 -O unit nbval
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests
@@ -30,8 +40,8 @@ nbval: $(STAMP)
 BROWSER_STAMP := $(VENV)/.browser-stamp
 CHROMIUM ?= /usr/bin/chromium
 
-$(BROWSER_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,browser]'
+$(BROWSER_STAMP): $(STAMP) $(BROWSER_LOCK)
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(BROWSER_LOCK)
 	touch $(BROWSER_STAMP)
 
 test-browser: $(BROWSER_STAMP)
@@ -46,7 +56,59 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
+# uv resolves the lock: one resolution for Linux, macOS and Windows (environment markers), with
+# the hash of every file of every pinned release. Only `make lock`, `test-oldest` and
+# `test-latest` need it; installing the lock needs only pip.
+UV_VERSION := 0.13.9
+UV := $(BIN)/uv
+UV_STAMP := $(VENV)/.uv-$(UV_VERSION)
+# The lock's oldest Python: soupsieve (via nbconvert) needs 3.11.5.
+LOCK_PYTHON := 3.11.5
+COMPILE = $(UV) pip compile pyproject.toml --universal --python-version $(LOCK_PYTHON) \
+	--generate-hashes --custom-compile-command "make lock"
+# UPGRADE=0 keeps every pin that still satisfies pyproject.toml (after adding a dependency).
+UPGRADE ?= 1
+
+$(UV_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
+	touch $(UV_STAMP)
+
+lock: $(UV_STAMP)
+	$(COMPILE) --extra test $(if $(filter 1,$(UPGRADE)),--upgrade) -o $(LOCK)
+	$(COMPILE) --extra test --extra browser -c $(LOCK) -o $(BROWSER_LOCK)
+	$(MAKE) --no-print-directory $(STAMP)
+	@if git diff --quiet -- $(LOCK) $(BROWSER_LOCK) 2>/dev/null; then \
+		echo "make lock: the lock is unchanged."; \
+	else \
+		echo "make lock: $(LOCK) and $(BROWSER_LOCK) changed and .venv was reinstalled from them."; \
+		echo "The committed outputs came from the previous lock: run 'make reproduce', check"; \
+		echo "'make test', and commit the lock with the notebooks and figures it produced."; \
+	fi
+
+# Both drift checks install into their own venv and run the unit tests and the smoke-scale
+# notebooks (tests/); nbval is left out, since stored outputs belong to the lock's versions.
+# test-oldest: every direct dependency at the lower bound pyproject.toml declares.
+# test-latest: the newest releases, and the packages whose versions differ from the lock.
+# PYTEST_ARGS passes options to pytest (e.g. -x, or --ignore=tests/test_x.py).
+test-oldest: $(UV_STAMP)
+	test -x .venv-oldest/bin/python || $(PYTHON) -m venv .venv-oldest
+	$(UV) pip compile pyproject.toml --extra test --resolution lowest-direct \
+		--python .venv-oldest/bin/python -o .venv-oldest/requirements.txt --quiet
+	$(UV) pip sync --python .venv-oldest/bin/python .venv-oldest/requirements.txt
+	$(UV) pip install --python .venv-oldest/bin/python --no-deps -e .
+	$(BIN)/python tests/drift.py $(LOCK) .venv-oldest/requirements.txt --direct
+	.venv-oldest/bin/python -m pytest tests -p no:cacheprovider $(PYTEST_ARGS)
+
+test-latest: $(UV_STAMP)
+	test -x .venv-latest/bin/python || $(PYTHON) -m venv .venv-latest
+	$(UV) pip compile pyproject.toml --extra test --upgrade --no-config \
+		--python .venv-latest/bin/python -o .venv-latest/requirements.txt --quiet
+	$(UV) pip sync --python .venv-latest/bin/python .venv-latest/requirements.txt
+	$(UV) pip install --python .venv-latest/bin/python --no-deps -e .
+	$(BIN)/python tests/drift.py $(LOCK) .venv-latest/requirements.txt
+	.venv-latest/bin/python -m pytest tests -p no:cacheprovider $(PYTEST_ARGS)
+
 clean:
-	find . -path ./$(VENV) -prune -o \( -name '*.nbi' -o -name '*.nbc' \) -print -exec rm -f {} +
-	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -print -exec rm -rf {} +
-	rm -rf build dist *.egg-info .pytest_cache .ruff_cache .hypothesis .cache
+	find . -path './$(VENV)*' -prune -o \( -name '*.nbi' -o -name '*.nbc' \) -print -exec rm -f {} +
+	find . -path './$(VENV)*' -prune -o -name __pycache__ -type d -print -exec rm -rf {} +
+	rm -rf build dist *.egg-info .pytest_cache .ruff_cache .hypothesis .cache .numba-cache

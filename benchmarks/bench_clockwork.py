@@ -1,50 +1,74 @@
-"""Clockwork speed: all of Tables I-VI at paper scale, tournaments per second, BFS states/s.
-
-Goal (issue 7): every instance x 20 runs of the DWP EA in under 2 minutes on 2 cores.
-"""
+"""Clockwork: our numba BFS and DWP EA against plain-Python references doing the same work
+(the DWP reference is the specification in tests/test_clockwork_dwp_pinned.py, fed the EA's own
+random stream, so both give the same runs)."""
 
 from __future__ import annotations
 
-import time
+import sys
+from collections import deque
+from pathlib import Path
 
-from puzzles.clockwork.budgets import BUDGETS
+from benchmarks.compare import Case, run_cases, write_results
 from puzzles.clockwork.dwp import run_dwp
-from puzzles.clockwork.experiments import make_tasks, run_experiment
-from puzzles.clockwork.instances import instance, paper_instances
-from puzzles.clockwork.search import reachable_bfs, shortest_solution
+from puzzles.clockwork.instances import instance
+from puzzles.clockwork.model import Puzzle, apply
+from puzzles.clockwork.search import reachable_bfs
 
-GOAL_SECONDS = 120.0
+SEEDS = range(10)
+
+
+def plain_bfs(p: Puzzle) -> int:
+    """States reachable from the initial state, by BFS over tuples with the model's apply."""
+    seen = {p.initial}
+    queue = deque([p.initial])
+    while queue:
+        state = queue.popleft()
+        for action in p.actions:
+            nxt = apply(state, action, p.n, p.c)
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return len(seen)
+
+
+def _reference():
+    """The test suite's plain-Python DWP (tests/ is not a package, so put it on the path)."""
+    tests = str(Path(__file__).resolve().parent.parent / "tests")
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
+    import test_clockwork_dwp_pinned as pinned
+
+    return pinned
+
+
+def cases() -> list[Case]:
+    """BFS over A1's component; the reference DWP cases, ten seeds each."""
+    a1 = instance("A1")
+    pinned = _reference()
+
+    def ours_dwp():
+        return [(r.solved, r.tournaments, r.length, r.ring) for p, R, L, P, N, T, m, reading
+                in pinned.CASES for seed in SEEDS
+                for r in [run_dwp(p, seed, R=R, L=L, P=P, N=N, tournament=T, mutations=m,
+                                  reading=reading)]]
+
+    def ref_dwp():
+        return [pinned.ref_run(p, seed, R, L, P, N, T, m, reading)
+                for p, R, L, P, N, T, m, reading in pinned.CASES for seed in SEEDS]
+
+    return [
+        Case("clockwork.bfs_A1", f"BFS over A1's component ({reachable_bfs(a1):,} states)",
+             "BFS over tuples with the model's apply, pure Python",
+             lambda: reachable_bfs(a1), lambda: plain_bfs(a1)),
+        Case("clockwork.dwp_runs", f"{len(pinned.CASES) * len(SEEDS)} DWP EA runs (the "
+             "pinned test cases, ten seeds each)",
+             "the plain-Python reference DWP on the same random stream", ours_dwp, ref_dwp),
+    ]
 
 
 def main() -> None:
-    """Print wall times and rates; ratios against the 2-minute goal."""
-    B = BUDGETS["paper"]
-    run_dwp(instance("A1"), 1)  # compile / load the numba cache first
-    keys = list(paper_instances())
-
-    for workers in (1, 2):
-        tasks = make_tasks(keys, B["runs"], 2026, B)
-        # Warm the shared pool's workers first (process start, numba cache loads).
-        run_experiment(tasks[:4], workers, progress=False)
-        start = time.perf_counter()
-        runs = run_experiment(tasks, workers, progress=False)
-        wall = time.perf_counter() - start
-        tours = int(runs["tournaments"].sum())
-        print(f"Tables I-VI, {len(keys)} instances x {B['runs']} runs, {workers} worker(s): "
-              f"{wall:.1f} s wall ({wall / GOAL_SECONDS:.2f} of the 2-minute goal), "
-              f"{tours} tournaments, {tours / wall:,.0f} tournaments/s")
-
-    p = instance("C5")  # 12 * 3^12 = 6.4 million states, 2.1 million reachable
-    start = time.perf_counter()
-    count = reachable_bfs(p)
-    wall = time.perf_counter() - start
-    print(f"BFS over C5's component: {count:,} states in {wall:.2f} s "
-          f"({count / wall:,.0f} states/s)")
-    for name in ("D3", "C6"):
-        start = time.perf_counter()
-        path = shortest_solution(instance(name))
-        print(f"bidirectional shortest solution of {name}: {len(path)} moves in "
-              f"{time.perf_counter() - start:.2f} s")
+    """Measure and merge the rows into benchmarks/results.csv."""
+    write_results(run_cases(cases()))
 
 
 if __name__ == "__main__":

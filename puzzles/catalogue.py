@@ -21,6 +21,12 @@ class Entry:
     regenerates: str
     smoke_runtime: str
     paper_runtime: str
+    # Result files a paper-scale run reads back instead of recomputing (runs made offline): a
+    # run into another folder (reproduce --out) starts from copies of them.
+    stored: tuple[str, ...] = ()
+    # Parameters that make the notebook recompute those files itself, for a run with another
+    # seed (the stored runs belong to the default seed).
+    recompute: tuple[tuple[str, object], ...] = ()
 
     @property
     def path(self) -> Path:
@@ -63,7 +69,10 @@ CATALOGUE: tuple[Entry, ...] = (
           "Higher-dimensional Sliding Puzzle*",
           "Tables 2, 4, 5 (A*, EA, RL), Figs. 2-8 beside the authors' stored runs, exact optima, "
           "God's number for d <= 4, a pattern-database heuristic, the hardest starts",
-          "20 s", "2.9 min"),
+          "20 s", "2.9 min",
+          stored=("ea_alpha07_runs.csv", "ea_t3_runs.csv", "rl_t3_runs.csv", "ea_far_runs.csv",
+                  "rl_far_runs.csv", "gods_number.csv", "distances.csv"),
+          recompute=(("EXTRAS", True),)),
 )
 
 

@@ -6,6 +6,7 @@ import argparse
 import hashlib
 import json
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -111,14 +112,30 @@ def strip_volatile(path: Path) -> None:
     path.write_text(nbformat.writes(nbformat.from_dict(nb)) + "\n", encoding="utf-8")
 
 
+def copy_stored(e: Entry, figures: Path) -> list[Path]:
+    """Copy the notebook's stored offline runs (``e.stored``) into ``figures``; return them."""
+    figures.mkdir(parents=True, exist_ok=True)
+    copied = []
+    for name in e.stored:
+        source = e.figures / name
+        if not source.is_file():
+            raise ValueError(f"{e.stem} reads the stored {source}, which is missing")
+        copied.append(Path(shutil.copy2(source, figures / name)))
+    return copied
+
+
 def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAULT_SEED,
-            workers: int | None = None) -> Path:
+            workers: int | None = None, scheduler: str = "") -> Path:
     """Run one notebook at ``scale``; return the executed notebook's path.
 
-    Paper scale writes the notebook back in place and its figures to ``figures/<stem>``;
+    Paper scale writes the notebook back in place and its figures to ``figures/<stem>``, or
+    both under ``out_dir``, which then starts with copies of the stored offline runs the
+    notebook reads (with another seed the notebook recomputes them instead: ``e.recompute``);
     smoke scale writes both under ``out_dir`` (a temporary folder if None). A paper run in place
     must use the default seed: the committed notebook's parameters cell states it. ``workers``
-    (0 = one per core) changes no result, so an in-place run drops papermill's injected cell.
+    (0 = one per core) changes no result, so an in-place run drops papermill's injected cell;
+    nor does ``scheduler`` (the notebook's ``SCHEDULER``: "" local processes, "local-dask" a
+    dask LocalCluster, or a scheduler's address; see :func:`puzzles.core.executor_for`).
     """
     import papermill as pm  # imported here: the package itself must not need a Jupyter stack
 
@@ -138,6 +155,10 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
             output = Path(out_dir) / e.path.name
             figures = str((Path(out_dir) / "figures" / e.stem).resolve())
             params["FIGURES_DIR"] = figures
+            if seed == DEFAULT_SEED:
+                copy_stored(e, Path(figures))
+            else:
+                params.update(dict(e.recompute))
     else:
         out_dir = Path(out_dir or tempfile.mkdtemp(prefix="puzzle-lab-smoke-"))
         output = out_dir / e.path.name
@@ -147,6 +168,11 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
         params["SEED"] = seed
     if workers is not None:
         params["WORKERS"] = workers
+    if scheduler:
+        if "SCHEDULER" not in pm.inspect_notebook(str(e.path)):
+            raise ValueError(f"{e.stem} has no SCHEDULER parameter yet: it would ignore "
+                             f"scheduler {scheduler!r} and run on local processes")
+        params["SCHEDULER"] = scheduler
     Path(output).parent.mkdir(parents=True, exist_ok=True)
     pm.execute_notebook(str(e.path), str(output), parameters=params or None,
                         kernel_name=KERNEL, cwd=str(NOTEBOOKS_DIR), progress_bar=False)
@@ -156,7 +182,8 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``python -m puzzles reproduce [--scale S] [--only NN ...] [--workers N]``."""
+    """Command line: ``python -m puzzles reproduce [--scale S] [--only NN ...] [--workers N]
+    [--scheduler S] [--seed N] [--out DIR]``."""
     parser = argparse.ArgumentParser(prog="python -m puzzles")
     sub = parser.add_subparsers(dest="command", required=True)
     rep = sub.add_parser("reproduce", help="execute notebooks with papermill")
@@ -165,6 +192,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep.add_argument("--workers", type=int, default=None,
                      help="worker processes (0 = one per core); results do not depend on it")
     rep.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    rep.add_argument("--scheduler", default="",
+                     help='where tasks run: "" local processes (default), "local-dask" a dask '
+                          "LocalCluster, or a dask scheduler's address; results do not depend "
+                          "on it")
     rep.add_argument("--out", type=Path, default=None,
                      help="write executed notebooks and figures here instead")
     args = parser.parse_args(argv)
@@ -183,10 +214,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.scale == "smoke" and args.out is None:
             # A smoke run checks that the notebook runs; without --out nothing is kept.
             with tempfile.TemporaryDirectory(prefix="puzzle-lab-smoke-") as tmp:
-                execute(e, args.scale, Path(tmp), args.seed, args.workers)
+                execute(e, args.scale, Path(tmp), args.seed, args.workers, args.scheduler)
             where = "ran (use --out DIR to keep the outputs)"
         else:
-            where = f"-> {execute(e, args.scale, args.out, args.seed, args.workers)}"
+            out = execute(e, args.scale, args.out, args.seed, args.workers, args.scheduler)
+            where = f"-> {out}"
         print(f"{e.stem}: {args.scale} scale in {time.perf_counter() - start:.1f} s {where}",
               flush=True)
     if not chosen:

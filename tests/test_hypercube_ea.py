@@ -199,3 +199,100 @@ def test_committed_paper_scale_runs_rerun_exactly(algo, case):
     got = pd.DataFrame(rows)[cols].astype("int64")
     want = stored.sort_values("run").head(3)[cols].astype("int64").reset_index(drop=True)
     pd.testing.assert_frame_equal(got, want)
+
+
+@njit
+def _ea_every_generation(start, target, faces, fverts, kappa, pop_size, generations, alpha, c,
+                         seed):
+    """The EA as it was before the history store: every generation's parents and moves kept
+    (memory population x generations); the reference the bounded store must equal."""
+    np.random.seed(seed)
+    n = start.shape[0]
+    zc = ev.zipf_cdf(n, c)
+    ridx = np.arange(n)
+    pos = np.empty((pop_size, n), dtype=np.int64)
+    occ = np.empty(pop_size, dtype=np.uint64)
+    nmoves = np.zeros(pop_size, dtype=np.int64)
+    off = np.empty(pop_size, dtype=np.int64)
+    start_occ = np.uint64(0)
+    for i in range(n):
+        start_occ |= np.uint64(1) << np.uint64(start[i])
+    start_off = ev._off_target(start, target)
+    for a in range(pop_size):
+        pos[a, :] = start
+        occ[a] = start_occ
+        off[a] = start_off
+    parent = np.empty((generations + 1, pop_size), dtype=np.int32)
+    mcount = np.zeros((generations + 1, pop_size), dtype=np.int8)
+    mring = np.empty((generations + 1, pop_size, n), dtype=np.int8)
+    mdest = np.empty((generations + 1, pop_size, n), dtype=np.int8)
+    npos = np.empty_like(pos)
+    nocc = np.empty_like(occ)
+    nnm = np.empty_like(nmoves)
+    noff = np.empty_like(off)
+    order = np.empty(kappa, dtype=np.int64)
+    cum = np.empty(pop_size)
+    t = 0
+    while t < generations:
+        t += 1
+        ev.generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent[t], mcount[t],
+                      mring[t], mdest[t], target, faces, fverts, alpha, zc, ridx, cum, order)
+        pos, npos = npos, pos
+        occ, nocc = nocc, occ
+        nmoves, nnm = nnm, nmoves
+        off, noff = noff, off
+        best = -1
+        for a in range(pop_size):
+            if off[a] == 0 and (best < 0 or nmoves[a] < nmoves[best]):
+                best = a
+        if best >= 0:
+            total_moves = nmoves[best]
+            rings = np.empty(total_moves, dtype=np.int64)
+            dests = np.empty(total_moves, dtype=np.int64)
+            w = total_moves
+            a = best
+            for g in range(t, 0, -1):
+                for j in range(mcount[g, a] - 1, -1, -1):
+                    w -= 1
+                    rings[w] = mring[g, a, j]
+                    dests[w] = mdest[g, a, j]
+                a = parent[g, a]
+            return True, t, rings, dests
+    return False, t, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+
+
+@pytest.mark.parametrize("d,level,k,pop,gens", [(3, "0", 2, 60, 300), (4, "0", 3, 40, 200),
+                                                (4, "2", 3, 50, 120), (3, "2", 1, 30, 400)])
+@pytest.mark.parametrize("capacity", [0, 7, 64])
+def test_bounded_history_gives_the_runs_of_the_full_history(d, level, k, pop, gens, capacity):
+    """The history store drops dead lineages (often, with a tiny first size) and grows; the
+    runs, successful or not, and every move of every solution equal the full history's."""
+    inst = instance(d, level)
+    p, s = inst.puzzle(k), inst.start(k)
+    args = (np.array(s, dtype=np.int64), np.array(p.target, dtype=np.int64),
+            face_table(d, k), ev.face_vertex_table(d, k), ev.elite_count(pop), pop, gens, 0.2,
+            1.8)
+    outcomes = set()
+    for seed in range(6):
+        ok, t, rings, dests = _ea_every_generation(*args, np.uint32(seed))
+        got = ev._ea_run(*args, np.uint32(seed), capacity)
+        assert (got[0], got[1]) == (ok, t)
+        assert got[3].tolist() == rings.tolist() and got[4].tolist() == dests.tolist()
+        assert got[2] == (len(rings) if ok else -1)
+        outcomes.add(ok)
+    if (d, level, k) == (4, "2", 3):
+        assert outcomes == {False}, "meant as a case whose runs fail (the whole budget runs)"
+    if (d, level, k) == (3, "0", 2):
+        assert True in outcomes, "meant as a case with solutions to compare move by move"
+
+
+def test_history_store_follows_the_live_ancestry():
+    """A run that uses its whole budget holds a few times N nodes, not N x T."""
+    inst = instance(4, "2")
+    p, s = inst.puzzle(3), inst.start(3)
+    pop, gens = 200, 1500
+    ok, t, _, _, _, peak = ev._ea_run(
+        np.array(s, dtype=np.int64), np.array(p.target, dtype=np.int64), face_table(4, 3),
+        ev.face_vertex_table(4, 3), ev.elite_count(pop), pop, gens, 0.2, 1.8, np.uint32(3))
+    assert not ok and t == gens
+    assert peak <= 16 * pop < pop * gens // 10

@@ -1,11 +1,19 @@
-"""Tests of the metadata stripping that keeps committed notebooks free of volatile data."""
+"""Tests of the metadata stripping that keeps committed notebooks free of volatile data, and of
+paper-scale runs into another folder (``reproduce --out``)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import re
+from pathlib import Path
 
 import nbformat
+import pytest
 
+from puzzles.catalogue import CATALOGUE, entry
+from puzzles.core.timing import is_timing_file
 from puzzles.reproduce import strip_volatile
 
 
@@ -124,3 +132,91 @@ def test_widget_ids_are_stable_across_runs(tmp_path):
         paths.append(path)
     assert paths[0].read_bytes() == paths[1].read_bytes()
     assert "0f0f0f" not in paths[0].read_text()
+
+
+# --- reproduce --out at paper scale: the stored offline runs travel with the notebook ---------
+
+# A line of a notebook that reads a file from FIGURES_DIR (writing, timings and mkdir excluded).
+_WRITES = re.compile(r"save_(figure|table|json)\(|\.save\(FIGURES_DIR\)|Timings\(FIGURES_DIR\)|"
+                     r"mkdir\(|^\s*FIGURES_DIR\s*[:=]")
+
+
+def _reads_of_figures(e) -> list[str]:
+    nb = json.loads(e.path.read_text(encoding="utf-8"))
+    return [line.strip() for c in nb["cells"] if c["cell_type"] == "code"
+            for line in "".join(c["source"]).splitlines()
+            if "FIGURES_DIR" in line and not _WRITES.search(line)]
+
+
+@pytest.mark.parametrize("e", CATALOGUE, ids=[e.stem for e in CATALOGUE])
+def test_every_stored_input_of_a_notebook_is_declared(e):
+    """A notebook that reads back a result file must list it in its catalogue entry's
+    ``stored``, or a run into another folder would not find it."""
+    reads = _reads_of_figures(e)
+    named = set(re.findall(r"\{FIGURES_DIR\}/([\w.-]+)", " ".join(reads)))
+    assert named <= set(e.stored), f"{e.stem} reads {sorted(named - set(e.stored))} undeclared"
+    assert bool(reads) == bool(e.stored), f"{e.stem}: reads {reads}, declares {e.stored}"
+    for name in e.stored:
+        assert (e.figures / name).is_file(), f"{e.stem}: stored {name} is not committed"
+    if e.stored:
+        assert e.recompute, f"{e.stem}: no parameters to recompute its stored runs"
+
+
+def test_notebook_05_declares_its_extra_runs():
+    from puzzles.hypercube.experiments import EXTRA_RUNS
+
+    stored = set(entry("05").stored)
+    assert {f"{name}.csv" for name in EXTRA_RUNS} <= stored
+    assert "load_runs(FIGURES_DIR, name) for name in ex.EXTRA_RUNS" in " ".join(
+        _reads_of_figures(entry("05")))
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_paper_run_elsewhere_starts_from_the_stored_runs(tmp_path, monkeypatch):
+    import papermill
+
+    from puzzles.reproduce import execute
+
+    seen = {}
+
+    def fake_execute(source, output, parameters=None, **kwargs):
+        figures = Path(parameters["FIGURES_DIR"])
+        seen["params"] = parameters
+        seen["files"] = {p.name: _digest(p) for p in figures.glob("*")} if figures.exists() else {}
+        Path(output).write_text("{}")
+
+    monkeypatch.setattr(papermill, "execute_notebook", fake_execute)
+    e = entry("05")
+    execute(e, "paper", tmp_path / "default")
+    assert seen["params"] == {"FIGURES_DIR": str((tmp_path / "default" / "figures" /
+                                                  e.stem).resolve())}
+    assert seen["files"] == {name: _digest(e.figures / name) for name in e.stored}
+
+    execute(e, "paper", tmp_path / "seed7", seed=7)  # other runs: the notebook recomputes them
+    assert seen["params"]["SEED"] == 7 and seen["params"]["EXTRAS"] is True
+    assert seen["files"] == {}
+
+    execute(entry("03"), "paper", tmp_path / "plain")
+    assert seen["files"] == {} and set(seen["params"]) == {"FIGURES_DIR"}
+
+
+@pytest.mark.skipif(not os.environ.get("PUZZLE_LAB_PAPER"),
+                    reason="minutes per notebook: set PUZZLE_LAB_PAPER=1 (or =05 for one)")
+@pytest.mark.parametrize("e", CATALOGUE, ids=[e.stem for e in CATALOGUE])
+def test_paper_run_into_another_folder_reproduces_the_committed_results(e, tmp_path):
+    """``reproduce --out DIR`` runs the notebook at paper scale elsewhere; every result file it
+    writes equals the committed one, except the timing files."""
+    wanted = os.environ["PUZZLE_LAB_PAPER"]
+    if wanted != "1" and e.number not in wanted.split(","):
+        pytest.skip(f"PUZZLE_LAB_PAPER={wanted}")
+    from puzzles.reproduce import main
+
+    assert main(["reproduce", "--only", e.number, "--out", str(tmp_path)]) == 0
+    made = tmp_path / "figures" / e.stem
+    differing = sorted(p.name for p in made.glob("*") if not is_timing_file(p.name)
+                       and _digest(p) != _digest(e.figures / p.name))
+    assert not differing, f"{e.stem}: --out run differs from the committed {differing}"
+    assert {p.name for p in made.glob("*")} == {p.name for p in e.figures.glob("*")}

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from concurrent.futures import Executor
 
 import numpy as np
 import pandas as pd
@@ -98,13 +99,20 @@ def instance_task(task: tuple[int, int, int, int]) -> dict:
 
 
 def sweep(seed: int, instances: int, runs: int, N: int = SWEEP_N, workers: int | None = None,
-          progress: bool = True, ids: Sequence[int] | None = None) -> pd.DataFrame:
-    """The sweep table (:data:`COLUMNS`) for instances ``ids`` (default 0..instances-1)."""
+          progress: bool = True, ids: Sequence[int] | None = None,
+          executor: Executor | None = None) -> pd.DataFrame:
+    """The sweep table (:data:`COLUMNS`) for instances ``ids`` (default 0..instances-1).
+
+    ``q`` is float (NaN where an instance has none), as :func:`experiments.stored` reads it back
+    from the CSV, so a recomputed row compares equal to the stored one under any pandas (an
+    Int64 column prints its missing value as "<NA>" where pandas < 3 prints a float's as "nan").
+    """
     ids = range(instances) if ids is None else ids
     rows = run_tasks(instance_task, [(seed, i, runs, N) for i in ids], workers=workers,
+                     executor=executor,
                      progress=progress, desc="random instances")
     df = pd.DataFrame(rows, columns=COLUMNS)
-    df["q"] = df["q"].astype("Int64")
+    df["q"] = df["q"].astype(float)
     return df
 
 
@@ -240,6 +248,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         df = refeature(pd.read_csv(a.out), a.seed)
     else:
         df = sweep(a.seed, a.instances, a.runs, a.N, a.workers)
+    df["q"] = df["q"].astype("Int64")  # the stored file writes q as an integer
     df.to_csv(a.out, index=False, lineterminator="\n")
 
 

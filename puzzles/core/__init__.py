@@ -3,7 +3,7 @@ the reproduction ledger and wall-time records."""
 
 from puzzles.core.claims import Claim, Ledger
 from puzzles.core.output import save_figure, save_json, save_table
-from puzzles.core.runner import default_workers, progress_bar, run_tasks
+from puzzles.core.runner import default_workers, executor_for, progress_bar, run_tasks
 from puzzles.core.scales import SCALES, budgets, check_scale, register_budgets
 from puzzles.core.seeding import derive_rng, derive_seed, seed_sequence
 from puzzles.core.stats import ci_halfwidth, mean_ci, median_ci, proportion_ci, summarise
@@ -21,6 +21,7 @@ __all__ = [
     "default_workers",
     "derive_rng",
     "derive_seed",
+    "executor_for",
     "mean_ci",
     "median_ci",
     "proportion_ci",

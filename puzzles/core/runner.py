@@ -2,6 +2,8 @@
 
 Each finished task's result is pickled under ``cache_dir`` as soon as it arrives, so a run that
 is interrupted (Ctrl-C, a crash, a killed worker) resumes by recomputing only what is missing.
+A stored result is keyed on the task, the function, its module's source and the hash of the
+whole package's source, so a resumed run never reuses a result computed by code since edited.
 Tasks carry their own seeds (see :mod:`puzzles.core.seeding`), so the results do not depend on
 which executor ran them.
 """
@@ -27,6 +29,8 @@ from typing import Any
 # ("challenges: 100%|...| 120/120") to a reader without a kernel, where a widget bar's saved
 # text would read "0%".
 from tqdm.std import tqdm
+
+from puzzles._source import source_hash
 
 # Redraw a bar at most this often: few redraws keep the notebook's stored output small.
 BAR_INTERVAL_S = 2.0
@@ -96,18 +100,69 @@ def shutdown_pools() -> None:
         _discard_pool(pool)
 
 
+LOCAL_DASK = "local-dask"
+_CLIENTS: dict[str, Any] = {}
+
+
+def executor_for(scheduler: str, workers: int | None = None) -> Executor | None:
+    """The executor a notebook's ``SCHEDULER`` parameter names, for ``run_tasks(executor=...)``.
+
+    ``""``: None, so ``run_tasks`` uses its local process pool of ``workers``; ``"local-dask"``:
+    a dask ``LocalCluster`` on this machine (``workers`` processes of one thread; None or 0: one
+    per core); anything else: the address of a running dask scheduler
+    (``"tcp://host:8786"``). Results are the same on all three: every task carries its seed.
+    A cluster's client is made once per process and closed at exit.
+    """
+    if not isinstance(scheduler, str):
+        raise ValueError(f"scheduler must be a string, got {scheduler!r}")
+    scheduler = scheduler.strip()
+    if not scheduler:
+        return None
+    key = f"{scheduler}|{workers or default_workers()}" if scheduler == LOCAL_DASK else scheduler
+    client = _CLIENTS.get(key)
+    if client is None:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError as err:  # pragma: no cover - dask is a test extra
+            raise ValueError(f"scheduler {scheduler!r} needs dask[distributed] installed") from err
+        if scheduler == LOCAL_DASK:
+            cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1,
+                                   processes=True, dashboard_address=None)
+            client = Client(cluster)
+        else:
+            client = Client(scheduler)
+        _CLIENTS[key] = client
+    return client.get_executor()
+
+
+@atexit.register
+def close_clients() -> None:
+    """Close every dask client (and local cluster) :func:`executor_for` made."""
+    for key, client in list(_CLIENTS.items()):
+        cluster = getattr(client, "cluster", None)
+        client.close()
+        if cluster is not None and key.startswith(LOCAL_DASK):
+            cluster.close()
+        del _CLIENTS[key]
+
+
 def _fn_identity(fn: Callable) -> str:
-    """Name plus a hash of the defining module's source: edited code never reuses old results."""
+    """Name, a hash of the defining module's source and the package's source hash.
+
+    The defining module covers a task function outside the package (a test's, a user's); the
+    package hash covers every module the function can reach, since it may call any of them.
+    """
     name = f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
     try:
         source = Path(inspect.getsourcefile(fn) or "").read_bytes()
     except (TypeError, OSError):
         source = b""
-    return name + ":" + hashlib.sha256(source).hexdigest()[:16]
+    return f"{name}:{hashlib.sha256(source).hexdigest()[:16]}:{source_hash()}"
 
 
 def task_cache_path(cache_dir: str | Path, fn: Callable, task: Any) -> Path:
-    """Where the result of ``fn(task)`` is stored: keyed by the function and ``repr(task)``."""
+    """Where the result of ``fn(task)`` is stored: keyed by the function, the package's source
+    and ``repr(task)``."""
     digest = hashlib.sha256(f"{_fn_identity(fn)}|{task!r}".encode()).hexdigest()
     return Path(cache_dir) / f"{getattr(fn, '__name__', 'task')}-{digest[:24]}.pkl"
 

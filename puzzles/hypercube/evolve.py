@@ -212,8 +212,54 @@ def generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent, mcount, mri
 
 
 @njit(cache=True)
-def _ea_run(start, target, faces, fverts, kappa, pop_size, generations, alpha, c, seed):
-    """One EA run; returns (success, generations used, best moves, history rings, dests)."""
+def _compact(node, hp, hs, hc, hring, hdest, n_nodes):
+    """Keep only the history nodes some agent still descends from, in place; returns
+    (nodes, moves) kept.
+
+    Nodes are numbered in creation order, so a parent's number is below its child's and the
+    kept nodes (and their moves) only ever move left: copying in one forward pass is safe.
+    """
+    live = np.zeros(n_nodes, dtype=np.bool_)
+    for a in range(node.shape[0]):
+        x = node[a]
+        while x >= 0 and not live[x]:
+            live[x] = True
+            x = hp[x]
+    newid = np.full(n_nodes, -1, dtype=np.int64)
+    k = 0
+    m = 0
+    for x in range(n_nodes):
+        if live[x]:
+            newid[x] = k
+            hp[k] = newid[hp[x]] if hp[x] >= 0 else -1
+            start = hs[x]
+            for j in range(hc[x]):
+                hring[m + j] = hring[start + j]
+                hdest[m + j] = hdest[start + j]
+            hs[k] = m
+            hc[k] = hc[x]
+            m += hc[x]
+            k += 1
+    for a in range(node.shape[0]):
+        if node[a] >= 0:
+            node[a] = newid[node[a]]
+    return k, m
+
+
+@njit(cache=True)
+def _ea_run(start, target, faces, fverts, kappa, pop_size, generations, alpha, c, seed,
+            history_nodes=0):
+    """One EA run; returns (success, generations used, best moves, history rings, dests, the
+    most history nodes held at once).
+
+    The move history is a tree: an agent's lineage is a chain of nodes, one per generation in
+    which it moved (parent node, its moves); elite copies and unmoved mutants share their
+    parent's node. Nodes no agent descends from any more are dropped whenever the store is full
+    (it doubles only when over half of it is still live), so memory follows the live ancestry,
+    not population x generations (which at N = T = 10,000 was 2.7 GB). No random draw depends
+    on the store, so results are those of keeping every generation. ``history_nodes``: the
+    store's first size (0: 4 N; tests use tiny ones to compact often).
+    """
     np.random.seed(seed)
     n = start.shape[0]
     zc = zipf_cdf(n, c)
@@ -231,13 +277,23 @@ def _ea_run(start, target, faces, fverts, kappa, pop_size, generations, alpha, c
         occ[a] = start_occ
         off[a] = start_off
     if start_off == 0:
-        return True, 0, 0, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
-    # history as parent pointers: generation t stores, per agent, its parent index in t-1 and
-    # the (ring, destination) moves it made at t (at most n)
-    parent = np.empty((generations + 1, pop_size), dtype=np.int32)
-    mcount = np.zeros((generations + 1, pop_size), dtype=np.int8)
-    mring = np.empty((generations + 1, pop_size, n), dtype=np.int8)
-    mdest = np.empty((generations + 1, pop_size, n), dtype=np.int8)
+        return True, 0, 0, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), 0
+    # one generation's parents and moves (at most n per agent), turned into history nodes
+    parent = np.empty(pop_size, dtype=np.int32)
+    mcount = np.zeros(pop_size, dtype=np.int8)
+    mring = np.empty((pop_size, n), dtype=np.int8)
+    mdest = np.empty((pop_size, n), dtype=np.int8)
+    cap = history_nodes if history_nodes > 0 else 4 * pop_size
+    hp = np.empty(cap, dtype=np.int64)  # parent node (-1: the start)
+    hs = np.empty(cap, dtype=np.int64)  # first move in hring/hdest
+    hc = np.empty(cap, dtype=np.int64)  # moves made
+    hring = np.empty(cap * n, dtype=np.int8)
+    hdest = np.empty(cap * n, dtype=np.int8)
+    n_nodes = 0
+    n_moves = 0
+    peak = cap
+    node = np.full(pop_size, -1, dtype=np.int64)  # each agent's newest history node
+    nnode = np.empty(pop_size, dtype=np.int64)
     npos = np.empty_like(pos)
     nocc = np.empty_like(occ)
     nnm = np.empty_like(nmoves)
@@ -247,8 +303,45 @@ def _ea_run(start, target, faces, fverts, kappa, pop_size, generations, alpha, c
     t = 0
     while t < generations:
         t += 1
-        generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent[t], mcount[t],
-                   mring[t], mdest[t], target, faces, fverts, alpha, zc, ridx, cum, order)
+        generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent, mcount,
+                   mring, mdest, target, faces, fverts, alpha, zc, ridx, cum, order)
+        need = 0
+        for s in range(pop_size):
+            if mcount[s] > 0:
+                need += 1
+        if n_nodes + need > cap:
+            n_nodes, n_moves = _compact(node, hp, hs, hc, hring, hdest, n_nodes)
+            if 2 * (n_nodes + need) > cap:
+                grown = max(2 * cap, 2 * (n_nodes + need))
+                hp2 = np.empty(grown, dtype=np.int64)
+                hs2 = np.empty(grown, dtype=np.int64)
+                hc2 = np.empty(grown, dtype=np.int64)
+                hring2 = np.empty(grown * n, dtype=np.int8)
+                hdest2 = np.empty(grown * n, dtype=np.int8)
+                hp2[:n_nodes] = hp[:n_nodes]
+                hs2[:n_nodes] = hs[:n_nodes]
+                hc2[:n_nodes] = hc[:n_nodes]
+                hring2[:n_moves] = hring[:n_moves]
+                hdest2[:n_moves] = hdest[:n_moves]
+                hp, hs, hc, hring, hdest = hp2, hs2, hc2, hring2, hdest2
+                cap = grown
+                peak = max(peak, cap)
+        for s in range(pop_size):
+            a = parent[s]
+            cnt = mcount[s]
+            if cnt > 0:
+                hp[n_nodes] = node[a]
+                hs[n_nodes] = n_moves
+                hc[n_nodes] = cnt
+                for j in range(cnt):
+                    hring[n_moves + j] = mring[s, j]
+                    hdest[n_moves + j] = mdest[s, j]
+                n_moves += cnt
+                nnode[s] = n_nodes
+                n_nodes += 1
+            else:
+                nnode[s] = node[a]
+        node, nnode = nnode, node
         pos, npos = npos, pos
         occ, nocc = nocc, occ
         nmoves, nnm = nnm, nmoves
@@ -262,15 +355,15 @@ def _ea_run(start, target, faces, fverts, kappa, pop_size, generations, alpha, c
             rings = np.empty(total_moves, dtype=np.int64)
             dests = np.empty(total_moves, dtype=np.int64)
             w = total_moves
-            a = best
-            for g in range(t, 0, -1):
-                for j in range(mcount[g, a] - 1, -1, -1):
+            x = node[best]
+            while x >= 0:
+                for j in range(hc[x] - 1, -1, -1):
                     w -= 1
-                    rings[w] = mring[g, a, j]
-                    dests[w] = mdest[g, a, j]
-                a = parent[g, a]
-            return True, t, total_moves, rings, dests
-    return False, t, -1, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+                    rings[w] = hring[hs[x] + j]
+                    dests[w] = hdest[hs[x] + j]
+                x = hp[x]
+            return True, t, total_moves, rings, dests, peak
+    return False, t, -1, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), peak
 
 
 @dataclass(frozen=True)
@@ -299,7 +392,7 @@ def run_ea(puzzle: Puzzle, start, seed: int, pop_size: int = 1000, generations: 
         raise ValueError(f"alpha must lie in [0, 1], got {alpha}")
     if c <= 0:
         raise ValueError(f"c (Zipf exponent) must be positive, got {c}")
-    ok, gens, _, rings, dests = _ea_run(
+    ok, gens, _, rings, dests, _ = _ea_run(
         np.array(start, dtype=np.int64), np.array(puzzle.target, dtype=np.int64),
         face_table(puzzle.d, puzzle.k), face_vertex_table(puzzle.d, puzzle.k),
         elite_count(pop_size), int(pop_size), int(generations), float(alpha), float(c),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
 from typing import Any
 
 import numpy as np
@@ -474,7 +475,8 @@ EXTRA_RUNS = ("ea_alpha07_runs", "ea_t3_runs", "rl_t3_runs", "ea_far_runs", "rl_
 
 
 def run_extras(b: Mapping[str, Any], seed: int, workers: int | None,
-               names: Sequence[str] = EXTRA_RUNS) -> dict[str, pd.DataFrame]:
+               names: Sequence[str] = EXTRA_RUNS,
+               executor: Executor | None = None) -> dict[str, pd.DataFrame]:
     """The extra runs named in ``names`` (default all of :data:`EXTRA_RUNS`) as tables."""
     from puzzles.core import run_tasks
 
@@ -492,5 +494,6 @@ def run_extras(b: Mapping[str, Any], seed: int, workers: int | None,
     out = {}
     for name in names:
         fn, tasks = jobs[name]
-        out[name] = runs_frame(run_tasks(fn, tasks(), workers=workers, desc=name))
+        out[name] = runs_frame(run_tasks(fn, tasks(), workers=workers,
+                                         executor=executor, desc=name))
     return out

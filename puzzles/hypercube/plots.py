@@ -6,6 +6,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from puzzles.core.compat import boxplot
+
 LEVEL_ORDER = ["0", "1", "2", "3", "4", "T3a", "T3b", "T3c"]
 
 
@@ -23,7 +25,7 @@ def moves_by_level(runs: pd.DataFrame, d: int, title: str, optimal: pd.DataFrame
         s = sub[sub["k"] == k]
         levels = _levels(runs[(runs["d"] == d) & (runs["k"] == k)])
         data = [s.loc[s["level"] == lv, "moves"].astype(float).to_numpy() for lv in levels]
-        ax.boxplot([x if len(x) else [np.nan] for x in data], tick_labels=levels)
+        boxplot(ax, [x if len(x) else [np.nan] for x in data], levels)
         if optimal is not None:
             opt = optimal[(optimal["d"] == d) & (optimal["k"] == k)].set_index("level")
             ax.scatter(range(1, len(levels) + 1),

@@ -13,6 +13,7 @@ rebuilds any item of it exactly from the seed.
 from __future__ import annotations
 
 import json
+from concurrent.futures import Executor
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -81,11 +82,12 @@ def generate_challenge(task: tuple) -> dict[str, Any]:
 
 
 def generate_all(seed: int = GENERATOR_SEED, workers: int | None = None,
-                 progress: bool = True) -> list[dict[str, Any]]:
+                 progress: bool = True, executor: Executor | None = None) -> list[dict[str, Any]]:
     """All 120 challenges, numbered per level by pieces given (more first) then search nodes."""
     tasks = [(seed, level, slot, k, 0) for level in LEVEL_NAMES
              for slot, k in enumerate(target_givens(level))]
-    items = run_tasks(generate_challenge, tasks, workers=workers, progress=progress,
+    items = run_tasks(generate_challenge, tasks, workers=workers,
+                      executor=executor, progress=progress,
                       desc="generating challenges")
     while True:  # redraw, in task order, every task whose full solution an earlier one has
         again = repeated(items)
@@ -93,9 +95,11 @@ def generate_all(seed: int = GENERATOR_SEED, workers: int | None = None,
             break
         redo = [tuple(items[n]["task"][:4]) + (items[n]["task"][4] + 1,) for n in again]
         for n, it in zip(again, run_tasks(generate_challenge, redo, workers=workers,
+                                          executor=executor,
                                           progress=False), strict=True):
             items[n] = it
     graded = run_tasks(grade_task, [it["given"] for it in items], workers=workers,
+                       executor=executor,
                        progress=progress, desc="grading challenges")
     for it, g in zip(items, graded, strict=True):
         it.update(g)

@@ -6,6 +6,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from puzzles.core.compat import boxplot
 from puzzles.iqlink.generate import LEVEL_NAMES, load_challenges, stored_solution
 from puzzles.iqlink.pieces import PIECES
 from puzzles.iqlink.placements import Challenge
@@ -137,7 +138,7 @@ def difficulty_by_level(df: pd.DataFrame, column: str = "nodes"):
     fig, ax = plt.subplots(figsize=(8, 3.2))
     data = [np.log10(np.maximum(df.loc[df["level"] == lv, column].to_numpy(), 1))
             for lv in LEVEL_NAMES]
-    ax.boxplot(data, tick_labels=list(LEVEL_NAMES))
+    boxplot(ax, data, list(LEVEL_NAMES))
     for k, ys in enumerate(data):
         xs = np.full(len(ys), k + 1.0) + np.linspace(-0.15, 0.15, len(ys))
         ax.plot(xs, ys, ".", color=LEVEL_COLOURS[LEVEL_NAMES[k]], alpha=0.7)
@@ -149,7 +150,7 @@ def grade_by_level(df: pd.DataFrame):
     """Beyond the paper: the human-style grade against level and against pieces given."""
     fig, axs = plt.subplots(1, 2, figsize=(11, 3.4))
     data = [df.loc[df["level"] == lv, "grade"].to_numpy() for lv in LEVEL_NAMES]
-    axs[0].boxplot(data, tick_labels=list(LEVEL_NAMES))
+    boxplot(axs[0], data, list(LEVEL_NAMES))
     for k, ys in enumerate(data):
         xs = np.full(len(ys), k + 1.0) + np.linspace(-0.15, 0.15, len(ys))
         axs[0].plot(xs, ys, ".", color=LEVEL_COLOURS[LEVEL_NAMES[k]], alpha=0.7)

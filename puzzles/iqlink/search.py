@@ -9,6 +9,7 @@ board is counted when its pieces form one linked group.
 from __future__ import annotations
 
 import time
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -508,13 +509,15 @@ def count_with_first_piece(task: tuple[int, int]) -> tuple[int, int, int]:
     return i, res.count, res.nodes
 
 
-def count_empty_board(workers: int | None = None, progress: bool = True) -> tuple[int, int]:
+def count_empty_board(workers: int | None = None, progress: bool = True,
+                      executor: Executor | None = None) -> tuple[int, int]:
     """All linked solutions of the empty board, split by light purple's 72 placements:
     (solutions, nodes). Slow: about 25 core-minutes."""
     from puzzles.core import run_tasks
 
     ids = [int(i) for i in np.flatnonzero(table().piece == 0)]
     rows = run_tasks(count_with_first_piece, [(i, 0) for i in ids], workers=workers,
+                     executor=executor,
                      progress=progress, desc="empty board")
     return sum(r[1] for r in rows), sum(r[2] for r in rows)
 
@@ -527,7 +530,7 @@ def count_slice(i: int) -> tuple[int, int, int, int]:
 
 
 def recount_empty_board(workers: int | None = 1, checks: int = 4, progress: bool = True
-                        ) -> list[dict]:
+                        , executor: Executor | None = None) -> list[dict]:
     """Count the empty board's linked and fitting solutions slice by slice over the 72
     placements of light purple, using the board's 180-degree symmetry: one slice of each
     turned pair is counted and its twin copies it, except ``checks`` pairs that are counted
@@ -541,7 +544,8 @@ def recount_empty_board(workers: int | None = 1, checks: int = 4, progress: bool
     twin = {i: t.id_of(turn_board(t.placements[i])) for i in ids}
     reps = [i for i in ids if i <= twin[i]]
     extra = [twin[i] for i in reps if twin[i] != i][:checks]
-    rows = run_tasks(count_slice, reps + extra, workers=workers, progress=progress,
+    rows = run_tasks(count_slice, reps + extra, workers=workers,
+                     executor=executor, progress=progress,
                      desc="empty board slices")
     done = {r[0]: r for r in rows}
     out = []

@@ -33,6 +33,7 @@ import json
 import math
 import platform
 import time
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -326,13 +327,14 @@ def design_task(task: tuple) -> dict:
 
 
 def run_all(params: dict[int, dict], seed: int = DESIGN_SEED, workers: int | None = None,
-            objective: str = "designer", cache_dir: str | Path | None = None) -> dict:
+            objective: str = "designer", cache_dir: str | Path | None = None,
+            executor: Executor | None = None) -> dict:
     """Every designer run of ``params``; per n the deepest feasible maze (JSON-ready)."""
     started = time.time()
     tasks = [(n, p["iters"], p["t_start"], p["t_end"], seed, r, objective)
              for n, p in params.items() for r in range(p["runs"])]
     tasks.sort(key=lambda t: -t[1])
-    runs = run_tasks(design_task, tasks, workers=workers, cache_dir=cache_dir,
+    runs = run_tasks(design_task, tasks, workers=workers, executor=executor, cache_dir=cache_dir,
                      desc=f"designer ({objective})")
     sizes: dict[str, dict] = {}
     for n, p in params.items():

@@ -17,6 +17,7 @@ when the tree is exhausted the best found is the proven maximum (if the first ta
 from __future__ import annotations
 
 import time
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
 import numpy as np
@@ -279,7 +280,8 @@ def branch_task(task: tuple) -> dict:
 
 
 def search_parallel(n: int, target: int, node_limit: int = 10**12, *, workers: int | None = None,
-                    discoverable: bool = True, transpose: bool = True) -> ExactResult:
+                    discoverable: bool = True, transpose: bool = True,
+                    executor: Executor | None = None) -> ExactResult:
     """:func:`search` split over its top-level branches, run with ``run_tasks`` on ``workers``.
 
     ``node_limit`` applies per branch. The result is the same as the serial search's (the
@@ -293,7 +295,8 @@ def search_parallel(n: int, target: int, node_limit: int = 10**12, *, workers: i
              for b in branches(n)]
     # the wall time is the slowest worker's; a single process reports the sum
     start = time.perf_counter()
-    parts = run_tasks(branch_task, tasks, workers=workers, desc=f"n={n} target {target}")
+    parts = run_tasks(branch_task, tasks, workers=workers,
+                      executor=executor, desc=f"n={n} target {target}")
     seconds = time.perf_counter() - start
     found = [p for p in parts if p["best"] is not None]
     top = max(found, key=lambda p: p["best"]) if found else None

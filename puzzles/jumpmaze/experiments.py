@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Executor
 from typing import Any
 
 import numpy as np
@@ -37,10 +38,11 @@ def protocol_tasks(budget: Mapping, seed: int,
 
 
 def run_protocol(budget: Mapping, seed: int, workers: int | None = None,
-                 algorithms: Sequence[str] = optimise.ALGORITHMS) -> list[dict]:
+                 algorithms: Sequence[str] = optimise.ALGORITHMS,
+                 executor: Executor | None = None) -> list[dict]:
     """Run the report's protocol for every algorithm and size, sorted by (algorithm, n)."""
     res = run_tasks(optimise.protocol_task, protocol_tasks(budget, seed, algorithms),
-                    workers=workers, desc="report protocol")
+                    workers=workers, executor=executor, desc="report protocol")
     rank = {a: i for i, a in enumerate(algorithms)}
     return sorted(res, key=lambda r: (rank[r["algorithm"]], r["n"]))
 

@@ -15,6 +15,7 @@ import json
 import platform
 import subprocess
 import time
+from concurrent.futures import Executor
 from importlib import resources
 from pathlib import Path
 
@@ -97,14 +98,15 @@ def proof_task(task: tuple) -> dict:
 
 
 def run_all(seed: int = LONG_SEED, workers: int | None = None,
-            cache_dir: str | Path | None = None) -> dict:
+            cache_dir: str | Path | None = None, executor: Executor | None = None) -> dict:
     """Run every long job and return the JSON-ready record (``cache_dir``: resume a run)."""
     started = time.time()
     tasks = [(n, p["iters"], p["t_start"], p["t_end"], seed, r)
              for n, p in ANNEAL_PARAMS.items() for r in range(p["runs"])]
     # biggest first, so the pool stays busy to the end
     tasks.sort(key=lambda t: -t[1])
-    runs = run_tasks(optimise.long_task, tasks, workers=workers, desc="long annealing",
+    runs = run_tasks(optimise.long_task, tasks, workers=workers,
+                     executor=executor, desc="long annealing",
                      cache_dir=cache_dir)
     anneal: dict[str, dict] = {}
     for n, p in ANNEAL_PARAMS.items():
@@ -115,9 +117,9 @@ def run_all(seed: int = LONG_SEED, workers: int | None = None,
                           "best_score": top["best_score"], "best_grid": top["best_grid"].tolist()}
     proofs = run_tasks(proof_task, [(5, anneal["5"]["best_score"]),
                                     (7, anneal["7"]["best_score"])],
-                       workers=workers, desc="exact proofs", cache_dir=cache_dir)
+                       workers=workers, executor=executor, desc="exact proofs", cache_dir=cache_dir)
     bounds = run_tasks(bound_task, [(n, BOUND_NODE_LIMIT) for n in (8, 9, 10, 11)],
-                       workers=workers, desc="upper bounds", cache_dir=cache_dir)
+                       workers=workers, executor=executor, desc="upper bounds", cache_dir=cache_dir)
     return {
         "description": "Long runs for notebook 03 (python -m puzzles.jumpmaze.longrun)",
         "seed": seed, "code_sha256_16": _source_hash(),
@@ -130,12 +132,14 @@ def run_all(seed: int = LONG_SEED, workers: int | None = None,
 
 
 def _anneal_block(params: dict[int, dict], seed: int, workers: int | None,
-                  cache_dir: str | Path | None) -> dict[str, dict]:
+                  cache_dir: str | Path | None,
+                  executor: Executor | None = None) -> dict[str, dict]:
     """Run the tuned annealer for every size of ``params``; the JSON-ready per-size records."""
     tasks = [(n, p["iters"], p["t_start"], p["t_end"], seed, r)
              for n, p in params.items() for r in range(p["runs"])]
     tasks.sort(key=lambda t: -t[1])
-    runs = run_tasks(optimise.long_task, tasks, workers=workers, desc="long annealing",
+    runs = run_tasks(optimise.long_task, tasks, workers=workers,
+                     executor=executor, desc="long annealing",
                      cache_dir=cache_dir)
     out: dict[str, dict] = {}
     for n, p in params.items():
@@ -148,10 +152,10 @@ def _anneal_block(params: dict[int, dict], seed: int, workers: int | None,
 
 
 def run_extra(seed: int = LONG_SEED, workers: int | None = None,
-              cache_dir: str | Path | None = None) -> dict:
+              cache_dir: str | Path | None = None, executor: Executor | None = None) -> dict:
     """The annealing runs of :data:`EXTRA_PARAMS`, as a JSON-ready record."""
     started = time.time()
-    anneal = _anneal_block(EXTRA_PARAMS, seed, workers, cache_dir)
+    anneal = _anneal_block(EXTRA_PARAMS, seed, workers, cache_dir, executor)
     return {
         "description": "Extra long runs for notebook 03 "
                        "(python -m puzzles.jumpmaze.longrun --extra)",

@@ -14,6 +14,7 @@ import json
 import platform
 import sys
 import time
+from concurrent.futures import Executor
 from importlib import resources
 from pathlib import Path
 
@@ -34,14 +35,16 @@ def data_name(n: int, target: int) -> str:
 
 
 def refute(n: int, target: int, node_limit: int, workers: int | None = None,
-           cache_dir: str | Path | None = None, first: tuple[tuple[int, int], ...] = ()) -> dict:
+           cache_dir: str | Path | None = None, first: tuple[tuple[int, int], ...] = (),
+           executor: Executor | None = None) -> dict:
     """Run every branch of the (n, target) search; the JSON-ready record of the attempt."""
     branches = exact.branches(n)
     # branches known to be large go first, so the pool stays busy to the end
     branches.sort(key=lambda b: b not in first)
     tasks = [(n, int(target), int(node_limit), True, True, b) for b in branches]
     started = time.time()
-    parts = run_tasks(exact.branch_task, tasks, workers=workers, cache_dir=cache_dir,
+    parts = run_tasks(exact.branch_task, tasks, workers=workers,
+                      executor=executor, cache_dir=cache_dir,
                       desc=f"n={n} refute {target}")
     found = [p for p in parts if p["best"] is not None]
     return {

@@ -13,6 +13,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from puzzles.core.compat import boxplot
 from puzzles.jumpmaze import model
 
 CELL_BG = "#3b3b4f"
@@ -144,8 +145,8 @@ def plot_final_distribution(finals: pd.DataFrame) -> plt.Figure:
     for ax, n in zip(axes[0], sizes, strict=True):
         d = finals[finals["n"] == n]
         algs = list(dict.fromkeys(d["algorithm"]))
-        ax.boxplot([d[d["algorithm"] == a]["final_score"].to_numpy() for a in algs],
-                   tick_labels=algs, vert=True)
+        boxplot(ax, [d[d["algorithm"] == a]["final_score"].to_numpy() for a in algs], algs,
+                vert=True)
         ax.tick_params(axis="x", rotation=70, labelsize=7)
         ax.set_title(f"n = {n}")
         ax.grid(alpha=0.3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
 
 import numpy as np
 import pandas as pd
@@ -50,9 +51,11 @@ def weak_tasks(budget: Mapping, seed: int) -> list[tuple]:
             for name in MAIN for t in range(budget["weak_trials"])]
 
 
-def run(tasks: Sequence[tuple], workers: int | None, desc: str) -> list[dict]:
+def run(tasks: Sequence[tuple], workers: int | None, desc: str,
+        executor: Executor | None = None) -> list[dict]:
     """Run FI-2Pop trials on the process pool (results in task order)."""
-    return run_tasks(trial_task, list(tasks), workers=workers, progress=True, desc=desc)
+    return run_tasks(trial_task, list(tasks), workers=workers,
+                     executor=executor, progress=True, desc=desc)
 
 
 def select(results: Sequence[dict], experiment: str, **overrides) -> list[dict]:

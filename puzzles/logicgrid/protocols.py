@@ -20,6 +20,8 @@ Feasible is our notion by default (solver completes, every clue verified, exactl
 
 from __future__ import annotations
 
+from concurrent.futures import Executor
+
 import numpy as np
 from numba import njit
 
@@ -254,7 +256,8 @@ def single_pop_task(task: tuple) -> dict:
 
 
 def mutation_protocol(space: Space, trials: int, seed: int, weak: bool = False,
-                      target: int = 100, steps: int = 5, workers: int | None = None) -> list[dict]:
+                      target: int = 100, steps: int = 5, workers: int | None = None,
+                      executor: Executor | None = None) -> list[dict]:
     """Their mutation study: ``trials`` archives of >= ``target`` feasible lists, chains of 5."""
     from puzzles.core import derive_seed, run_tasks
 
@@ -262,11 +265,13 @@ def mutation_protocol(space: Space, trials: int, seed: int, weak: bool = False,
         raise ValueError("trials, target and steps must be >= 1")
     tasks = [(space, derive_seed(seed, "mutation-protocol", int(weak), t), target, steps, weak)
              for t in range(trials)]
-    return run_tasks(mutation_protocol_task, tasks, workers=workers, progress=False)
+    return run_tasks(mutation_protocol_task, tasks, workers=workers,
+                     executor=executor, progress=False)
 
 
 def single_pop_ablation(space: Space, trials: int, generations: int, seed: int,
-                        weak: bool = False, workers: int | None = None) -> list[dict]:
+                        weak: bool = False, workers: int | None = None,
+                        executor: Executor | None = None) -> list[dict]:
     """Their infeasible-fitness ablation: every variant, ``trials`` single-population runs."""
     from puzzles.core import derive_seed, run_tasks
 
@@ -274,4 +279,4 @@ def single_pop_ablation(space: Space, trials: int, generations: int, seed: int,
         raise ValueError("trials and generations must be >= 1")
     tasks = [(space, v, t, derive_seed(seed, "single-pop", v, int(weak), t), generations, weak)
              for v in SINGLE_POP_WEIGHTS for t in range(trials)]
-    return run_tasks(single_pop_task, tasks, workers=workers, progress=False)
+    return run_tasks(single_pop_task, tasks, workers=workers, executor=executor, progress=False)

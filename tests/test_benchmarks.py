@@ -1,0 +1,77 @@
+"""The benchmark harness (warm, interleaved, ratio, peak memory, load), its results file and the
+README's speed table generated from it. The benchmarks themselves run with ``make bench``."""
+
+from __future__ import annotations
+
+import csv
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import compare  # noqa: E402
+
+
+def test_results_file_has_exactly_the_columns_and_a_baseline_per_row():
+    with open(compare.RESULTS, newline="", encoding="utf-8") as fh:
+        reader = csv.reader(fh)
+        header = next(reader)
+        rows = list(reader)
+    assert header == ["benchmark", "work", "baseline", "ours_median", "baseline_median",
+                      "ratio_median", "ratio_min", "ratio_max", "peak_mb", "load"]
+    assert rows, "no benchmark rows"
+    for row in rows:
+        r = dict(zip(header, row, strict=True))
+        assert r["baseline"].strip(), f"{r['benchmark']} has no baseline"
+        lo, mid, hi = (float(r[k]) for k in ("ratio_min", "ratio_median", "ratio_max"))
+        assert 0 < lo <= mid <= hi, r["benchmark"]
+        for k in ("ours_median", "baseline_median", "peak_mb", "load"):
+            float(r[k])
+
+
+def test_every_benchmark_module_has_rows():
+    names = {r["benchmark"].split(".")[0] for r in compare.read_results()}
+    modules = {p.stem.removeprefix("bench_") for p in (ROOT / "benchmarks").glob("bench_*.py")}
+    assert names == modules
+
+
+def test_readme_speed_table_is_generated_from_the_results():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"<!-- speed:start -->\n(.*?)\n<!-- speed:end -->", readme, re.S)
+    assert match, "README.md lacks the speed table markers"
+    assert match.group(1) == compare.readme_speed(), (
+        "README speed table is stale: paste benchmarks.compare.readme_speed() between the "
+        "markers (after make bench)")
+
+
+def test_measure_interleaves_warm_calls_and_checks_agreement(tmp_path):
+    calls = []
+
+    def ours():
+        calls.append("A")
+        return 1
+
+    def base():
+        calls.append("B")
+        return 1
+
+    row = compare.measure(compare.Case("t.x", "work", "base", ours, base, rounds=3))
+    # one warm call each, then A B three times, then ours twice for its peak memory
+    assert "".join(calls) == "AB" + "AB" * 3 + "AA"
+    assert set(row) == set(compare.COLUMNS) and float(row["ratio_min"]) > 0
+    with pytest.raises(AssertionError, match="disagree"):
+        compare.measure(compare.Case("t.y", "w", "b", lambda: 1, lambda: 2))
+    path = tmp_path / "results.csv"
+    compare.write_results([row], path)
+    compare.write_results([{**row, "benchmark": "t.a"}], path)
+    assert [r["benchmark"] for r in compare.read_results(path)] == ["t.a", "t.x"]
+
+
+def test_peak_memory_sees_a_large_allocation():
+    import numpy as np
+
+    assert compare.peak_mb(lambda: np.ones(4_000_000)) >= 25  # 32 MB of float64
