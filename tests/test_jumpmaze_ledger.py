@@ -165,10 +165,13 @@ def test_named_verdicts_from_the_committed_runs(ledger):
 
 def test_the_best_puzzle_is_an_extreme_of_the_reports_runs(ledger, committed):
     c = ledger["T8-best-103"]
-    assert c.kind == "extreme" and c.verdict == "differs"
+    # none of our 250 runs reaches 103: two equal samples of one distribution put the larger
+    # maximum in either half as often, so ranks cannot call it a difference
+    assert c.kind == "extreme" and c.verdict == "inconclusive"
     # the report's 250 runs (five optimisers x 50), not a comparison of two maxima
-    assert c.test == "exact max of 250 draws from our 250 runs" and c.p == "0"
-    assert "annealing only (50 runs): differs" in c.readings
+    assert c.test == ("exact two-sample precedence test: 0 of our 250 runs lie above the "
+                      "paper's max of 250 runs") and c.p == "1"
+    assert "annealing only (50 runs): inconclusive" in c.readings
     # an extreme is never decided by equality: our best equal to the paper's is not enough
     finals = committed["finals"]
     best = finals[finals["n"] == 11]["best_score"].to_numpy(float)

@@ -111,10 +111,11 @@ def test_extremes_use_the_extreme_rule_not_equality(synthetic_ledger):
         for what in ("first-feasible", "hints", "loops"):
             row = f.loc[f"GA-hd-{what}-{side}"]
             assert row["kind"] == "extreme"
-            assert row["test"].startswith(f"exact {side} of 30 draws from our 30 runs")
+            assert row["test"].startswith("exact two-sample precedence test: ")
+            assert row["test"].endswith(f"the paper's {side} of 30 runs")
             assert row["test"] != "exact"
     # The paper's 21 lies beyond all of our first feasible generations (at most 17 here): the
-    # why says that p = 0 comes from the bounded sample.
+    # why says so.
     assert "lies beyond every one of our 30 runs" in f.loc["GA-hd-first-feasible-max", "why"]
 
 
