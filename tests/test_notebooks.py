@@ -18,6 +18,7 @@ REQUIRED_PARAMETERS = {
     "SCALE": 'SCALE: str = "paper"',
     "SEED": "SEED: int = 2026",
     "WORKERS": "WORKERS: int = 0  # worker processes; 0: one per core",
+    "SCHEDULER": 'SCHEDULER: str = ""',
 }
 
 
@@ -148,10 +149,7 @@ def test_smoke_run_on_a_dask_cluster_gives_byte_identical_results(tmp_path, smok
     import papermill as pm
 
     e = entry(DASK)
-    if "SCHEDULER" not in pm.inspect_notebook(str(e.path)):
-        with pytest.raises(ValueError, match="no SCHEDULER parameter"):
-            execute(e, "smoke", tmp_path, scheduler="local-dask")
-        pytest.skip(f"{e.stem} has no SCHEDULER parameter yet")
+    assert "SCHEDULER" in pm.inspect_notebook(str(e.path))
     local, _, _, _ = smoke_run(e)
     execute(e, "smoke", tmp_path / "dask", scheduler="local-dask")
     a, b = (_tree_digest(run / "figures" / e.stem) for run in (local, tmp_path / "dask"))
