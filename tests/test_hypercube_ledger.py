@@ -161,7 +161,8 @@ def test_median_standard_error_is_maritz_jarrett():
 def test_extremes_are_never_decided_by_equality(frame):
     ext = frame[frame["kind"] == "extreme"]
     assert not (ext["test"] == "exact").any()
-    assert ext["test"].str.startswith("exact two-sample precedence test").all()
+    tested = ext[ext["verdict"] != "not comparable"]
+    assert tested["test"].str.startswith("exact two-sample precedence test").all()
     # the paper's 4 lies below all 150 of our runs (ours 5): a chance the two sample sizes
     # weigh, not a difference by itself
     row = frame.loc["T4-d5k2L0-min"]

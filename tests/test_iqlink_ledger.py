@@ -84,10 +84,9 @@ def test_committed_ledger_covers_the_inventory_and_uses_the_engines_columns(comm
 def test_s14_transition_is_paired_equivalence_of_3_against_4(analysis, committed):
     row = committed.loc["S14-transition"]
     assert row["kind"] == "estimate" and row["verdict"] == "reproduced"
-    assert row["margin"] == "±0.2 in log(nodes at 4 / nodes at 3)"
-    assert row["margin"] == iqledger.MARGINS.transition.text
+    assert row["margin"] == "±0.2 in log ratio" == iqledger.MARGINS.transition.text
     # the paper has no runs: its 'same cost' is an exact 0, our side the 120 paired log ratios
-    assert "n = 120 vs exact" in row["test"]
+    assert "per-pair log ratio ours/theirs (120 pairs against 0)" in row["test"]
     lr = np.log(analysis["final_t4_nodes"] / analysis["final_t3_nodes"])
     assert row["ours"] == f"{lr.mean():.3g}"
     assert "Wizard challenges only: differs" in row["readings"]

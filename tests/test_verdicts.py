@@ -433,6 +433,7 @@ def test_paired_estimate_works_on_the_pairs():
     d = np.log(ours / base)
     assert ev.p == pytest.approx(stats.ttest_1samp(d, 0.0).pvalue)
     assert final(ev) == "reproduced" and "per-pair log ratio" in ev.test
+    assert "(120 pairs against 0)" in ev.test
     assert ev.margin == "±0.2 in log ratio"
     # The same numbers unpaired: the spread of the instances swamps the 5% shift.
     unpaired = V.estimate(V.Sample.of(np.log(ours)), V.Sample.of(np.log(base)),

@@ -353,7 +353,8 @@ def paired_estimate(ours: Sequence[float], theirs: Sequence[float], margin: Marg
     flat = Margin(margin.value, log=False, unit=margin.unit)
     ev = estimate(Sample.of(d), Sample(0.0), flat, alpha)
     return replace(ev, ours=_num(float(d.mean()), 4), margin=margin.text,
-                   test=ev.test.replace("difference ours - paper", what),
+                   test=ev.test.replace("difference ours - paper", what).replace(
+                       f"n = {a.size} vs exact", f"{a.size} pairs against 0"),
                    uncertainty=ev.uncertainty.replace("difference ours - paper", what))
 
 
