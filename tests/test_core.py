@@ -101,6 +101,17 @@ def test_proportion_and_median_intervals():
     assert lo < 50.5 < hi and hi - lo < 25
 
 
+def test_median_interval_of_1_to_100_is_the_40th_to_the_61st_value():
+    # the exact binomial answer: P(40 <= B <= 60) >= 0.95 for B ~ Bin(100, 1/2), and the
+    # order statistics x(40), x(61) bracket the median with that probability
+    assert median_ci(range(1, 101)) == (40.0, 61.0)
+    assert stats.binom.cdf(60, 100, 0.5) - stats.binom.cdf(39, 100, 0.5) >= 0.95
+    assert stats.binom.cdf(59, 100, 0.5) - stats.binom.cdf(40, 100, 0.5) < 0.95
+    # few values: the interval is clipped to the sample
+    assert median_ci([3.0, 1.0, 2.0]) == (1.0, 3.0)
+    assert median_ci([5.0]) == (5.0, 5.0)
+
+
 def test_stats_reject_bad_input():
     with pytest.raises(ValueError, match="NaN"):
         mean_ci([1.0, float("nan")])
