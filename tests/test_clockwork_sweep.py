@@ -16,15 +16,15 @@ from puzzles.clockwork.model import action_str, state_str
 FIGURES = Path(__file__).resolve().parents[1] / "figures" / "01_clockwork"
 
 
-@pytest.mark.parametrize("i", range(8))
+@pytest.mark.parametrize("i", [*range(8), 61])  # 61: most runs fail, median > N
 def test_sweep_rows_rerun_from_their_seed(i):
     row = sweep.instance_task((2026, i, 50, sweep.SWEEP_N))
     want = stored("random_instances").set_index("id").loc[i]
     for k, v in row.items():
         if k == "id":
             continue
-        if k == "q":
-            assert v is None and pd.isna(want[k])
+        if v is None or pd.isna(want[k]):
+            assert v is None and pd.isna(want[k]), k
         elif isinstance(v, str):
             assert v == want[k], k
         else:
@@ -33,7 +33,8 @@ def test_sweep_rows_rerun_from_their_seed(i):
 
 def test_random_puzzles_start_with_a_light_on_and_solvable():
     df = stored("random_instances").set_index("id")
-    for i in range(8, 40):
+    # 233 first draws all lights off, a goal already: it is drawn again
+    for i in [*range(8, 40), 233]:
         p = sweep.random_puzzle(2026, i)
         assert state_str(p.initial) == df.loc[i, "initial"]
         assert ";".join(action_str(a) for a in p.actions) == df.loc[i, "actions"]
