@@ -67,3 +67,7 @@ def test_a_complete_search_that_finds_a_maze_ends_the_refutation():
     assert out["upper_bound"] == 21
     assert [(s["target"], s["found"]) for s in out["searches"]] == [
         (23, None), (22, None), (21, 21)]
+    # started below the maximum, the first search finds a deeper maze: its depth is the bound
+    out = longrun.upper_bound(5, 19, 10**6)
+    assert out["upper_bound"] == 21
+    assert [(s["target"], s["found"]) for s in out["searches"]] == [(19, 21)]
