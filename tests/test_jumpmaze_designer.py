@@ -104,3 +104,16 @@ def test_live_design_runs_of_the_notebook(objective):
     terms, feasible = LIVE[objective]
     assert list(designer.terms(r.best_grid).values()) == terms
     assert r.feasible_depth == feasible
+
+
+def test_short_design_runs_rerun_bit_for_bit():
+    # 200 iterations: the deepest feasible maze kept is the first met at that depth
+    r = designer.design(5, 200, 0)
+    assert r.feasible_depth == 8
+    assert r.feasible_grid.tolist() == [[1, 1, 2, 3, 3], [1, 1, 3, 1, 1], [1, 2, 1, 2, 2],
+                                        [3, 1, 3, 2, 4], [1, 4, 1, 3, 0]]
+    # on so short a run the schedule (3.0 at the first iteration, 0.2 at the last) decides it
+    r = designer.design(5, 200, 24, objective="neller")
+    assert (r.feasible_depth, r.best_energy) == (6, -6.0)
+    assert r.feasible_grid.tolist() == [[4, 2, 1, 2, 1], [1, 3, 2, 3, 1], [4, 1, 2, 1, 3],
+                                        [4, 1, 1, 2, 1], [3, 4, 2, 4, 0]]
