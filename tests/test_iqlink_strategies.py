@@ -155,3 +155,12 @@ def test_heatsort_ranks_of_the_committed_examples(cid, rank):
     ch, sol = _solution_ids(cid)
     clean = basic_cleanup(ch)
     assert solution_rank(heat_sort(ch, clean.domains), sol) == rank
+
+
+def test_first_moves_of_the_committed_fig24_claims():
+    # claims.csv (Fig. 24): at most 916 legal first moves, at most 88 linked to a given
+    # piece; every first move of a Starter touches a given piece except on 18 and 21
+    moves = {ch.id: first_moves(ch) for ch in load_challenges()}
+    assert max(a for a, _ in moves.values()) == 916
+    assert max(b for _, b in moves.values()) == 88
+    assert [cid for cid in range(1, 25) if moves[cid][0] != moves[cid][1]] == [18, 21]
