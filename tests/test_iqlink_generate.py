@@ -20,6 +20,7 @@ from puzzles.iqlink.generate import (
     solution_key,
     stored_challenges,
     stored_solution,
+    target_givens,
 )
 from puzzles.iqlink.grader import (
     SEARCH_TIER,
@@ -274,3 +275,12 @@ def test_equal_grades_and_nodes_put_more_givens_first():
     out = assign_levels(givens, grades, [0] * 120)
     assert out[24:48] == ["Master"] * 24 and out[48:72] == ["Expert"] * 24
     assert out[72:96] == ["Junior"] * 24
+
+
+def test_stored_tasks_ask_for_table1_numbers_of_givens():
+    # the 24 slots of a level spread its Table 1 range from the top: 10, 10, ..., 9 (Starter)
+    assert target_givens("Starter") == [10] * 12 + [9] * 12
+    assert target_givens("Wizard") == [4] * 8 + [3] * 8 + [2] * 8
+    for it in stored_challenges():
+        _, level, slot, k, _ = it["task"]
+        assert k == target_givens(level)[slot] == len(it["given"])
