@@ -58,6 +58,7 @@ IGNORE = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.nbi", "*.nbc"
                                 ".pytest_cache", ".hypothesis", ".ruff_cache", "*.egg-info",
                                 ".ipynb_checkpoints", "build", "dist")
 LOCK = threading.Lock()
+BASELINE_LOCKS: dict[str, threading.Lock] = {}
 
 
 @dataclass(frozen=True)
@@ -245,6 +246,16 @@ def baseline(copy: Path, tests: tuple[str, ...], state: dict, tree: str) -> dict
     with LOCK:
         if key in state["baselines"]:
             return state["baselines"][key]
+        once = BASELINE_LOCKS.setdefault(key, threading.Lock())
+    with once:  # the other slot waits for a baseline of the same tests instead of repeating it
+        with LOCK:
+            if key in state["baselines"]:
+                return state["baselines"][key]
+        return _baseline(copy, tests, state, key)
+
+
+def _baseline(copy: Path, tests: tuple[str, ...], state: dict, key: str) -> dict:
+    """Run ``tests`` unmutated, deselecting each failure in turn until the rest pass."""
     failing: list[str] = []
     total = 0.0
     while True:  # -x stops at the first failure: deselect it and go on
