@@ -39,6 +39,18 @@ def test_notebook_04_designed_puzzles() -> None:
                 generate(MINI, 3, 6, 2026)]
     assert [(len(d["hints"]), d["loops_paper"], d["loops_sound"], d["attempts"])
             for d in designed] == [(8, 4, 2, 2), (8, 5, 5, 4), (5, 3, 3, 1)]
+    # the first design: of the clue orders tried, the first that reaches 4 paper loops
+    assert designed[0]["text"] == [
+        "Prof. Plum is the person seen at 3:00 PM.",
+        "The person with the Wrench came at least 1 hour before the person with the Rope.",
+        "Either the person seen at 1:00 PM or the person with the Candle Stick is the person in "
+        "the Ball Room.",
+        "Either the person with the Wrench or the person with the Candle Stick is the person in "
+        "the Ball Room.",
+        "The person in the Living Room came exactly 1 hour before Col. Mustard.",
+        "The person seen at 2:00 PM is not Col. Mustard.",
+        "Mrs. White came exactly 1 hour before the person in the Study.",
+        "The person seen at 1:00 PM is not the person with the Wrench."]
     assert designed[1]["text"] == [
         "Either the person with the Rope or Mrs. White is the person seen at 4:00 PM.",
         "Either Prof. Plum or the person seen at 2:00 PM is the person with the Rope.",

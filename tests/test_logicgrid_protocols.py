@@ -53,6 +53,9 @@ def test_mutation_protocol_of_a_seeded_trial() -> None:
     a = pr.mutation_protocol_task((MINI, 11, 20, 5, False))
     assert (a["archived"], a["generations"]) == (21, 13)
     assert a["ratios"] == [k / 21 for k in (11, 6, 2, 4, 1)]
+    # the archive is checked once per generation and stops as soon as it holds the target
+    b = pr.mutation_protocol_task((MINI, 11, 21, 5, False))
+    assert (b["archived"], b["generations"]) == (21, 13)
 
 
 SINGLE_POP = {
