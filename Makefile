@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 LOCK := requirements.lock
 BROWSER_LOCK := requirements-browser.lock
 
-.PHONY: reproduce test unit nbval lint bench clean test-browser lock test-oldest test-latest
+.PHONY: reproduce test unit nbval lint bench clean test-browser lock test-oldest test-latest mutants
 
 # Plain pip installs the lock (hashes checked), so a fresh machine needs only Python; the
 # package goes in with --no-deps so nothing beyond the lock can be resolved.
@@ -49,6 +49,14 @@ test-browser: $(BROWSER_STAMP)
 		"install it (Debian: apt-get install -y --no-install-recommends chromium)" >&2; exit 2; }
 	PUZZLE_LAB_BROWSER=1 PUZZLE_LAB_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser \
 		-p no:cacheprovider -v
+
+# One-line mutants of every rule (tests/mutants/catalogue.csv), each applied in a temporary copy
+# of the repository and run against the unit tests that should kill it with a fresh numba cache;
+# writes tests/mutants/results.csv and prints the kill rate per family and the survivors.
+# About an hour on 2 cores, so not part of `make test`; finished mutants are not rerun.
+# Subsets: make mutants MUTANTS_ARGS="--family hypercube" (or "--only hc08 hc09").
+mutants: $(STAMP)
+	$(BIN)/python tests/mutants/run.py $(MUTANTS_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check puzzles tests benchmarks

@@ -102,6 +102,15 @@ def test_experiment_summary_and_replay():
     assert isinstance(summ, pd.DataFrame)
 
 
+def test_summaries_count_failures_at_n_and_give_the_median():
+    runs = pd.DataFrame({"instance": "A1", "run": range(4), "solved": [True, True, True, False],
+                         "tournaments": [1, 2, 30, 300], "length": [5.0, 7.0, 9.0, np.nan]})
+    s = summarise_runs(runs).iloc[0]
+    # iterations over all runs (the failure at its budget), lengths over the successes
+    assert (s.runs, s.successes, s.iter_mean, s.iter_median, s.length_mean) == (
+        4, 3, 83.25, 16.0, 7.0)
+
+
 @pytest.mark.parametrize("kwargs, field", [
     ({"R": 1}, "R"), ({"L": 0}, "L"), ({"P": 3}, "P"), ({"tournament": 3}, "tournament"),
     ({"tournament": 40}, "tournament"), ({"mutations": -1}, "mutations"), ({"N": -1}, "N"),

@@ -91,6 +91,8 @@ def test_q_values_and_undefined_q():
     n = 12
     for k1, q in ((2, 1), (3, 2), (4, 3), (5, 4), (7, 6)):
         assert q_value(((k1, unit(0, n)), (1, unit(0, n))), n) == q
+    # n is in the gcd: turns that differ by 8 on 12 lights give Q = gcd(12, 8) = 4
+    assert q_value(((9, unit(0, n)), (1, unit(0, n))), n) == 4
     assert q_value(((7, unit(0, n)), (5, unit(0, n)), (3, (0,) * n)), n) == 1
     assert q_value(((3, unit(2, n)), (1, unit(0, n))), n) is None
 

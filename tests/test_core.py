@@ -55,6 +55,15 @@ def test_seed_sequence_matches_numpy_spawn_for_integer_keys():
         assert seed_sequence(7, i).generate_state(4).tolist() == child.generate_state(4).tolist()
 
 
+def test_seeds_of_the_committed_runs():
+    # the seeds stored beside committed runs (jumpmaze long_runs.json and designer_runs.json)
+    # are derive_seed of their task keys: a string key part goes through sha256, little-endian,
+    # and the key parts stay in order
+    assert [derive_seed(2026, "anneal_long", 5, r) for r in range(2)] == [440789137, 4220040453]
+    assert [derive_seed(2026, "designer", "designer", 5, r) for r in range(2)] == [
+        2362767559, 2047804343]
+
+
 @pytest.mark.parametrize("bad", [-1, 1.5, True, None, (1,)])
 def test_bad_seed_keys_are_rejected(bad):
     with pytest.raises(ValueError, match="seed"):
@@ -88,6 +97,18 @@ def test_mean_ci_known_values():
     assert math.isnan(mean_ci([4.0])[1])
     row = summarise([3, 1, 2])
     assert row["n"] == 3 and row["median"] == 2 and row["min"] == 1 and row["max"] == 3
+    # skewed values: the mean and the median differ
+    assert mean_ci([1, 2, 9])[0] == 4.0
+    row = summarise([1, 2, 9, 20])
+    assert (row["mean"], row["median"]) == (8.0, 5.5)
+
+
+@pytest.mark.parametrize("k, n", [(0, 150), (3, 20), (17, 20), (150, 150)])
+def test_proportion_interval_is_clopper_pearson(k, n):
+    # the exact interval: beta quantiles of the successes and failures
+    lo = stats.beta.ppf(0.025, k, n - k + 1) if k > 0 else 0.0
+    hi = stats.beta.ppf(0.975, k + 1, n - k) if k < n else 1.0
+    assert proportion_ci(k, n) == pytest.approx((lo, hi), rel=1e-9, abs=1e-12)
 
 
 def test_proportion_and_median_intervals():
@@ -99,6 +120,17 @@ def test_proportion_and_median_intervals():
         proportion_ci(3, 2)
     lo, hi = median_ci(list(range(1, 101)))
     assert lo < 50.5 < hi and hi - lo < 25
+
+
+def test_median_interval_of_1_to_100_is_the_40th_to_the_61st_value():
+    # the exact binomial answer: P(40 <= B <= 60) >= 0.95 for B ~ Bin(100, 1/2), and the
+    # order statistics x(40), x(61) bracket the median with that probability
+    assert median_ci(range(1, 101)) == (40.0, 61.0)
+    assert stats.binom.cdf(60, 100, 0.5) - stats.binom.cdf(39, 100, 0.5) >= 0.95
+    assert stats.binom.cdf(59, 100, 0.5) - stats.binom.cdf(40, 100, 0.5) < 0.95
+    # few values: the interval is clipped to the sample
+    assert median_ci([3.0, 1.0, 2.0]) == (1.0, 3.0)
+    assert median_ci([5.0]) == (5.0, 5.0)
 
 
 def test_stats_reject_bad_input():

@@ -18,6 +18,7 @@ from puzzles.hypercube.model import (
     faces_containing,
     free_faces,
     inverse_move,
+    is_free,
     is_solution,
     legal_moves,
     make_puzzle,
@@ -37,6 +38,13 @@ def brute_faces(d: int, k: int) -> set[frozenset[int]]:
                               if all((v >> b) & 1 == (base >> b) & 1
                                      for b in range(d) if b not in dims)))
     return out
+
+
+def test_a_face_is_free_when_exactly_one_ring_sits_on_it():
+    face = (0, 1, 2, 3)  # a 2-face of Q^3
+    assert is_free((0, 5), face) and is_free((3, 6, 7), face)
+    assert not is_free((4, 5), face)  # no ring on it
+    assert not is_free((0, 1), face)  # two rings on it
 
 
 @pytest.mark.parametrize("d,k", [(d, k) for d in range(2, 6) for k in range(1, d)])

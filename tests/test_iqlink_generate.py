@@ -20,6 +20,7 @@ from puzzles.iqlink.generate import (
     solution_key,
     stored_challenges,
     stored_solution,
+    target_givens,
 )
 from puzzles.iqlink.grader import (
     SEARCH_TIER,
@@ -218,3 +219,68 @@ def test_counting_filter_is_the_solvers_census_rule(cid):
         removed += dead
     if cid == 50:
         assert removed > 0  # challenge 50 needs counting (tier 4)
+
+
+# --- regrading and levels from the stored fields ----------------------------------------------
+
+# Every tier, and guesses nested 1 to 5 deep (the deepest, 6, needs seconds per challenge).
+REGRADE = (1, 15, 33, 47, 50, 73, 76, 78, 87, 93, 103, 111)
+
+
+@pytest.mark.parametrize("cid", REGRADE)
+def test_regrading_a_challenge_gives_every_stored_field(cid):
+    from puzzles.iqlink.generate import grade_task
+
+    it = stored_challenges()[cid - 1]
+    again = grade_task(it["given"])
+    assert again == {k: it[k] for k in ("grade", "tier", "guesses", "depth", "nodes")}
+
+
+def test_regrade_sample_spans_every_tier_and_depth():
+    items = [stored_challenges()[cid - 1] for cid in REGRADE]
+    assert {it["tier"] for it in items} == set(range(SEARCH_TIER + 1))
+    assert {it["depth"] for it in items} == {0, 1, 2, 3, 4, 5}
+
+
+def _generation_order() -> list[dict]:
+    """The stored challenges in the order generate_all graded them (task level, then slot)."""
+    from puzzles.iqlink.generate import LEVEL_NAMES
+
+    return sorted(stored_challenges(),
+                  key=lambda it: (LEVEL_NAMES.index(it["task"][1]), it["task"][2]))
+
+
+def test_assign_levels_reproduces_the_stored_levels():
+    items = _generation_order()
+    levels = assign_levels([len(it["given"]) for it in items], [it["grade"] for it in items],
+                           [it["nodes"] for it in items])
+    assert levels == [it["level"] for it in items]
+    # 57 challenges ended in another level than the one they were drawn for
+    assert sum(lv != it["task"][1] for lv, it in zip(levels, items, strict=True)) == 57
+
+
+def test_equal_grades_are_ordered_by_exact_search_nodes():
+    # 72 challenges with 5 givens (Junior, Expert or Master) and one grade: nodes decide
+    givens = [10] * 24 + [5] * 72 + [2] * 24
+    grades = [0.0] * 24 + [3.0] * 72 + [9.0] * 24
+    nodes = [0] * 24 + [1000 - i for i in range(72)] + [0] * 24
+    out = assign_levels(givens, grades, nodes)
+    assert out[24:48] == ["Master"] * 24 and out[72:96] == ["Junior"] * 24
+
+
+def test_equal_grades_and_nodes_put_more_givens_first():
+    # then more given pieces is easier: 7 givens Junior, 6 Expert, 5 Master
+    givens = [10] * 24 + [5] * 24 + [6] * 24 + [7] * 24 + [2] * 24
+    grades = [0.0] * 24 + [3.0] * 72 + [9.0] * 24
+    out = assign_levels(givens, grades, [0] * 120)
+    assert out[24:48] == ["Master"] * 24 and out[48:72] == ["Expert"] * 24
+    assert out[72:96] == ["Junior"] * 24
+
+
+def test_stored_tasks_ask_for_table1_numbers_of_givens():
+    # the 24 slots of a level spread its Table 1 range from the top: 10, 10, ..., 9 (Starter)
+    assert target_givens("Starter") == [10] * 12 + [9] * 12
+    assert target_givens("Wizard") == [4] * 8 + [3] * 8 + [2] * 8
+    for it in stored_challenges():
+        _, level, slot, k, _ = it["task"]
+        assert k == target_givens(level)[slot] == len(it["given"])

@@ -195,6 +195,15 @@ def test_check_solution_finds_problems():
     assert is_connected([table().id_of(p) for p in sol])
 
 
+def test_pieces_are_linked_only_through_shared_pegs():
+    t = table()
+    a = t.id_of(make_placement("light purple", 1, 0, False))  # pegs 0, 1, 2
+    b = t.id_of(make_placement("light purple", 4, 0, False))  # pegs 3, 4, 5
+    y = t.id_of(make_placement("yellow", 3, 3, True))  # pegs 2, 3, 9
+    assert not is_connected([a, b]) and is_connected([a, y]) and is_connected([y, b])
+    assert is_connected([a, b, y]) and is_connected([b, a, y])  # a chain, in any order
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 1839), st.integers(0, 1839))
 def test_collision_is_symmetric_and_self_collides(a, b):

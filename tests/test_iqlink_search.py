@@ -121,6 +121,35 @@ def test_paper_search_finds_the_solution_in_every_mode():
                 assert 0 <= linked <= legal
 
 
+def _paper_run(cid: int, **kw):
+    """The notebook's run of the paper's solver: heat-sorted cleaned-up candidates."""
+    ch = load_challenges()[cid - 1]
+    order = [i for v in heat_sort(ch, basic_cleanup(ch).domains).values() for i in v]
+    return paper_search(ch, order, lookahead=False, node_limit=5_000_000, **kw)
+
+
+# figures/02_iq_link/table3.csv and table3_hardest.csv: nodes without / with linkability
+TABLE3 = {47: (6, 6), 51: (10, 6), 52: (8, 6), 53: (33, 50), 115: (3064, 24363)}
+# figures/02_iq_link/table4.csv: linked / legal options on the way to the solution
+TABLE4 = {29: "4/4", 38: "5/5 4/4", 60: "7/49 4/46 5/35 4/24", 80: "12/113 16/60 11/30",
+          90: "30/134 24/107 22/79 13/33 7/25"}
+
+
+@pytest.mark.parametrize("cid", sorted(TABLE3))
+def test_paper_search_nodes_of_the_committed_table3(cid):
+    unlinked = _paper_run(cid, linkable=False, transition=3, counting=False)
+    linked = _paper_run(cid, linkable=True, transition=3, counting=False)
+    assert unlinked.found and linked.found
+    assert (unlinked.nodes, linked.nodes) == TABLE3[cid]
+
+
+@pytest.mark.parametrize("cid", sorted(TABLE4))
+def test_paper_search_ratios_of_the_committed_table4(cid):
+    res = _paper_run(cid, linkable=True, transition=3, counting=True)
+    assert res.found
+    assert " ".join(f"{a}/{b}" for a, b in res.ratios) == TABLE4[cid]
+
+
 def test_node_limit_gives_up_and_bad_arguments_raise():
     ch = load_challenges()[119]
     pos = position(ch)

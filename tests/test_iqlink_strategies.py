@@ -13,8 +13,10 @@ from puzzles.iqlink.strategies import (
     all_legal,
     ball_socket_census,
     basic_cleanup,
+    dead_ring_pegs,
     first_moves,
     heat_map,
+    heat_scores,
     heat_sort,
     legal_placements,
     pairwise_cleanup,
@@ -86,8 +88,6 @@ def test_first_moves_and_census():
         c = ball_socket_census(ch, sol)
         assert (c["unmatched_balls"], c["unmatched_sockets"], c["empty_pegs"]) in {
             (2, 0, 2), (3, 1, 1), (4, 2, 0)}
-        assert not c["dead"]
-        assert not ball_socket_census(ch)["dead"]
 
 
 def test_unwise_light_purple_with_its_ring_at_the_top_edge():
@@ -105,3 +105,62 @@ def test_pairwise_cleanup_of_empty_board_keeps_everything():
     assert rep.placements == 1840 and rep.removed == 0
     full = all_legal(Challenge(())).combinations
     assert np.isclose(math.log10(rep.combinations), math.log10(full))
+
+
+# --- the unwise filter's dead rings, heat sort ------------------------------------------------
+
+LIGHT_PURPLE = make_placement("light purple", 1, 0, False)  # on pegs 0, 1, 2
+YELLOW = make_placement("yellow", 3, 3, True)  # open rings on pegs 2 and 9
+
+
+def test_a_given_piece_on_the_peg_keeps_a_ring_live():
+    t = table()
+    y = t.id_of(YELLOW)
+    assert t.rings[y] == (1 << 2) | (1 << 9) and t.pegs[t.id_of(LIGHT_PURPLE)] == 0b111
+    # nothing else on the board: both rings are dead
+    assert dead_ring_pegs(Challenge(()), {7: [y]}) == {y: (1 << 2) | (1 << 9)}
+    # the given light purple stands on peg 2: only the ring on peg 9 stays dead
+    assert dead_ring_pegs(Challenge((LIGHT_PURPLE,)), {7: [y]}) == {y: 1 << 9}
+
+
+def test_only_a_fitting_candidate_of_another_piece_keeps_a_ring_live():
+    t = table()
+    ch = Challenge((LIGHT_PURPLE,))
+    y = t.id_of(YELLOW)
+    fits = t.id_of(make_placement("aqua", 15, 2, False))  # on peg 9, beside the yellow
+    clash = t.id_of(make_placement("aqua", 8, 1, False))  # on peg 9, collides with it
+    same = t.id_of(make_placement("yellow", 4, 0, False))  # on peg 9, but the yellow itself
+    assert dead_ring_pegs(ch, {1: [fits], 7: [y]})[y] == 0
+    assert dead_ring_pegs(ch, {1: [clash], 7: [y]})[y] == 1 << 9
+    assert dead_ring_pegs(ch, {7: [y, same]})[y] == 1 << 9
+
+
+def test_heat_scores_are_the_coldest_slot_then_the_total_heat():
+    t = table()
+    a = t.id_of(make_placement("light purple", 1, 0, False))
+    b = t.id_of(make_placement("light purple", 4, 0, False))
+    c = t.id_of(make_placement("aqua", 1, 1, False))  # 14 slots: 7 of a's 8, none of b's
+    assert a < b
+    dom = {0: [a, b], 1: [c]}
+    heat = heat_map(Challenge(()), dom)
+    assert sorted(np.unique(heat).tolist()) == [0, 1, 2] and heat.sum() == 8 + 8 + 14
+    assert heat_scores([a, b, c], heat) == [(1, 8 + 7), (1, 8), (1, 14 + 7)]
+    # the placement covering the rarer slots comes first
+    assert heat_sort(Challenge(()), dom) == {0: [b, a], 1: [c]}
+
+
+@pytest.mark.parametrize("cid, rank", [(119, 630486791857267826), (120, 1765982904731735747)])
+def test_heatsort_ranks_of_the_committed_examples(cid, rank):
+    # figures/02_iq_link/heatsort.csv: the solution's combination after cleanup + heat sort
+    ch, sol = _solution_ids(cid)
+    clean = basic_cleanup(ch)
+    assert solution_rank(heat_sort(ch, clean.domains), sol) == rank
+
+
+def test_first_moves_of_the_committed_fig24_claims():
+    # claims.csv (Fig. 24): at most 916 legal first moves, at most 88 linked to a given
+    # piece; every first move of a Starter touches a given piece except on 18 and 21
+    moves = {ch.id: first_moves(ch) for ch in load_challenges()}
+    assert max(a for a, _ in moves.values()) == 916
+    assert max(b for _, b in moves.values()) == 88
+    assert [cid for cid in range(1, 25) if moves[cid][0] != moves[cid][1]] == [18, 21]

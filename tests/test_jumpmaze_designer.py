@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -62,3 +65,55 @@ def test_stored_designer_runs_verify():
     for k, v in checked.items():
         assert v["shortest_paths"] == 1 and v["black_holes"] == 0 and v["white_holes"] == 0
         assert v["score"] <= int(k) ** 2 - 3
+
+
+# --- the stored and the notebook's runs, rerun ------------------------------------------------
+
+FIGURES = Path(__file__).resolve().parents[1] / "figures" / "03_jumping_maze"
+
+
+def test_stored_n5_designer_runs_rerun_bit_for_bit():
+    rec = designer.load_runs()
+    stored = rec["sizes"]["5"]
+    p = designer.DESIGN_PARAMS[5]
+    runs = [designer.design_task((5, p["iters"], p["t_start"], p["t_end"], rec["seed"], r,
+                                  rec["objective"])) for r in range(p["runs"])]
+    assert [r["seed"] for r in runs] == stored["seeds"]
+    assert [r["feasible_depth"] for r in runs] == stored["feasible_depths"] == [19, 19]
+    assert runs[0]["feasible_grid"] == stored["grid"]  # the first of the deepest is kept
+
+
+def test_neller_energy_of_the_committed_designer_mazes():
+    committed = json.loads((FIGURES / "designer.json").read_text(encoding="utf-8"))
+    assert {k: designer.energy(v["grid"], "neller") for k, v in committed.items()} == {
+        k: v["neller_energy"] for k, v in committed.items()}
+    decisions = {k: designer.terms(v["grid"])["decisions"] for k, v in committed.items()}
+    assert decisions == {"5": -12, "6": -16, "7": -23, "8": -35, "9": -47, "10": -58,
+                         "11": -71}
+
+
+# notebook 03's live runs (budgets "live_design": n = 7, 300,000 iterations, seed 2026)
+LIVE = {"neller": ([0, 0, 0, -39, 0, -30, 3], 41),
+        "designer": ([0, 0, 0, -40, 0, -25, 77], 40),
+        "depth": ([117649, 4802, 2401, -42, 0, -27, 58], 11)}
+
+
+@pytest.mark.parametrize("objective", sorted(LIVE))
+def test_live_design_runs_of_the_notebook(objective):
+    r = designer.design(7, 300_000, 2026, objective=objective)
+    terms, feasible = LIVE[objective]
+    assert list(designer.terms(r.best_grid).values()) == terms
+    assert r.feasible_depth == feasible
+
+
+def test_short_design_runs_rerun_bit_for_bit():
+    # 200 iterations: the deepest feasible maze kept is the first met at that depth
+    r = designer.design(5, 200, 0)
+    assert r.feasible_depth == 8
+    assert r.feasible_grid.tolist() == [[1, 1, 2, 3, 3], [1, 1, 3, 1, 1], [1, 2, 1, 2, 2],
+                                        [3, 1, 3, 2, 4], [1, 4, 1, 3, 0]]
+    # on so short a run the schedule (3.0 at the first iteration, 0.2 at the last) decides it
+    r = designer.design(5, 200, 24, objective="neller")
+    assert (r.feasible_depth, r.best_energy) == (6, -6.0)
+    assert r.feasible_grid.tolist() == [[4, 2, 1, 2, 1], [1, 3, 2, 3, 1], [4, 1, 2, 1, 3],
+                                        [4, 1, 1, 2, 1], [3, 4, 2, 4, 0]]

@@ -113,3 +113,13 @@ def test_refutations_take_exactly_the_committed_node_counts():
 
 
 SIX_PROOF_NODES = 7509  # n = 6 maximum 32 proven from target 32 (the search at commit 45b49cc)
+
+
+def test_bound_comparison_of_notebook_03():
+    # notebook 03's table of nodes per bound and symmetry setting (its n = 5 and n = 6 rows):
+    # the first bound alone, cut at equality, makes these exact counts too
+    from puzzles.jumpmaze.experiments import bound_comparison
+
+    table = bound_comparison({5: 21, 6: 32})
+    assert table.values.tolist() == [[5, 21, 532, 377, 491, 336],
+                                     [6, 32, 41964, 7619, 41854, 7509]]

@@ -34,3 +34,16 @@ def test_clue_mask_agrees_with_the_counter_on_random_clues() -> None:
     for h in random_hints(MINI, 60, 5):
         mask = clue_mask(MINI, h, rows)
         assert all(mask[a] == holds(MINI, h, rows[a]) for a in pick)
+
+
+def test_premises_are_found_dropping_the_earliest_cells_first() -> None:
+    # greedy deletion from the earliest earlier cell: premises lean on recent cells
+    totals = {}
+    for k in range(3):
+        e = ex.example_puzzles()[k]
+        space = MINI if e["space"] == "mini" else CLUE
+        totals[k] = sum(len(p) for p in walkthrough(space, e["hints"])["premises"])
+    assert totals == {0: 64, 1: 185, 2: 172}
+    w = walkthrough(MINI, ex.example_puzzles()[0]["hints"])
+    assert w.loc[22, "premises"] == ["Col. Mustard / 3:00 PM X", "Knife / 4:00 PM O",
+                                     "Candle Stick / 3:00 PM X", "Wrench / 2:00 PM O"]

@@ -87,6 +87,15 @@ def test_final_fitness_is_the_papers_formula(name):
     assert r["fitness"] == pytest.approx(want, abs=1e-12)
 
 
+def test_fitness_caps_the_loops_at_loop_cap():
+    # a cap of 1: the best puzzle's loops (3) exceed it, and count only up to it
+    exp = Experiment(loop_cap=1)
+    r = run_experiment(exp, 0, 40)
+    nh, loops = len(r["hints"]), r["loops"]
+    assert loops > exp.loop_cap
+    assert r["fitness"] == pytest.approx(0.5 + 0.5 * (1 - nh / exp.divisor), abs=1e-12)
+
+
 def test_a_committed_paper_scale_trial_reruns_exactly():
     """Trial 0 of the main experiment, from the seed the notebook derived, gives the committed
     puzzle: same clues, same loops, same fitness (any change to a rule moves at least one)."""

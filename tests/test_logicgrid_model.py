@@ -71,6 +71,7 @@ def test_bad_spaces_raise(build, match):
     (Hint("before", 0, 0), "differ"),
     (Hint("or", 0, 1, 2), "another category"),
     (Hint("either_is", 0, 4, 4, 0), "statements must differ"),
+    (Hint("either_is", 0, 1, 4, 8), "different categories"),
     (Hint("not", 0, 4, c=5), "field c"),
 ])
 def test_bad_hints_raise(hint, match):

@@ -45,3 +45,29 @@ def test_single_pop_random_variant_finds_almost_nothing() -> None:
 def test_protocols_reject_bad_input(call) -> None:
     with pytest.raises(ValueError):
         call()
+
+
+def test_mutation_protocol_of_a_seeded_trial() -> None:
+    # the infeasible-only GA keeps 2 elites; 21 lists archived in 13 generations, then the
+    # share of the chains still feasible after 1..5 mutations (counts over 21)
+    a = pr.mutation_protocol_task((MINI, 11, 20, 5, False))
+    assert (a["archived"], a["generations"]) == (21, 13)
+    assert a["ratios"] == [k / 21 for k in (11, 6, 2, 4, 1)]
+    # the archive is checked once per generation and stops as soon as it holds the target
+    b = pr.mutation_protocol_task((MINI, 11, 21, 5, False))
+    assert (b["archived"], b["generations"]) == (21, 13)
+
+
+SINGLE_POP = {
+    "full": [0] * 11 + [1, 6, 5, 8, 9, 7, 6, 9, 11, 10, 8, 8, 5, 7, 8, 8, 10, 7, 7],
+    "no violations": [0, 0, 0, 0, 1, 2, 3, 6, 11, 14, 10, 11, 10, 6, 7, 10, 14, 15, 13, 9, 13,
+                      14, 13, 13, 13, 12, 12, 11, 10, 8],
+    "random": [0] * 23 + [1, 1] + [0] * 5,
+}
+
+
+@pytest.mark.parametrize("variant", sorted(SINGLE_POP))
+def test_single_pop_ablation_of_a_seeded_trial(variant) -> None:
+    # each generation keeps 2 elites; the violations term is max(0, 1 - v / 10)
+    out = pr.single_pop_task((CLUE, variant, 0, 5, 30, True))
+    assert out["n_feasible"] == SINGLE_POP[variant]

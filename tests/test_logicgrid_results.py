@@ -66,3 +66,18 @@ def test_summary_has_the_required_columns():
     assert all(f"paper_{c}" in cols for c in required if c != "loops_paper_mean")
     assert {r["experiment"] for r in rows} >= {"hint size and difficulty", "difficulty only"}
     assert all(float(r["unique_share"]) == 1.0 for r in rows)
+
+
+def test_sound_solver_queue_of_the_committed_puzzles():
+    # notebook 04's table of hints still queued at the start of each loop of our solver (the
+    # 'hint size and difficulty' puzzles, summed by type): a hint leaves the queue once the
+    # grid entails it
+    from puzzles.logicgrid import experiments as ex
+
+    recs = [{"experiment": p["experiment"], "_space": "clue", "loops": p["loops"],
+             "_hints": [from_dict(CLUE, h) for h in p["hints"]]}
+            for p in _load("puzzles.json")]
+    table = ex.loop_table(recs, ex.MAIN[0], mode="sound")
+    assert table.drop(columns="paper total").values.tolist() == [
+        [1, 38, 9, 67, 38, 55, 207], [2, 0, 0, 63, 33, 52, 148], [3, 0, 0, 48, 18, 33, 99],
+        [4, 0, 0, 20, 10, 21, 51], [5, 0, 0, 4, 2, 7, 13], [6, 0, 0, 0, 0, 1, 1]]

@@ -45,7 +45,7 @@ def cube_group(d: int) -> np.ndarray:
 
 
 def occupancy_orbits(d: int, n: int) -> list[tuple[int, ...]]:
-    """One occupied vertex set (the lexicographically least vertex tuple) per orbit."""
+    """One occupied vertex set per orbit: the one of least bitmask, as a sorted tuple."""
     if not 1 <= n <= 1 << d:
         raise ValueError(f"n must lie in 1..{1 << d}, got {n}")
     group = cube_group(d)

@@ -299,7 +299,8 @@ def ball_socket_census(ch: Challenge, placed: list[int] | tuple[int, ...] = ()) 
     """Section 15: balls, sockets and pegs that no remaining placement can match or fill.
 
     With all 12 pieces down the census must be one of (unmatched balls, unmatched sockets,
-    empty pegs) = (2, 0, 2), (3, 1, 1), (4, 2, 0); ``dead`` is True when no completion can.
+    empty pegs) = (2, 0, 2), (3, 1, 1), (4, 2, 0) (the solvers prune with
+    :func:`puzzles.iqlink.search.counting_dead`).
     """
     t = table()
     pos = position(ch, placed)
@@ -311,8 +312,7 @@ def ball_socket_census(ch: Challenge, placed: list[int] | tuple[int, ...] = ()) 
     ub = bin(b & ~r & ~cr).count("1")
     us = bin(r & ~b & ~cb).count("1")
     e = bin(FULL_PEGS & ~(b | r | c) & ~cp).count("1")
-    return {"unmatched_balls": ub, "unmatched_sockets": us, "empty_pegs": e,
-            "dead": max(ub, us + 2) > 4 - e}
+    return {"unmatched_balls": ub, "unmatched_sockets": us, "empty_pegs": e}
 
 
 def strongest_alone(ch: Challenge) -> str:
