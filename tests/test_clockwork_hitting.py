@@ -63,10 +63,3 @@ def test_committed_hitting_times_rerun_from_the_stored_runs():
     again = hitting.hitting_summary(stored("ordering_runs"), PAPER_EA["N"])
     committed = pd.read_csv(FIGURES / "hitting_times.csv")
     pd.testing.assert_frame_equal(again, committed, check_exact=False, rtol=1e-12)
-
-
-def test_mean_range_is_the_central_range_of_bootstrap_means():
-    v = np.arange(100.0)
-    lo, hi = hitting.mean_range(v, 20, 1, reps=4000, level=0.9)
-    means = np.random.default_rng(1).choice(v, size=(4000, 20), replace=True).mean(axis=1)
-    assert (lo, hi) == (np.quantile(means, 0.05), np.quantile(means, 0.95))

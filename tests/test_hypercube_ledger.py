@@ -181,6 +181,7 @@ def test_extreme_rule_choice():
     ev, _ = hl._extreme(np.array([3.0] * 150), 4, 150, "min")
     assert ev.p < 1e-40 and ev.significant == "differs"
     assert hl.extreme_margin(9).value == 1 and hl.extreme_margin(316).value == 63
+    assert hl.extreme_margin(4).value == 0  # no floor: 5 against an optimum of 4 is no match
 
 
 def test_orderings_across_instances_are_paired_and_every_run_is_a_reading(frame):
