@@ -199,3 +199,21 @@ def test_committed_paper_scale_runs_rerun_exactly(algo, case):
     got = pd.DataFrame(rows)[cols].astype("int64")
     want = stored.sort_values("run").head(3)[cols].astype("int64").reset_index(drop=True)
     pd.testing.assert_frame_equal(got, want)
+
+
+def test_the_answer_is_the_shortest_success_of_its_generation():
+    # d = 3 level 0, k = 1, 100 agents, seed 1: agents of 8 and of 10 moves reach the target
+    # in generation 7; the run answers with the shortest
+    inst = instance(3, "0")
+    r = ev.run_ea(inst.puzzle(1), inst.start(1), 1, pop_size=100, generations=200)
+    assert (r.success, r.generations, r.n_moves) == (True, 7, 8)
+
+
+def test_rl_wins_only_walks_that_beat_the_best_known():
+    # an episode standing next to the target is a win only when that solution is shorter than
+    # the best known; 200 episodes on d = 3 level 0 (k = 1) from seed 0 win twice
+    from puzzles.hypercube.rl import run_rl
+
+    inst = instance(3, "0")
+    r = run_rl(inst.puzzle(1), inst.start(1), 0, episodes=200)
+    assert (r.success, r.n_moves, r.wins) == (True, 4, 2)
