@@ -296,3 +296,21 @@ def test_history_store_follows_the_live_ancestry():
         ev.face_vertex_table(4, 3), ev.elite_count(pop), pop, gens, 0.2, 1.8, np.uint32(3))
     assert not ok and t == gens
     assert peak <= 16 * pop < pop * gens // 10
+
+
+def test_the_answer_is_the_shortest_success_of_its_generation():
+    # d = 3 level 0, k = 1, 100 agents, seed 1: agents of 8 and of 10 moves reach the target
+    # in generation 7; the run answers with the shortest
+    inst = instance(3, "0")
+    r = ev.run_ea(inst.puzzle(1), inst.start(1), 1, pop_size=100, generations=200)
+    assert (r.success, r.generations, r.n_moves) == (True, 7, 8)
+
+
+def test_rl_wins_only_walks_that_beat_the_best_known():
+    # an episode standing next to the target is a win only when that solution is shorter than
+    # the best known; 200 episodes on d = 3 level 0 (k = 1) from seed 0 win twice
+    from puzzles.hypercube.rl import run_rl
+
+    inst = instance(3, "0")
+    r = run_rl(inst.puzzle(1), inst.start(1), 0, episodes=200)
+    assert (r.success, r.n_moves, r.wins) == (True, 4, 2)

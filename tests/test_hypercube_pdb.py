@@ -108,6 +108,20 @@ def test_the_bound_is_the_largest_table_value():
     assert spread > 0  # the tables disagree, so taking their largest matters
 
 
+def test_an_abstract_state_the_target_cannot_reach_bounds_by_unreachable():
+    # d = 3, k = 2: four rings filling the 2-face {0, 1, 2, 3} can never move, so no table
+    # holds that occupied set and the bound says no completion exists
+    p = instance(3, "0").puzzle(2)
+    tables = pdb.pattern_databases(p)
+    pos = np.empty(p.n_rings, np.int64)
+    occ = unpack_into(np.int64(sum(v << (3 * i) for i, v in enumerate((0, 1, 2, 3)))), 3,
+                      p.n_rings, pos)
+    assert pdb.pdb_bound(pos, occ, tables.keys, tables.vals) == pdb.UNREACHABLE
+    occ = unpack_into(np.int64(sum(v << (3 * i) for i, v in enumerate(p.target))), 3,
+                      p.n_rings, pos)
+    assert pdb.pdb_bound(pos, occ, tables.keys, tables.vals) == 0
+
+
 def test_hardest_cases_run_through_the_ea_and_rl_tasks():
     assert ex.hardest_cases() == [(3, "far", 1), (3, "far", 2), (4, "far", 1), (4, "far", 2),
                                   (4, "far", 3)]

@@ -7,7 +7,8 @@ original indentation is kept), the rule it breaks, and the unit-test files (or t
 run. A mutant the tests cannot kill because no output can change says why in ``equivalent``.
 
 Each mutant is applied in a temporary copy of the repository (never in the working tree),
-the named tests run there with ``pytest -x`` and a fresh, empty ``NUMBA_CACHE_DIR`` (numba's
+the named tests run there with ``pytest -x``, an address-space cap (``--memory-gb``, so a
+mutant that makes a search explode fails alone) and a fresh ``NUMBA_CACHE_DIR`` (numba's
 on-disk cache checks only a kernel's own file, so a cache kept across mutants could hide a
 change to a kernel another module's kernel calls), the first failing test id is recorded as
 ``killed_by`` and the original file is put back (checked by its hash). Tests that already fail
@@ -204,10 +205,21 @@ def write_results(mutants: list[Mutant], state: dict) -> None:
 FAILED = re.compile(r"^(FAILED|ERROR) (.+?)(?: - .*)?$")
 
 
+MEMORY_GB = 8.0  # address-space cap of one test run (a mutant can make a search explode)
+
+
+def _limit_memory() -> None:
+    """In the child: cap the address space, so a runaway mutant fails alone, not the machine."""
+    import resource
+
+    cap = int(MEMORY_GB * 2**30)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+
 def _pytest(copy: Path, tests: tuple[str, ...], deselect: list[str], timeout: float
             ) -> tuple[int | None, list[str], str, float]:
-    """Run pytest on ``tests`` in ``copy`` with a fresh numba cache: (exit code or None on
-    timeout, failing ids in order, output tail, seconds)."""
+    """Run pytest on ``tests`` in ``copy`` with a fresh numba cache and capped memory: (exit
+    code or None on timeout, failing ids in order, output tail, seconds)."""
     with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
         env = {**os.environ, "PYTHONPATH": str(copy), "NUMBA_CACHE_DIR": cache,
                "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg"}
@@ -218,7 +230,7 @@ def _pytest(copy: Path, tests: tuple[str, ...], deselect: list[str], timeout: fl
         start = time.monotonic()
         try:
             out = subprocess.run(cmd, cwd=copy, env=env, capture_output=True, text=True,
-                                 timeout=timeout)
+                                 timeout=timeout, preexec_fn=_limit_memory)
         except subprocess.TimeoutExpired:
             return None, [], "", time.monotonic() - start
         seconds = time.monotonic() - start
@@ -368,7 +380,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="validate the catalogue and stop")
     ap.add_argument("--summary", action="store_true", help="print the last results and stop")
     ap.add_argument("--no-nice", action="store_true", help="do not lower this run's priority")
+    ap.add_argument("--memory-gb", type=float, default=MEMORY_GB,
+                    help="address-space cap of each test run, in GiB")
     a = ap.parse_args(argv)
+    globals()["MEMORY_GB"] = a.memory_gb
     a.only = [i for item in a.only for i in item.split(",") if i]
     mutants = load_catalogue()
     problems = check(mutants)
