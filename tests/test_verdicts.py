@@ -410,6 +410,11 @@ def test_weakest_comparison_decides_a_claim_over_several():
     lose = V.ordering([7.0, 8, 9, 10, 11, 12], [1.0, 2, 3, 4, 5, 6], paired=False)
     assert V.weakest({"a": win, "b": close})[0] == "b"
     assert V.weakest({"a": win, "b": close, "c": lose})[0] == "c"
+    # Two comparisons against the claim: the stronger reverse evidence (smaller p) carries it.
+    slight = V.ordering([2.0, 3, 4, 5, 6, 7], [1.0, 2, 3, 4, 5, 6], paired=False)
+    assert slight.significant == "contradicted" and slight.p > lose.p
+    assert V.weakest({"c": lose, "s": slight})[0] == "c"
+    assert V.weakest({"s": slight, "c": lose})[0] == "c"
     flat = V.ordering([1.0, 1], [1.0, 1], paired=True)
     assert V.weakest({"a": win, "z": flat})[0] == "z"
 
