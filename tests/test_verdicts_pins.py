@@ -46,6 +46,7 @@ def test_a_contradicted_row_without_a_cause_says_so():
 
 def test_a_row_corrected_to_exactly_alpha_was_significant_only_before():
     frame = pd.DataFrame({"id": ["a", "b", "c"], "p": [0.025, 0.01, 0.5],
-                          "p_adjusted": [0.05, 0.03, 1.0]})
+                          "p_adjusted": [0.05, 0.03, 1.0],
+                          "verdict": ["inconclusive", "differs", "inconclusive"]})
     note = chance_note(frame, 0.05)
     assert note.endswith("Significant before the correction but not after (1): a.")
