@@ -481,6 +481,10 @@ def section42(ledger: Ledger, ea_runs: pd.DataFrame, rl_runs: pd.DataFrame) -> N
     """Sec. 4.2: EA against RL for k = 2."""
     ea_st, rl_st = ref.authors_run_lists("ea"), ref.authors_run_lists("rl")
     for d, levels in ((3, ("0", "1", "2")), (4, ("0", "1", "2", "3", "4"))):
+        empty = [f"{algo} level {lv}" for algo, runs in (("RL", rl_runs), ("EA", ea_runs))
+                 for lv in levels if len(_ok(runs, d, 2, lv)) == 0]
+        if empty:  # a mean over no successful run (a smoke-scale budget) is no evidence
+            raise ValueError(f"Sec. 4.2, d={d} k=2: no successful run for {', '.join(empty)}")
         rl_m = [float(np.mean(_ok(rl_runs, d, 2, lv))) for lv in levels]
         ea_m = [float(np.mean(_ok(ea_runs, d, 2, lv))) for lv in levels]
         rl_all = np.concatenate([_ok(rl_runs, d, 2, lv) for lv in levels])
