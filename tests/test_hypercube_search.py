@@ -246,3 +246,16 @@ def test_slow_case_split_and_alpha_tasks_keep_seeds():
     assert len(ex.ea_tasks([(3, "0", 1)], b, 5, c=7.0, tag="appendix")) == 1
     with pytest.raises(ValueError, match="algo"):
         ex.is_slow((3, "0", 1), "astar")
+
+
+@pytest.mark.parametrize("algo", ["ea", "rl"])
+def test_committed_results_summarise_the_committed_runs(algo):
+    # results.csv's EA and RL columns: success share, min / max / median moves of the
+    # successful runs (and the EA's mean generations with its Student-t half-width)
+    fig = Path(__file__).resolve().parents[1] / "figures" / "05_hypercube"
+    res = pd.read_csv(fig / "results.csv", dtype={"level": str})
+    runs = pd.read_csv(fig / f"{algo}_runs.csv", dtype={"level": str})
+    again = res[["d", "k", "level"]].merge(ex.summarise_runs(runs, algo), how="left")
+    cols = [c for c in again.columns if c.startswith(f"{algo}_")]
+    assert len(cols) == (6 if algo == "ea" else 4)
+    pd.testing.assert_frame_equal(again[cols].astype(float), res[cols].astype(float))

@@ -75,3 +75,11 @@ def test_empty_board_recount_agrees_and_counts_fits():
     # Recount the slice of the one-piece challenge here.
     row = recount.set_index("placement").loc[8]
     assert count_slice(8)[1:] == (row["linked"], row["fits"], row["nodes"])
+
+
+def test_search_nodes_medians_and_maxima_per_level():
+    from puzzles.iqlink.experiments import level_summary
+
+    res = pd.read_csv(FIG / "results.csv")
+    committed = pd.read_csv(FIG / "search_nodes.csv").set_index("level")
+    assert level_summary(res, ["nodes"]).equals(committed[["nodes median", "nodes max"]])

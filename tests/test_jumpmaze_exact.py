@@ -123,3 +123,13 @@ def test_bound_comparison_of_notebook_03():
     table = bound_comparison({5: 21, 6: 32})
     assert table.values.tolist() == [[5, 21, 532, 377, 491, 336],
                                      [6, 32, 41964, 7619, 41854, 7509]]
+
+
+def test_a_refutation_needs_every_branch_complete():
+    from puzzles.jumpmaze import proofs
+
+    cut = proofs.refute(6, 33, 10, workers=1)  # some branches stop at 10 nodes
+    assert cut["found"] is None and not all(b["complete"] for b in cut["branches"])
+    assert cut["refuted"] is False
+    full = proofs.refute(6, 33, 10**6, workers=1)
+    assert full["found"] is None and full["refuted"] is True

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from puzzles.core import budgets
@@ -73,3 +75,23 @@ def test_task_budget_freezing_roundtrips():
     frozen = optimise.freeze(b)
     assert optimise._unfreeze(frozen)["hc"] == b["hc"]
     assert repr(frozen) == repr(optimise.freeze(dict(reversed(list(b.items())))))
+
+
+FIGURES = Path(__file__).resolve().parents[1] / "figures" / "03_jumping_maze"
+
+
+def test_committed_final_scores_summarise_the_committed_runs():
+    # final_scores.csv from final_scores_per_run.csv: mean with its 95% CI, median, the best
+    # of the runs and how many runs end on a solvable maze (a positive final score)
+    per = pd.read_csv(FIGURES / "final_scores_per_run.csv")
+    results = [{"algorithm": a, "n": n, "final": g.sort_values("run")["final_score"].to_numpy(),
+                "best_score": int(g["best_score"].max())}
+               for (a, n), g in per.groupby(["algorithm", "n"], sort=False)]
+    pd.testing.assert_frame_equal(experiments.summary_table(results),
+                                  pd.read_csv(FIGURES / "final_scores.csv"), check_dtype=False)
+
+
+def test_best_puzzles_keep_the_first_of_equal_scores():
+    g = R.report_puzzle()
+    best = experiments.best_puzzles([("first", 11, g), ("second", 11, g.copy())], {}, (11,))
+    assert best["11"]["algorithm"] == "first" and best["11"]["score"] == 103

@@ -188,3 +188,13 @@ def test_ledger_rows_for_the_released_puzzles_all_reproduce(runs) -> None:
     assert (f.loc["REL-hd-loops-mean", "paper"], f.loc["REL-hd-loops-mean", "authors"]) == (
         "4.87", "4.867")
     assert f.loc["REL-small-loops-mean", "paper"] == ""
+
+
+def test_a_clue_given_twice_is_counted_once_per_pass() -> None:
+    from puzzles.logicgrid import experiments as ex
+
+    hints = ex.example_puzzles()[0]["hints"]
+    once = solve(MINI, hints, mode="paper")
+    twice = solve(MINI, hints + [hints[0]], mode="paper")
+    assert once.remaining == twice.remaining == [4, 3]
+    assert (twice.status, twice.loops) == ("solved", 2)
