@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from puzzles.core.paper import Paper
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS_DIR = ROOT / "notebooks"
@@ -82,6 +87,21 @@ def entry(key: str) -> Entry:
         if key in (e.number, e.stem, e.number.lstrip("0")):
             return e
     raise ValueError(f"unknown notebook {key!r}; known: {', '.join(e.number for e in CATALOGUE)}")
+
+
+def paper(key: str) -> Paper:
+    """The ``PAPER`` of the notebook ``key`` (number or stem), from ``puzzles.<family>.paper``."""
+    e = entry(key)
+    module = importlib.import_module(f"puzzles.{e.family}.paper")
+    found = getattr(module, "PAPER", None)
+    if found is None:
+        raise ValueError(f"puzzles.{e.family}.paper defines no PAPER")
+    return found
+
+
+def papers() -> list[Paper]:
+    """Every notebook's ``PAPER``, in catalogue order."""
+    return [paper(e.number) for e in CATALOGUE]
 
 
 def readme_scoreboard() -> str:

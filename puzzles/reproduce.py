@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from puzzles.catalogue import CATALOGUE, NOTEBOOKS_DIR, Entry, entry
+from puzzles.core.paper import ROOT_SEED
 from puzzles.core.scales import check_scale
 
 KERNEL = "python3"
-DEFAULT_SEED = 2026
+DEFAULT_SEED = ROOT_SEED
 VOLATILE_NOTEBOOK_KEYS = ("papermill", "widgets")
 VOLATILE_CELL_KEYS = ("papermill", "execution")
 INJECTED_TAG = "injected-parameters"
@@ -181,6 +182,34 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
     return Path(output)
 
 
+def run_experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``python -m puzzles run NN [experiment] [--scale S] [--seed N] [--store]``."""
+    from puzzles.catalogue import ROOT, paper
+    from puzzles.core.paper import run_command, store
+    from puzzles.core.runner import executor_for
+
+    try:
+        p = paper(args.notebook)
+        if args.experiment is None:
+            for e in p.experiments:
+                where = dict(p.stored).get(e.name, "")
+                print(f"{e.name}: {e.doc}" + (f" (stored: {where})" if where else ""))
+            return 0
+        if args.store and (args.scale != "paper" or args.seed != DEFAULT_SEED):
+            parser.error("--store keeps the committed runs: paper scale and the root seed only")
+        table = p.run(args.experiment, args.scale, args.seed,
+                      executor=executor_for(args.scheduler, args.workers), workers=args.workers)
+        if args.store:
+            path = store(table, p.stored_path(args.experiment, ROOT),
+                         run_command(p, args.experiment))
+            print(f"wrote {path.relative_to(ROOT)} ({len(table)} rows)")
+        else:
+            print(table.to_string(index=False, max_rows=40))
+    except ValueError as err:
+        parser.error(str(err))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: ``python -m puzzles reproduce [--scale S] [--only NN ...] [--workers N]
     [--scheduler S] [--seed N] [--out DIR]``."""
@@ -198,7 +227,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                           "on it")
     rep.add_argument("--out", type=Path, default=None,
                      help="write executed notebooks and figures here instead")
+    run = sub.add_parser("run", help="run one experiment of a paper (offline runs: --store)")
+    run.add_argument("notebook", help="notebook number or stem, e.g. 05")
+    run.add_argument("experiment", nargs="?", help="experiment name (omit to list them)")
+    run.add_argument("--scale", default="paper", choices=["paper", "smoke"])
+    run.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    run.add_argument("--workers", type=int, default=None)
+    run.add_argument("--scheduler", default="")
+    run.add_argument("--store", action="store_true",
+                     help="write the table where the notebook reads it (its stored file)")
     args = parser.parse_args(argv)
+    if args.command == "run":
+        return run_experiment(parser, args)
     try:
         chosen = [entry(k) for k in args.only] if args.only else [
             e for e in CATALOGUE if e.path.exists()]

@@ -372,7 +372,13 @@ def inventory(package: str) -> pd.DataFrame:
     """A family's ``paper_claims.csv`` (``id, section, kind, claim``), checked."""
     path = resources.files(package) / INVENTORY_FILE
     with resources.as_file(path) as p:
-        frame = pd.read_csv(p, dtype=str, keep_default_na=False)
+        return inventory_file(p, package)
+
+
+def inventory_file(path: str | Path, name: str = "") -> pd.DataFrame:
+    """A claims inventory read from ``path`` (``id, section, kind, claim``), checked."""
+    package = name or str(path)
+    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     if tuple(frame.columns) != INVENTORY_COLUMNS:
         raise ValueError(f"{package}/{INVENTORY_FILE}: columns {list(frame.columns)}, expected "
                          f"{list(INVENTORY_COLUMNS)}")

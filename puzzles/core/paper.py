@@ -1,0 +1,227 @@
+"""The ``Paper`` contract: what a puzzle family gives the engine to reproduce its paper.
+
+A family exposes one :class:`Paper`: its notebook stem and citation, a frozen **budget**
+dataclass (one field per knob, documented with :func:`knob`, built by ``paper()`` and
+``smoke()``), its **experiments** (each a task builder, a module-level worker and a table
+builder over typed frozen :class:`Task` dataclasses), and a data folder holding the paper's
+numbers and its claims inventory as CSV. :meth:`Paper.run` runs any experiment on any
+``concurrent.futures.Executor``; :func:`store` writes a result table in the one storage format
+(CSV, plus a line in the folder's ``STORED.csv`` naming the command that regenerates it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+import pandas as pd
+
+from puzzles.core.claims import Ledger, inventory_file
+from puzzles.core.runner import run_tasks
+from puzzles.core.scales import check_scale
+from puzzles.core.seeding import derive_seed
+
+ROOT_SEED = 2026
+"""The root seed of every committed result: each task's seed is derived from it."""
+
+STORED_INDEX = "STORED.csv"
+
+
+def knob(doc: str, unit: str = "") -> Any:
+    """A budget field: ``runs: int = knob("independent runs per instance", "runs")``.
+
+    No default on purpose: ``paper()`` and ``smoke()`` must set every field.
+    """
+    if not doc:
+        raise ValueError("a budget field needs a one-line doc")
+    return field(metadata={"doc": doc, "unit": unit})
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Base of a family's budget: a frozen dataclass with ``paper()`` and ``smoke()``."""
+
+    @classmethod
+    def paper(cls) -> Budget:
+        """The paper's own protocol."""
+        raise NotImplementedError(f"{cls.__name__} must define paper()")
+
+    @classmethod
+    def smoke(cls) -> Budget:
+        """A few seconds' worth, for tests."""
+        raise NotImplementedError(f"{cls.__name__} must define smoke()")
+
+    @classmethod
+    def at(cls, scale: str) -> Budget:
+        """The budget at ``scale`` ("paper" or "smoke")."""
+        return cls.paper() if check_scale(scale) == "paper" else cls.smoke()
+
+    @classmethod
+    def knobs(cls) -> pd.DataFrame:
+        """Every field with its unit, doc and the value at each scale (for a notebook or docs)."""
+        paper, smoke = cls.paper(), cls.smoke()
+        return pd.DataFrame(
+            [{"knob": f.name, "unit": f.metadata.get("unit", ""),
+              "paper": getattr(paper, f.name), "smoke": getattr(smoke, f.name),
+              "doc": f.metadata.get("doc", "")} for f in dataclasses.fields(cls)])
+
+
+@dataclass(frozen=True)
+class Task:
+    """Base of an experiment's task: frozen typed fields and the root seed (keyword ``root``).
+
+    The task's seed is ``derive_seed(root, *seed_key())``: it depends on the task alone, never
+    on the worker or the order of execution. ``seed_key()`` defaults to the experiment's name
+    (the class's ``EXPERIMENT``) and every int or str field, in order; a family overrides it
+    only to keep the keys its committed results were made with.
+    """
+
+    EXPERIMENT: ClassVar[str] = ""
+    root: int = field(default=ROOT_SEED, kw_only=True)
+
+    def values(self) -> dict[str, Any]:
+        """The task's own fields (without ``root``), by name."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name != "root"}
+
+    def seed_key(self) -> tuple[int | str, ...]:
+        """The key the seed is derived from."""
+        parts = [v for v in self.values().values()
+                 if isinstance(v, int | str) and not isinstance(v, bool)]
+        return (self.EXPERIMENT or type(self).__name__, *parts)
+
+    @property
+    def seed(self) -> int:
+        """This task's 32-bit seed."""
+        return derive_seed(self.root, *self.seed_key())
+
+    @property
+    def key(self) -> str:
+        """The one text form of a task: ``experiment(name=value, ...)``."""
+        body = ", ".join(f"{k}={v}" for k, v in self.values().items())
+        return f"{self.EXPERIMENT or type(self).__name__}({body})"
+
+
+B = TypeVar("B", bound=Budget)
+T = TypeVar("T", bound=Task)
+
+
+@dataclass(frozen=True)
+class Experiment(Generic[B, T]):
+    """One experiment: tasks from a budget and a root seed, a worker per task, a table."""
+
+    name: str
+    doc: str
+    tasks: Callable[[B, int], Sequence[T]]
+    worker: Callable[[T], Any]
+    table: Callable[[Sequence[T], Sequence[Any]], pd.DataFrame]
+
+
+@dataclass(frozen=True)
+class Paper(Generic[B]):
+    """A family's paper: stem, citation, budget, experiments and data files."""
+
+    number: str
+    stem: str
+    family: str
+    citation: str
+    budget: type[B]
+    experiments: tuple[Experiment, ...]
+    data: Path
+    """Folder with ``paper_claims.csv`` and ``reference/<name>.csv`` (the paper's numbers)."""
+    evidence: Callable[[str, int], Ledger] | None = None
+    """The ledger at a scale and root seed: every inventory claim decided from the runs.
+    None where the notebook assembles the ledger from its own runs (the conformance test
+    then checks the committed paper-scale ledger instead)."""
+    stored: tuple[tuple[str, str], ...] = ()
+    """Offline runs: (experiment, path of its stored table relative to the project root)."""
+
+    def budgets(self, scale: str) -> B:
+        """The budget at ``scale``."""
+        return self.budget.at(scale)  # type: ignore[return-value]
+
+    def experiment(self, name: str) -> Experiment:
+        """The experiment called ``name`` (ValueError naming the known ones)."""
+        for e in self.experiments:
+            if e.name == name:
+                return e
+        known = ", ".join(e.name for e in self.experiments) or "none"
+        raise ValueError(f"{self.stem} has no experiment {name!r}; known: {known}")
+
+    def tasks(self, name: str, scale: str = "paper", seed: int = ROOT_SEED) -> list[Task]:
+        """The tasks of experiment ``name`` at ``scale`` under root ``seed``."""
+        return list(self.experiment(name).tasks(self.budgets(scale), seed))
+
+    def run(self, name: str, scale: str = "paper", seed: int = ROOT_SEED, *,
+            executor: Executor | None = None, workers: int | None = None,
+            progress: bool = True, cache_dir: Path | None = None) -> pd.DataFrame:
+        """Run experiment ``name`` and return its table; with ``cache_dir`` every finished
+        task is kept there, so an interrupted run resumes where it stopped."""
+        exp = self.experiment(name)
+        tasks = self.tasks(name, scale, seed)
+        results = run_tasks(exp.worker, tasks, executor=executor, workers=workers,
+                            progress=progress, desc=f"{self.number} {name}",
+                            cache_dir=cache_dir)
+        return exp.table(tasks, results)
+
+    def claims(self) -> pd.DataFrame:
+        """The paper's claims inventory (``paper_claims.csv``), checked."""
+        return inventory_file(self.data / "paper_claims.csv", self.stem)
+
+    def stored_path(self, experiment: str, root: Path) -> Path:
+        """Where ``python -m puzzles run ... --store`` writes ``experiment`` under ``root``."""
+        for name, rel in self.stored:
+            if name == experiment:
+                return root / rel
+        known = ", ".join(n for n, _ in self.stored) or "none"
+        raise ValueError(f"{self.stem}: experiment {experiment!r} has no stored file; "
+                         f"stored runs: {known}")
+
+    def reference(self, name: str) -> pd.DataFrame:
+        """The paper's numbers ``reference/<name>.csv``."""
+        return read_table(self.data / "reference" / f"{name}.csv")
+
+
+def read_table(path: Path) -> pd.DataFrame:
+    """Read a CSV shipped with the package (ValueError naming a missing file)."""
+    if not path.is_file():
+        raise ValueError(f"no data file {path}")
+    return pd.read_csv(path, keep_default_na=False, na_values=[""])
+
+
+def run_command(paper: Paper, experiment: str, scale: str = "paper",
+                seed: int = ROOT_SEED) -> str:
+    """The shell command that regenerates a stored run."""
+    extra = "" if seed == ROOT_SEED else f" --seed {seed}"
+    return f"python -m puzzles run {paper.number} {experiment} --scale {scale}{extra} --store"
+
+
+def store(frame: pd.DataFrame, path: Path, command: str) -> Path:
+    """Write ``frame`` as CSV and record ``command`` and the file's hash in ``STORED.csv``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = frame.to_csv(index=False, lineterminator="\n")
+    path.write_text(text, encoding="utf-8")
+    index = path.parent / STORED_INDEX
+    rows = read_table(index) if index.is_file() else pd.DataFrame(
+        columns=["file", "command", "sha256"])
+    rows = rows[rows["file"] != path.name]
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    rows = pd.concat([rows, pd.DataFrame([{"file": path.name, "command": command,
+                                           "sha256": digest}])], ignore_index=True)
+    rows.sort_values("file").to_csv(index, index=False, lineterminator="\n")
+    return path
+
+
+def stored_command(path: Path) -> str:
+    """The command that regenerates the stored file ``path`` (ValueError when unrecorded)."""
+    index = path.parent / STORED_INDEX
+    rows = read_table(index) if index.is_file() else pd.DataFrame(columns=["file", "command"])
+    hit = rows[rows["file"] == path.name]
+    if hit.empty:
+        raise ValueError(f"{path.name} is not recorded in {index}")
+    return str(hit["command"].iloc[0])

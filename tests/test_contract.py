@@ -1,0 +1,161 @@
+"""One conformance test for every family: the five papers' and the toy's ``Paper`` and ``Game``.
+
+A family passes when its budget sets and documents every field at both scales, every
+experiment runs at smoke scale, every claim of its inventory has evidence (the toy's built
+here; a family's committed paper-scale ledger), and every example game replays its own
+solver's solution to the goal, refuses an illegal move with a message, draws its scene and
+plays through the core ``Player`` (undo and redo included).
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import importlib
+from pathlib import Path
+
+import pytest
+
+from puzzles.catalogue import CATALOGUE, ROOT
+from puzzles.core.board import scene_png
+from puzzles.core.claims import FILE_NAME, coverage, load
+from puzzles.core.game import Game, Player
+from puzzles.core.paper import Budget, Paper
+from tests.toy import lightsout
+
+FAMILIES = [e.family for e in CATALOGUE]
+
+
+def _family(name: str):
+    """(PAPER, example games) of a family, or of the toy."""
+    if name == "lightsout":
+        return lightsout.PAPER, [lightsout.LightsOut(), lightsout.LightsOut(0b111000000)]
+    paper = importlib.import_module(f"puzzles.{name}.paper").PAPER
+    games = importlib.import_module(f"puzzles.{name}.game").examples()
+    return paper, games
+
+
+ALL = ["lightsout", *FAMILIES]
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_paper_budget_sets_and_documents_every_field_at_both_scales(name: str) -> None:
+    paper, _ = _family(name)
+    assert isinstance(paper, Paper)
+    assert issubclass(paper.budget, Budget) and dataclasses.is_dataclass(paper.budget)
+    assert paper.budget.__dataclass_params__.frozen
+    for scale in ("paper", "smoke"):
+        b = paper.budgets(scale)
+        assert isinstance(b, paper.budget)
+        for f in dataclasses.fields(b):
+            assert f.metadata.get("doc"), f"{name}: budget field {f.name} has no doc"
+            assert getattr(b, f.name) is not None, f"{name}: {f.name} unset at {scale}"
+    assert paper.budgets("paper") != paper.budgets("smoke")
+    with pytest.raises(ValueError, match="unknown scale"):
+        paper.budgets("huge")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_experiment_runs_at_smoke_scale_and_is_seed_determined(name: str,
+                                                                     tmp_path: Path) -> None:
+    paper, _ = _family(name)
+    assert paper.experiments, f"{name} has no experiment"
+    for exp in paper.experiments:
+        tasks = paper.tasks(exp.name, "smoke")
+        assert tasks, f"{name}: {exp.name} has no task at smoke scale"
+        assert len({t.key for t in tasks}) == len(tasks), f"{name}: {exp.name} repeats a key"
+        assert len({t.seed for t in tasks}) == len(tasks), f"{name}: {exp.name} repeats a seed"
+        assert all(dataclasses.is_dataclass(t) and t.__dataclass_params__.frozen for t in tasks)
+        other = paper.tasks(exp.name, "smoke", seed=7)
+        assert [t.seed for t in other] != [t.seed for t in tasks]
+        table = paper.run(exp.name, "smoke", workers=1, progress=False)
+        assert len(table) > 0, f"{name}: {exp.name} gave an empty table"
+        again = paper.run(exp.name, "smoke", workers=1, progress=False, cache_dir=tmp_path)
+        assert table.equals(again)
+    with pytest.raises(ValueError, match="no experiment"):
+        paper.experiment("no such experiment")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_claim_of_the_inventory_has_evidence(name: str) -> None:
+    paper, _ = _family(name)
+    claims = paper.claims()
+    assert len(claims) > 0
+    if paper.evidence is not None:
+        frame = paper.evidence("smoke").frame()
+    else:
+        frame = load(ROOT / "figures" / paper.stem / f"{FILE_NAME}.csv")
+    cov = coverage(frame, claims)
+    assert cov.complete, cov
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_example_game_replays_its_solution_and_refuses_an_illegal_move(name: str
+                                                                             ) -> None:
+    _, games = _family(name)
+    assert games, f"{name} has no example game"
+    for game in games:
+        assert isinstance(game, Game)
+        state = game.initial()
+        plan = game.solve(state)
+        assert plan is not None and not game.is_goal(state), f"{name}: example not solvable"
+        for move in plan:
+            state = game.apply(state, move)
+        assert game.is_goal(state), f"{name}: the solver's moves do not reach the goal"
+        with pytest.raises(ValueError) as err:
+            game.apply(game.initial(), game.illegal(game.initial()))
+        assert len(str(err.value)) > 10, f"{name}: an illegal move needs a reason"
+        assert scene_png(game.scene(game.initial(), Player(game).view))[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_core_player_plays_every_game_to_the_goal_with_undo_and_redo(name: str) -> None:
+    _, games = _family(name)
+    game = games[0]
+    p = Player(game)
+    start = p.state
+    p.board.press("step")
+    first = p.state
+    assert first != start or game.is_goal(first)
+    p.board.press("undo")
+    assert p.state == start
+    p.board.press("redo")
+    assert p.state == first
+    p.board.press("reset")
+    assert p.state == start and p.moves_made == 2  # the reset is itself an undoable action
+    p.board.press("undo")
+    assert p.state == first
+    for _ in range(10_000):
+        if game.is_goal(p.state):
+            break
+        p.board.press("step")
+    assert game.is_goal(p.state)
+    assert "solved" in p.board.status
+    p.board.key("\x00")
+    assert p.board.status.startswith("refused:")
+
+
+def _defines(path: Path, names: set[str]) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {n.name for n in ast.walk(tree)
+            if isinstance(n, ast.FunctionDef | ast.ClassDef) and n.name in names}
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_no_family_keeps_its_own_history_or_undo(name: str) -> None:
+    for path in (ROOT / "puzzles" / name).glob("*.py"):
+        assert not _defines(path, {"undo", "redo"}), f"{path.name} defines its own undo"
+
+
+def test_prose_fills_every_placeholder_and_refuses_missing_or_unused_values() -> None:
+    from puzzles.core.prose import Prose
+
+    prose = Prose("tests.toy")
+    assert prose.text("presses", mean=4.4861, n=2000) == (
+        "A random board needed **4.49** presses on average over 2000 boards.")
+    with pytest.raises(ValueError, match=r"missing values \['n'\]"):
+        prose.text("presses", mean=4.5)
+    with pytest.raises(ValueError, match=r"unused \['extra'\]"):
+        prose.text("presses", mean=4.5, n=1, extra=0)
+    with pytest.raises(ValueError, match="no template"):
+        prose.text("nothing")
