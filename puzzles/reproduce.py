@@ -125,6 +125,40 @@ def copy_stored(e: Entry, figures: Path) -> list[Path]:
     return copied
 
 
+def _check_run(e: Entry, scale: str, out_dir: Path | None, seed: int,
+               workers: int | None) -> None:
+    """ValueError naming what is wrong with a requested run."""
+    check_scale(scale)
+    if scale == "paper" and out_dir is None and seed != DEFAULT_SEED:
+        raise ValueError(f"a paper-scale run in place uses seed {DEFAULT_SEED}, the one the "
+                         f"committed notebooks state; write seed {seed} elsewhere with --out")
+    if workers is not None and (isinstance(workers, bool) or workers < 0):
+        raise ValueError(f"workers must be >= 0 (0 = one per core), got {workers!r}")
+    if not e.path.exists():
+        raise ValueError(f"notebook {e.path} does not exist")
+
+
+def _placement(e: Entry, scale: str, out_dir: Path | None, seed: int
+               ) -> tuple[Path, dict[str, object]]:
+    """Where a run writes its notebook, and the parameters that send its figures there."""
+    params: dict[str, object] = {}
+    if scale == "paper":
+        output = e.path
+        if out_dir is not None:
+            output = Path(out_dir) / e.path.name
+            figures = str((Path(out_dir) / "figures" / e.stem).resolve())
+            params["FIGURES_DIR"] = figures
+            if seed == DEFAULT_SEED:
+                copy_stored(e, Path(figures))
+            else:
+                params.update(dict(e.recompute))
+        return output, params
+    out_dir = Path(out_dir or tempfile.mkdtemp(prefix="puzzle-lab-smoke-"))
+    params["SCALE"] = "smoke"
+    params["FIGURES_DIR"] = str((out_dir / "figures" / e.stem).resolve())
+    return out_dir / e.path.name, params
+
+
 def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAULT_SEED,
             workers: int | None = None, scheduler: str = "") -> Path:
     """Run one notebook at ``scale``; return the executed notebook's path.
@@ -140,31 +174,8 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
     """
     import papermill as pm  # imported here: the package itself must not need a Jupyter stack
 
-    check_scale(scale)
-    if scale == "paper" and out_dir is None and seed != DEFAULT_SEED:
-        raise ValueError(f"a paper-scale run in place uses seed {DEFAULT_SEED}, the one the "
-                         f"committed notebooks state; write seed {seed} elsewhere with --out")
-    if workers is not None and (isinstance(workers, bool) or workers < 0):
-        raise ValueError(f"workers must be >= 0 (0 = one per core), got {workers!r}")
-    if not e.path.exists():
-        raise ValueError(f"notebook {e.path} does not exist")
-    params: dict[str, object] = {}
-    if scale == "paper":
-        output = e.path
-        figures = f"../figures/{e.stem}"
-        if out_dir is not None:
-            output = Path(out_dir) / e.path.name
-            figures = str((Path(out_dir) / "figures" / e.stem).resolve())
-            params["FIGURES_DIR"] = figures
-            if seed == DEFAULT_SEED:
-                copy_stored(e, Path(figures))
-            else:
-                params.update(dict(e.recompute))
-    else:
-        out_dir = Path(out_dir or tempfile.mkdtemp(prefix="puzzle-lab-smoke-"))
-        output = out_dir / e.path.name
-        params["SCALE"] = "smoke"
-        params["FIGURES_DIR"] = str((out_dir / "figures" / e.stem).resolve())
+    _check_run(e, scale, out_dir, seed, workers)
+    output, params = _placement(e, scale, out_dir, seed)
     if seed != DEFAULT_SEED:
         params["SEED"] = seed
     if workers is not None:

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import numpy as np
 import pandas as pd
@@ -123,6 +123,11 @@ class Claim:
     why: str
 
     def __post_init__(self) -> None:
+        self._check_text()
+        self._check_verdict()
+
+    def _check_text(self) -> None:
+        """Every field one line of text; an id, a claim sentence and a test named."""
         for f in fields(self):
             if not isinstance(getattr(self, f.name), str):
                 raise ValueError(f"claim field {f.name!r} must be text, got "
@@ -135,6 +140,9 @@ class Claim:
             raise ValueError(f"claim {self.id!r} has no claim sentence")
         if not self.test.strip():
             raise ValueError(f"claim {self.id!r} does not say which test decided it")
+
+    def _check_verdict(self) -> None:
+        """A known kind and verdict, allowed for the kind, explained, and tested where needed."""
         if self.kind not in KINDS:
             raise ValueError(f"claim {self.id!r}: kind {self.kind!r} is not one of "
                              f"{', '.join(KINDS)}")
@@ -150,6 +158,17 @@ class Claim:
                 and not self.p_adjusted):
             raise ValueError(f"claim {self.id!r}: a {self.kind} row decided by a test needs "
                              "p and p_adjusted")
+
+
+class RowContext(TypedDict, total=False):
+    """What a ledger row may carry besides its id, section, claim and evidence."""
+
+    paper: Any
+    authors: Any
+    why: str
+    reading: str
+    readings: Mapping[str, Evidence] | None
+    replace: bool
 
 
 @dataclass(frozen=True)
@@ -196,15 +215,21 @@ class Ledger:
             raise KeyError(f"no claim {claim_id!r} in the {self.stem} ledger")
         return next(c for c in self.rows() if c.id == claim_id)
 
-    def add(self, id: str, section: str, claim: str, evidence: Evidence, *, paper: Any = "",
-            authors: Any = "", why: str = "", reading: str = "",
-            readings: Mapping[str, Evidence] | None = None, replace: bool = False) -> None:
+    def add(self, id: str, section: str, claim: str, evidence: Evidence,
+            **context: Unpack[RowContext]) -> None:
         """Record one claim with its evidence (from a rule of :mod:`puzzles.core.verdicts`).
 
         ``paper`` is what the paper prints, ``authors`` what the authors' code or stored runs
         give; ``reading`` names the reading the evidence follows and ``readings`` gives the
-        evidence under each alternative reading, decided by the same rule and correction.
+        evidence under each alternative reading, decided by the same rule and correction;
+        ``replace`` overwrites a row already recorded.
         """
+        unknown = set(context) - set(RowContext.__annotations__)
+        if unknown:
+            raise ValueError(f"claim {id!r}: unknown fields {sorted(unknown)}")
+        paper, authors = context.get("paper", ""), context.get("authors", "")
+        why, reading = context.get("why", ""), context.get("reading", "")
+        readings, replace = context.get("readings"), context.get("replace", False)
         if id in self._entries and not replace:
             raise ValueError(f"claim id {id!r} is already in the {self.stem} ledger")
         alternatives = tuple((readings or {}).items())

@@ -205,6 +205,32 @@ def run_tasks(
     ``workers`` processes (None or 0: one per core) is used. ``fn`` must be importable (defined in a
     module, not a notebook cell) and ``repr(task)`` must identify the task: it keys the cache.
     """
+    _check_run_args(fn, tasks, executor, workers)
+    paths, results = _cached(fn, tasks, cache_dir)
+    todo = [i for i, p in enumerate(paths) if not (p is not None and p.exists())]
+    bar = progress_bar(len(tasks), desc or fn.__name__, initial=len(tasks) - len(todo),
+                       disable=not progress)
+
+    def finish(i: int, result: Any) -> None:
+        results[i] = result
+        if paths[i] is not None:
+            _store(paths[i], result)
+        bar.update(1)
+
+    try:
+        if todo and executor is None and (workers == 1 or len(todo) == 1):
+            for i in todo:
+                finish(i, fn(tasks[i]))
+        elif todo:
+            _run_pooled(fn, tasks, todo, finish, executor, workers)
+    finally:
+        bar.close()
+    return results
+
+
+def _check_run_args(fn: Callable, tasks: Sequence[Any], executor: Executor | None,
+                    workers: int | None) -> None:
+    """ValueError naming a bad argument of :func:`run_tasks`."""
     if not callable(fn):
         raise ValueError(f"fn must be callable, got {type(fn).__name__}")
     if isinstance(tasks, str | bytes) or not isinstance(tasks, Sequence):
@@ -217,51 +243,40 @@ def run_tasks(
             executor, "submit"):
         raise ValueError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
 
+
+def _cached(fn: Callable, tasks: Sequence[Any], cache_dir: str | Path | None
+            ) -> tuple[list[Path | None], list[Any]]:
+    """Each task's cache path (None without a cache) and the results already stored there."""
     paths: list[Path | None] = [None] * len(tasks)
     results: list[Any] = [None] * len(tasks)
-    done = [False] * len(tasks)
-    if cache_dir is not None:
-        cache = Path(cache_dir)
-        if cache.exists() and not cache.is_dir():
-            raise ValueError(f"cache_dir {str(cache)!r} exists and is not a directory")
-        cache.mkdir(parents=True, exist_ok=True)
-        for i, task in enumerate(tasks):
-            paths[i] = task_cache_path(cache, fn, task)
-            if paths[i].exists():
-                with open(paths[i], "rb") as fh:
-                    results[i] = pickle.load(fh)
-                done[i] = True
+    if cache_dir is None:
+        return paths, results
+    cache = Path(cache_dir)
+    if cache.exists() and not cache.is_dir():
+        raise ValueError(f"cache_dir {str(cache)!r} exists and is not a directory")
+    cache.mkdir(parents=True, exist_ok=True)
+    for i, task in enumerate(tasks):
+        paths[i] = task_cache_path(cache, fn, task)
+        if paths[i].exists():
+            with open(paths[i], "rb") as fh:
+                results[i] = pickle.load(fh)
+    return paths, results
 
-    todo = [i for i in range(len(tasks)) if not done[i]]
-    bar = progress_bar(len(tasks), desc or fn.__name__, initial=len(tasks) - len(todo),
-                       disable=not progress)
 
-    def finish(i: int, result: Any) -> None:
-        results[i] = result
-        if paths[i] is not None:
-            _store(paths[i], result)
-        bar.update(1)
-
-    own_pool = None  # the shared pool, when this call uses it
+def _run_pooled(fn: Callable, tasks: Sequence[Any], todo: list[int],
+                finish: Callable[[int, Any], None], executor: Executor | None,
+                workers: int | None) -> None:
+    """Run the ``todo`` tasks on ``executor`` (or the shared pool), finishing each as it ends."""
+    own_pool = shared_pool(workers) if executor is None else None
+    pool = executor if executor is not None else own_pool
+    futures: dict[Future, int] = {pool.submit(fn, tasks[i]): i for i in todo}
     try:
-        if todo and executor is None and (workers == 1 or len(todo) == 1):
-            for i in todo:
-                finish(i, fn(tasks[i]))
-        elif todo:
-            if executor is None:
-                own_pool = shared_pool(workers)
-            pool = executor if executor is not None else own_pool
-            futures: dict[Future, int] = {pool.submit(fn, tasks[i]): i for i in todo}
-            try:
-                for fut in as_completed(futures):
-                    finish(futures[fut], fut.result())
-            except BaseException as err:
-                for fut in futures:
-                    fut.cancel()
-                # A dead worker or a Ctrl-C leaves the pool unusable or busy: drop it.
-                if own_pool is not None and isinstance(err, BrokenProcessPool | KeyboardInterrupt):
-                    _discard_pool(own_pool, terminate=isinstance(err, KeyboardInterrupt))
-                raise
-    finally:
-        bar.close()
-    return results
+        for fut in as_completed(futures):
+            finish(futures[fut], fut.result())
+    except BaseException as err:
+        for fut in futures:
+            fut.cancel()
+        # A dead worker or a Ctrl-C leaves the pool unusable or busy: drop it.
+        if own_pool is not None and isinstance(err, BrokenProcessPool | KeyboardInterrupt):
+            _discard_pool(own_pool, terminate=isinstance(err, KeyboardInterrupt))
+        raise
