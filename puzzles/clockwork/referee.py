@@ -1,0 +1,142 @@
+"""The result tables of the referee's questions (issue 23), built from the stored runs.
+
+Each builder reads the stored offline runs in ``puzzles/clockwork/data/`` (and the notebook's
+results table) and returns one table of ``figures/01_clockwork/``:
+
+* ``calibration.csv``: the weighted calibration without the misread instances
+  (:func:`calibration`), ``sensitivity.csv``: every table cell under the top settings;
+* ``states.csv``: every noisy instance over its states, ``state_verdicts.csv``: the paper's
+  cell against the distribution over states, ``e_trend.csv``: Q's effect over states;
+* ``lengths.csv``: the two length hypotheses per instance;
+* ``model.csv``: every difficulty model tried, ``generated.csv``: the generator's check.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from puzzles.clockwork import difficulty as D
+from puzzles.clockwork import lengths as L
+from puzzles.clockwork import refit as rf
+from puzzles.clockwork import states as S
+from puzzles.clockwork.reference import paper_value
+from puzzles.clockwork.sweep import design
+from puzzles.core.claims import Ledger
+
+DATA = Path(__file__).resolve().parent / "data"
+TOP = 4
+PAPER_N = 20_000
+
+
+def stored(name: str) -> pd.DataFrame:
+    """A stored table of ``data/`` by name (ValueError naming a missing one)."""
+    path = DATA / f"{name}.csv"
+    if not path.exists():
+        raise ValueError(f"no stored table {name!r} in {DATA}")
+    return pd.read_csv(path)
+
+
+def calibration(results: pd.DataFrame) -> pd.DataFrame:
+    """The weighted calibration (:func:`refit.calibration_table`) without the instances
+    :func:`refit.misread` finds in ``results``."""
+    return rf.calibration_table(stored("calibration_runs"), sorted(rf.misread(results)))
+
+
+def top_settings(table: pd.DataFrame, k: int = TOP) -> list[tuple[str, int, int]]:
+    """The ``k`` best settings of a calibration table, best first."""
+    best = table.sort_values(["score", "reading"]).head(k)
+    return [(str(r), int(t), int(m)) for r, t, m in
+            best[["reading", "tournament", "mutations"]].itertuples(index=False)]
+
+
+def sensitivity(table: pd.DataFrame, k: int = TOP) -> pd.DataFrame:
+    """Every table cell's verdict under the ``k`` best settings."""
+    return rf.sensitivity(stored("calibration_runs"), top_settings(table, k))
+
+
+def states() -> pd.DataFrame:
+    """``states.csv``: one row per state (the issue's columns)."""
+    return stored("states")[S.COLUMNS]
+
+
+def state_verdicts() -> pd.DataFrame:
+    """Per noisy instance, where the paper's means fall among our states' means and the
+    engine's verdict on each (Holm over this table)."""
+    t = stored("states")
+    led = Ledger("states")
+    rows = []
+    for k in S.NOISY + S.E_SERIES:
+        for what, field in (("iter", "iter_mean"), ("len", "length_mean")):
+            col = "mean_tournaments" if what == "iter" else "mean_length"
+            led.add(f"{k}-{what}", "states", f"{k} {what}",
+                    S.state_evidence(t, k, paper_value(k, field), col),
+                    why="the paper's value against our distribution over states")
+        rows.append(S.position(t, k, paper_value(k, "iter_mean")))
+    v = led.frame().set_index("id")
+    out = pd.DataFrame(rows)
+    for what in ("iter", "len"):
+        out[f"{what}_p"] = [v.at[f"{k}-{what}", "p"] for k in out["instance"]]
+        out[f"{what}_verdict"] = [v.at[f"{k}-{what}", "verdict"] for k in out["instance"]]
+    return out
+
+
+def e_trend() -> pd.DataFrame:
+    """Q's effect on the E series over states: the trend and each neighbouring pair."""
+    t = stored("states")
+    rows = [{"claim": "larger Q, fewer tournaments (E1-E5)", **_ev(S.e_trend(t))}]
+    for easy, hard in (("E2", "E1"), ("E3", "E2"), ("E4", "E3"), ("E5", "E4")):
+        rows.append({"claim": f"{easy} < {hard}", **_ev(S.e_order(t, easy, hard))})
+    led = Ledger("e")
+    for i, r in enumerate(rows):
+        led.add(f"e{i}", "E", r["claim"], r.pop("_ev"))
+    out = pd.DataFrame(rows)
+    f = led.frame()
+    out["p_adjusted"], out["verdict"] = f["p_adjusted"].to_numpy(), f["verdict"].to_numpy()
+    return out
+
+
+def _ev(ev) -> dict:
+    return {"ours": ev.ours, "test": ev.test, "p": ev.p, "_ev": ev}
+
+
+def lengths() -> tuple[pd.DataFrame, dict]:
+    """``lengths.csv`` from the stored 200 runs per instance, and the overall comparison."""
+    table, _ = L.decide(stored("ordering_runs"))
+    ev = L.comparison(table)
+    return table, {"ours": ev.ours, "test": ev.test, "p": ev.p}
+
+
+def paper_features() -> pd.DataFrame:
+    """The paper's instances with every feature and their medians (stored)."""
+    p = stored("paper_features")
+    return p.assign(**design(p))
+
+
+def model() -> pd.DataFrame:
+    """``model.csv``: every model of :data:`difficulty.MODELS`, grouped CV and transfer."""
+    return D.evaluate(D.stored_sweep(), paper_features(), PAPER_N)
+
+
+def generated() -> pd.DataFrame:
+    """``generated.csv``: the generator's instances with their measured medians."""
+    return stored("generated")[D.GENERATED_COLUMNS]
+
+
+def generated_summary(gen: pd.DataFrame) -> pd.DataFrame:
+    """Per band: instances, median predicted and measured, share measured inside the band."""
+    rows = []
+    for band, g in gen.groupby("band", sort=False):
+        lo, hi = D.BANDS[band]
+        m = g["median_tournaments"].astype(float)
+        rows.append({"band": band, "instances": len(g), "lo": lo, "hi": hi,
+                     "predicted_median": float(g["predicted"].median()),
+                     "measured_median": float(m.median()),
+                     "inside_band": float(((m >= lo) & (m < hi)).mean())})
+    out = pd.DataFrame(rows)
+    rho = stats.spearmanr(gen["predicted"], np.minimum(gen["median_tournaments"], 1e9))
+    out.attrs["spearman"] = float(rho.statistic)
+    return out
