@@ -381,3 +381,25 @@ def band_rows(task: BandTask) -> list[dict]:
                                  + ";".join(action_str(a) for a in p.actions),
                      "median_tournaments": median})
     return rows
+
+
+def features_table(tasks: Sequence[FeatureTask], results: Sequence[dict]) -> pd.DataFrame:
+    """The ``features`` experiment's table: one row of new features per sweep instance."""
+    return pd.DataFrame(list(results), columns=["id", *NEW_FEATURES])
+
+
+def features_experiment_tasks(budget, root: int) -> list[FeatureTask]:
+    """The ``features`` experiment's tasks: every sweep instance (``sweep_instances``)."""
+    return feature_tasks(budget.sweep_instances, root)
+
+
+def generated_table(tasks: Sequence[BandTask], results: Sequence[list[dict]]) -> pd.DataFrame:
+    """The ``generated`` experiment's table (:data:`GENERATED_COLUMNS`)."""
+    return pd.DataFrame([r for rows in results for r in rows], columns=GENERATED_COLUMNS)
+
+
+def generated_experiment_tasks(budget, root: int, model: str) -> list[BandTask]:
+    """One task per band: ``generated_count`` instances, ``generated_runs`` runs each at the
+    sweep's budget, generated with ``model`` (the best by grouped CV, :func:`best_model`)."""
+    return [BandTask(b, budget.generated_count, budget.generated_runs, SWEEP_N, model,
+                     root=root) for b in BANDS]

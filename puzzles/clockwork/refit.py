@@ -268,3 +268,9 @@ def sensitivity(runs: pd.DataFrame, top: Sequence[tuple[str, int, int]]) -> pd.D
     df = pd.DataFrame(out)
     df.index.name = "cell"
     return df.reset_index()
+
+
+def experiment_tasks(budget, root: int) -> list[CalTask]:
+    """The ``calibration_runs`` experiment's tasks from the notebook's budget (``runs``,
+    ``N``): every setting on all 28 instances."""
+    return cal_tasks(budget.runs, budget.N, root)

@@ -187,3 +187,9 @@ def e_order(table: pd.DataFrame, easier: str, harder: str) -> V.Evidence:
     if a.size == 0 or b.size == 0:
         raise ValueError(f"no states of {easier!r} or {harder!r} in the table")
     return V.ordering(a, b, paired=False)
+
+
+def experiment_tasks(budget, root: int) -> list[StateTask]:
+    """The ``states`` experiment's tasks from the notebook's budget (``runs``, ``N``,
+    ``states``, ``e_states``)."""
+    return state_tasks(budget.runs, budget.N, budget.states, budget.e_states, root)
