@@ -64,8 +64,9 @@ def _runs(setting: tuple[str, int, int], scale: float, keys=("A2", "A3", "B2", "
 def test_calibration_table_marks_the_best_and_its_equals():
     runs = pd.concat([_runs(("a", 7, 1), 1.0), _runs(("b", 7, 1), 1.05),
                       _runs(("c", 7, 1), 20.0)])
-    t = rf.calibration_table(runs, ["C4"])
-    assert t["chosen"].sum() == 1
+    t = rf.calibration_table(runs, ["C4"], ("b", 7, 1))
+    assert t["chosen"].sum() == 1 and t["default"].sum() == 1
+    assert bool(t.set_index("reading").at["b", "default"])
     best = t.loc[t["chosen"]].iloc[0]
     assert best["score"] == t["score"].min() and best["rank"] == 1
     assert bool(t.set_index("reading").at["c", "indistinguishable"]) is False

@@ -43,7 +43,11 @@ def stored(name: str) -> pd.DataFrame:
 def calibration(results: pd.DataFrame) -> pd.DataFrame:
     """The weighted calibration (:func:`refit.calibration_table`) without the instances
     :func:`refit.misread` finds in ``results``."""
-    return rf.calibration_table(stored("calibration_runs"), sorted(rf.misread(results)))
+    from puzzles.clockwork.dwp import DEFAULTS
+
+    default = (DEFAULTS["reading"], DEFAULTS["tournament"], DEFAULTS["mutations"])
+    return rf.calibration_table(stored("calibration_runs"), sorted(rf.misread(results)),
+                                default)
 
 
 def top_settings(table: pd.DataFrame, k: int = TOP) -> list[tuple[str, int, int]]:
@@ -140,3 +144,59 @@ def generated_summary(gen: pd.DataFrame) -> pd.DataFrame:
     rho = stats.spearmanr(gen["predicted"], np.minimum(gen["median_tournaments"], 1e9))
     out.attrs["spearman"] = float(rho.statistic)
     return out
+
+
+# --- the numbers the notebook's sentences state ------------------------------------------------
+
+
+def _setting(row: pd.Series) -> str:
+    reading = str(row["reading"]).replace("_", " ")
+    return f"{reading}, T = {row['tournament']}, m = {row['mutations']}"
+
+
+def calibration_prose(table: pd.DataFrame, results: pd.DataFrame) -> dict:
+    """Values of the ``refit`` template: the best setting, the default's place, the ties."""
+    best = table[table["chosen"]].iloc[0]
+    default = table[table["default"]].iloc[0]
+    reasons = rf.misread(results)
+    return {"excluded": "; ".join(f"{k}: {v}" for k, v in sorted(reasons.items())),
+            "best": _setting(best), "best_score": float(best["score"]),
+            "best_se": float(best["score_se"]), "default": _setting(default),
+            "default_rank": int(default["rank"]), "default_score": float(default["score"]),
+            "ties": int(table["indistinguishable"].sum()), "settings": len(table)}
+
+
+def states_prose(verdicts: pd.DataFrame, trend: pd.DataFrame) -> dict:
+    """Values of the ``states`` template."""
+    inside = verdicts[verdicts["in_range"]]["instance"].tolist()
+    outside = verdicts[~verdicts["in_range"]]["instance"].tolist()
+    return {"inside": ", ".join(inside), "outside": ", ".join(outside) or "none",
+            "states": int(verdicts["states"].min()),
+            "tau": str(trend.iloc[0]["ours"]), "trend_verdict": str(trend.iloc[0]["verdict"]),
+            "pairs": "; ".join(f"{r.claim}: {r.verdict} (p = {r.p:.3g})"
+                               for r in trend.iloc[1:].itertuples())}
+
+
+def lengths_prose(table: pd.DataFrame, comparison: dict) -> dict:
+    """Values of the ``lengths`` template."""
+    fails = table[table["successes"] < table["runs"]]
+    closer = fails[fails["as_zero_gap"] < fails["excluded_gap"]]["instance"].tolist()
+    return {"with_failures": len(fails), "closer": ", ".join(closer),
+            "farther": ", ".join(sorted(set(fails["instance"]) - set(closer))),
+            "p": float(comparison["p"])}
+
+
+def model_prose(models: pd.DataFrame, gen: pd.DataFrame) -> dict:
+    """Values of the ``model`` template."""
+    m = models.set_index("model")
+    best = str(models.loc[models["cv_cindex"].idxmax(), "model"])
+    summary = generated_summary(gen)
+    return {"size_rho": float(m.at["size only (least squares)", "rho_within_mean"]),
+            "exact_rho": float(m.at["exact features (AFT)", "rho_within_mean"]),
+            "pilot_rho": float(m.at["pilot only (AFT)", "rho_within_mean"]),
+            "best": best, "best_cv": float(m.at[best, "cv_cindex"]),
+            "best_rho": float(m.at[best, "rho_within_mean"]),
+            "bands": "; ".join(f"{r.band}: median {r.measured_median:g} "
+                               f"({r.inside_band:.0%} inside)"
+                               for r in summary.itertuples()),
+            "gen_rho": float(summary.attrs["spearman"])}

@@ -48,7 +48,8 @@ from puzzles.core.seeding import derive_seed
 RUN_COLUMNS = ["reading", "tournament", "mutations", "instance", "run", "solved",
                "tournaments", "length"]
 COLUMNS = ["reading", "tournament", "mutations", "iter_log_ratio", "len_log_ratio", "score",
-           "score_se", "excluded", "iter_se", "len_se", "rank", "indistinguishable", "chosen"]
+           "score_se", "excluded", "iter_se", "len_se", "rank", "indistinguishable", "chosen",
+           "default"]
 FLOOR = 0.5
 # The smallest standard error an instance's log ratio is given (a tenth of the ledger's margin).
 SE_FLOOR = 0.02
@@ -196,9 +197,11 @@ def fit(runs: pd.DataFrame, excluded: Sequence[str] = ()) -> dict:
             "score_se": round(score_se, 4)}
 
 
-def calibration_table(runs: pd.DataFrame, excluded: Sequence[str] = ()) -> pd.DataFrame:
+def calibration_table(runs: pd.DataFrame, excluded: Sequence[str] = (),
+                      default: tuple[str, int, int] | None = None) -> pd.DataFrame:
     """One row per setting (:data:`COLUMNS`): the weighted fit, its rank, which settings are
-    indistinguishable from the best, and the chosen (best) one."""
+    indistinguishable from the best, the chosen (best) one and ``default``, the setting the
+    notebook's runs use."""
     rows = []
     for (r, T, m), g in runs.groupby(["reading", "tournament", "mutations"], sort=False):
         rows.append({"reading": r, "tournament": int(T), "mutations": int(m),
@@ -210,6 +213,8 @@ def calibration_table(runs: pd.DataFrame, excluded: Sequence[str] = ()) -> pd.Da
     df["indistinguishable"] = gap < Z * np.hypot(df["score_se"], best["score_se"])
     df["chosen"] = False
     df.loc[df["score"].idxmin(), "chosen"] = True
+    df["default"] = [(r, t, m) == default for r, t, m in
+                     zip(df["reading"], df["tournament"], df["mutations"], strict=True)]
     return df[COLUMNS]
 
 
