@@ -117,15 +117,34 @@ def feature_tasks(instances: int, root: int) -> list[FeatureTask]:
     return [FeatureTask(i, root=root) for i in range(instances)]
 
 
-def paper_structure(names: Sequence[str], root: int) -> pd.DataFrame:
-    """The new features of the paper's instances (each optimum found by the exact search)."""
+@dataclass(frozen=True)
+class PaperStructureTask(Task):
+    """The new features of one of the paper's instances."""
+
+    EXPERIMENT = "paper-structure"
+    instance: str
+
+
+def paper_structure_row(task: PaperStructureTask) -> dict:
+    """The worker: one paper instance's new features (its optimum by the exact search)."""
     from puzzles.clockwork.experiments import lookup
 
-    rows = []
-    for k in names:
-        p = lookup(k)
-        rows.append({"instance": k, **structure(p, k, root, len(shortest_solution(p) or []))})
-    return pd.DataFrame(rows)
+    p = lookup(task.instance)
+    optimum = len(shortest_solution(p) or [])
+    return {"instance": task.instance, **structure(p, task.instance, task.root, optimum)}
+
+
+def paper_structure_tasks(budget, root: int) -> list[PaperStructureTask]:
+    """One task per instance of Tables I-VI."""
+    from puzzles.clockwork.instances import paper_instances
+
+    return [PaperStructureTask(k, root=root) for k in paper_instances()]
+
+
+def paper_structure_table(tasks: Sequence[PaperStructureTask],
+                          results: Sequence[dict]) -> pd.DataFrame:
+    """One row of new features per paper instance."""
+    return pd.DataFrame(list(results), columns=["instance", *NEW_FEATURES])
 
 
 # --- outcome and models -----------------------------------------------------------------------
@@ -403,3 +422,18 @@ def generated_experiment_tasks(budget, root: int, model: str) -> list[BandTask]:
     sweep's budget, generated with ``model`` (the best by grouped CV, :func:`best_model`)."""
     return [BandTask(b, budget.generated_count, budget.generated_runs, SWEEP_N, model,
                      root=root) for b in BANDS]
+
+
+def best_by_cv(sweep: pd.DataFrame) -> str:
+    """The model of :data:`MODELS` with the best leave-one-(n, c)-out concordance."""
+    y, cens = outcome(sweep["median_tournaments"], SWEEP_N)
+    groups = list(zip(sweep["n"], sweep["c"], strict=True))
+    scores = {name: concordance(y, cens, grouped_cv(name, sweep, y, cens, groups))
+              for name in MODELS}
+    return max(scores, key=scores.__getitem__)
+
+
+def generated_tasks(budget, root: int) -> list[BandTask]:
+    """The ``generated`` experiment: the generator runs the model chosen by grouped CV on the
+    stored sweep (:func:`best_by_cv`)."""
+    return generated_experiment_tasks(budget, root, best_by_cv(stored_sweep()))

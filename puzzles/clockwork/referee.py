@@ -23,8 +23,8 @@ from puzzles.clockwork import difficulty as D
 from puzzles.clockwork import lengths as L
 from puzzles.clockwork import refit as rf
 from puzzles.clockwork import states as S
+from puzzles.clockwork import sweep
 from puzzles.clockwork.reference import paper_value
-from puzzles.clockwork.sweep import design
 from puzzles.core.claims import Ledger
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -114,15 +114,16 @@ def lengths() -> tuple[pd.DataFrame, dict]:
     return table, {"ours": ev.ours, "test": ev.test, "p": ev.p}
 
 
-def paper_features() -> pd.DataFrame:
-    """The paper's instances with every feature and their medians (stored)."""
-    p = stored("paper_features")
-    return p.assign(**design(p))
+def paper_features(results: pd.DataFrame, ordruns: pd.DataFrame) -> pd.DataFrame:
+    """The paper's instances with every feature (the exact ones from ``results``, the new ones
+    stored in ``data/paper_structure.csv``) and the KM medians of the 200 stored runs."""
+    base = sweep.paper_features(results, ordruns)
+    return D.paper_frame(base, stored("paper_structure"))
 
 
-def model() -> pd.DataFrame:
+def model(results: pd.DataFrame, ordruns: pd.DataFrame) -> pd.DataFrame:
     """``model.csv``: every model of :data:`difficulty.MODELS`, grouped CV and transfer."""
-    return D.evaluate(D.stored_sweep(), paper_features(), PAPER_N)
+    return D.evaluate(D.stored_sweep(), paper_features(results, ordruns), PAPER_N)
 
 
 def generated() -> pd.DataFrame:
