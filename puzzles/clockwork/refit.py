@@ -50,6 +50,11 @@ RUN_COLUMNS = ["reading", "tournament", "mutations", "instance", "run", "solved"
 COLUMNS = ["reading", "tournament", "mutations", "iter_log_ratio", "len_log_ratio", "score",
            "score_se", "excluded", "iter_se", "len_se", "rank", "indistinguishable", "chosen",
            "default"]
+# The columns of ``figures/01_clockwork/calibration.csv`` (the list plus the mark of the
+# best setting) and of ``calibration_ranking.csv`` (the ranking's uncertainty).
+RESULT_COLUMNS = COLUMNS[:8] + ["chosen"]
+RANKING_COLUMNS = ["reading", "tournament", "mutations", "iter_se", "len_se", "score_se",
+                   "rank", "indistinguishable", "chosen", "default"]
 FLOOR = 0.5
 # The smallest standard error an instance's log ratio is given (a tenth of the ledger's margin).
 SE_FLOOR = 0.02
