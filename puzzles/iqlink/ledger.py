@@ -502,6 +502,12 @@ def cleanup_claims(ledger: Ledger, df: pd.DataFrame, one_colour: pd.Series | Non
                  "second reading")
     else:
         _nc(ledger, "F14-cleanup-late", SMOKE, kind="ordering")
+    return heat_claims(ledger, df, one_colour)
+
+
+def heat_claims(ledger: Ledger, df: pd.DataFrame, one_colour: pd.Series | None) -> Ledger:
+    """Figs. 15-19: heat maps (one colour, the paper's examples, likeness to the empty
+    board)."""
     if one_colour is not None:
         _add(ledger, "F16-19-one-colour",
              qualitative(bool(one_colour.all()), f"{_count(one_colour)} challenges agree",
@@ -524,6 +530,11 @@ def cleanup_claims(ledger: Ledger, df: pd.DataFrame, one_colour: pd.Series | Non
                  "more of the empty board's picture")
     else:
         _nc(ledger, "F16-19-resemble-empty", SMOKE, kind="trend")
+    return heatsort_claims(ledger, df)
+
+
+def heatsort_claims(ledger: Ledger, df: pd.DataFrame) -> Ledger:
+    """Fig. 20 and Sections 12-13 and 18: heatsort, combinations and brute force."""
     raw, heat, clean = (_big(df[c]) for c in ("rank_legal", "rank_heat", "rank_clean"))
     later = pd.Series([h > r for h, r in zip(heat, raw, strict=True)], index=df.index)
     clean_ok = all(c <= r for c, r in zip(clean, raw, strict=True))
