@@ -21,7 +21,7 @@ import pandas as pd
 from puzzles.core.paper import Task
 from puzzles.iqlink.facts import has_loop, heat_likeness, linked_build_order, parts
 from puzzles.iqlink.generate import load_challenges, stored_solution
-from puzzles.iqlink.grader import TIERS as GRADER_TIERS  # noqa: F401 (for the notebook)
+from puzzles.iqlink.grader import TIERS as GRADER_TIERS
 from puzzles.iqlink.grader import grade
 from puzzles.iqlink.pieces import PIECE_NAMES, PIECES, piece_index
 from puzzles.iqlink.placements import orientations, placement_counts, table
@@ -555,3 +555,145 @@ def empty_board_recount() -> tuple[pd.DataFrame, str]:
         if (r.linked, r.fits) != (by_id.at[r.twin, "linked"], by_id.at[r.twin, "fits"]):
             raise ValueError(f"slice {r.placement} and its turned twin {r.twin} disagree")
     return df, data["command"]
+
+
+# --- what the notebook shows beside the tables (values for prose.md's templates) -------------
+
+
+def regenerated(n: int) -> pd.DataFrame:
+    """The first ``n`` stored challenges rebuilt from their seeds: identical or not."""
+    from puzzles.iqlink.generate import generate_challenge, stored_challenges
+
+    rows = []
+    for it in stored_challenges()[:n]:
+        again = generate_challenge(tuple(it["task"]))
+        rows.append({"challenge": it["id"], "level": it["level"], "given": len(it["given"]),
+                     "regenerated identically": again["given"] == it["given"]
+                     and again["solution"] == it["solution"]})
+    return pd.DataFrame(rows)
+
+
+def old_set_summary(old: pd.DataFrame) -> dict[str, Any]:
+    """The first set's faults: challenges with further fitting completions (ids, the worst)
+    and the distinct full solutions behind it."""
+    extra = old[old["fits"] > 1]
+    return {"extra": len(extra), "n": len(old), "ids": ", ".join(map(str, extra["id"])),
+            "worst": int(extra.loc[extra["fits"].idxmax(), "id"]),
+            "worst_fits": int(extra["fits"].max()),
+            "distinct": len(old) - int(old["repeat"].sum())}
+
+
+def results_summary(results: pd.DataFrame) -> dict[str, int]:
+    """Challenges with exactly one linked completion, and with exactly one that fits."""
+    return {"one_linked": int((results["solutions"] == 1).sum()),
+            "one_fit": int((results["fits"] == 1).sum()), "n": len(results)}
+
+
+def timing_summary(timed_df: pd.DataFrame, wall: float, workers: int) -> dict[str, Any]:
+    """The exact solver's and the grader's total seconds, the slowest challenge, the wall time
+    of the whole analysis (never compared)."""
+    slowest = timed_df.loc[timed_df["exact_s"].idxmax()]
+    return {"n": len(timed_df), "exact": float(timed_df["exact_s"].sum()),
+            "slowest": float(slowest["exact_s"]), "slowest_id": int(slowest["id"]),
+            "grader": float(timed_df["grade_s"].sum()), "wall": wall,
+            "workers": workers or "all"}
+
+
+def strategies_beside_paper(df: pd.DataFrame) -> pd.DataFrame:
+    """``strategy_table`` with the paper's counts for the booklet (Sections 9-10)."""
+    from puzzles.iqlink.reference import strategy_counts
+
+    paper = strategy_counts()
+    out = strategy_table(df)
+    out["first 11 (paper)"] = [paper["all_legal_first_11"], "-", "-"]
+    out["first 25 (paper)"] = ["-", "-", paper["pairwise_first_25"]]
+    out["total (paper)"] = ["-", paper["elimination_total"], paper["pairwise_total"]]
+    return out
+
+
+def heatsort_examples() -> str:
+    """The paper's heatsort examples as a phrase (Section 12)."""
+    from puzzles.iqlink.reference import heatsort
+
+    return " and ".join(f"its puzzle {p} ({before} combinations, down to the {after})"
+                        for p, (before, after) in heatsort().items())
+
+
+def first_moves_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Fig. 24: the most legal and linkable first moves per level, beside the paper's."""
+    from puzzles.iqlink.reference import first_moves_hardest
+
+    fm = df.groupby("level", sort=False)[["first_moves", "first_moves_linkable"]].max()
+    fm.columns = ["max legal first moves (ours)", "max linkable first moves (ours)"]
+    fm["hardest (paper)"] = "~{} vs ~{}".format(*first_moves_hardest())
+    return fm
+
+
+def transition_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Section 14: total nodes and challenges solved, exhaustive at 3 and at 4 pieces."""
+    tr = df[["final_t3_nodes", "final_t4_nodes"]].sum().rename("total nodes").to_frame()
+    tr["challenges solved"] = [int(df["final_t3_found"].sum()), int(df["final_t4_found"].sum())]
+    return tr
+
+
+def grade_tiers(df: pd.DataFrame) -> pd.DataFrame:
+    """Challenges per level and grader tier (the deduction that solves them, or search)."""
+    tiers = pd.crosstab(df["level"], df["tier"].map(lambda k: GRADER_TIERS[k]))
+    return tiers.reindex(index=list(dict.fromkeys(df["level"])),
+                         columns=[t for t in GRADER_TIERS if t in tiers.columns])
+
+
+def grade_correlations(df: pd.DataFrame) -> dict[str, float]:
+    """Spearman correlation of the grade with the level and with the pieces given."""
+    level_rank = df["level"].map({lv: k for k, lv in enumerate(dict.fromkeys(df["level"]))})
+    return {"rho_level": float(df["grade"].corr(level_rank, method="spearman")),
+            "rho_given": float(df["grade"].corr(df["given"], method="spearman"))}
+
+
+def empty_board_summary(eb: pd.DataFrame) -> dict[str, Any]:
+    """The stored empty-board count: total, slices counted directly, turned twins that agree,
+    and the distinct full solutions behind our challenges."""
+    from puzzles.iqlink.generate import stored_challenges
+
+    both = eb[eb["direct"] & eb["twin"].isin(eb.loc[eb["direct"], "placement"])]
+    twin_counts = eb.set_index("placement")["solutions"]
+    agree = bool((both["solutions"].to_numpy() == twin_counts[both["twin"]].to_numpy()).all())
+    return {"total": int(eb["solutions"].sum()), "direct": int(eb["direct"].sum()),
+            "n": len(eb), "both": len(both), "agree": agree,
+            "distinct": len({tuple(map(tuple, it["solution"])) for it in stored_challenges()})}
+
+
+def empty_board_by_peg(eb: pd.DataFrame) -> pd.DataFrame:
+    """Linked solutions of the empty board by the peg of light purple's anchor."""
+    return eb.groupby("peg")["solutions"].sum().rename(
+        "solutions with light purple's anchor here").to_frame().T
+
+
+def recount_summary(recount: pd.DataFrame, eb: pd.DataFrame) -> dict[str, Any]:
+    """The offline recount beside the stored count: totals, slices counted and equal, copies,
+    turned pairs counted both ways."""
+    agree = recount.merge(eb[["placement", "solutions"]], on="placement")
+    counted = agree[agree["counted"]]
+    checked = recount[recount["counted"] & recount["twin"].map(
+        recount.set_index("placement")["counted"])]
+    return {"linked": int(recount["linked"].sum()), "fits": int(recount["fits"].sum()),
+            "counted": len(counted), "n": len(recount),
+            "equal": int((counted["linked"] == counted["solutions"]).sum()),
+            "copied": len(recount) - len(counted), "pairs": len(checked) // 2}
+
+
+def limits_summary(lim: dict[str, Any]) -> dict[str, Any]:
+    """``limits.json`` in words: the one-piece challenges found and the hardest graded."""
+    one, hard = lim["unique_one_piece"], lim["hardest_graded"]
+    return {"fewest": lim["fewest_given"], "found": len(one),
+            "where": "; ".join(f"peg {o['given'][0][1]}, rotation {o['given'][0][2]}"
+                               for o in one),
+            "fits": one[0]["fits"], "linked": one[0]["linked"], "hard_id": hard["id"],
+            "level": hard["level"], "given": len(hard["given"]), "grade": hard["grade"],
+            "guesses": hard["guesses"], "depth": hard["depth"]}
+
+
+def anu_summary(anu_df: pd.DataFrame, counts: dict[str, int]) -> dict[str, int]:
+    """ANU's test data in our model: ``anu_checks`` and the starts whose fitting completions
+    are exactly ANU's solutions."""
+    return {**counts, "same": int(anu_df["same_as_anu"].sum()), "starts": len(anu_df)}

@@ -1129,3 +1129,43 @@ def what_moved(frame: pd.DataFrame) -> pd.DataFrame:
 NAMED = ("S14-transition", "T3-linkability-pays", "T3-easy-linkability-costs",
          "S15-counting-never-costs", "B-grade-level", "B-empty-board-recount",
          "T1-Starter-given", "S14-best-3-or-4")
+
+
+# --- the ledger's numbers the notebook quotes (values for prose.md's templates) --------------
+
+
+def table2_summary(ledger: Ledger) -> dict[str, int]:
+    """Table 2's families whose placement counts equal the paper's."""
+    rows = [c for c in ledger if c.id.startswith("T2-")]
+    return {"equal": sum(c.verdict == "reproduced" for c in rows), "n": len(rows)}
+
+
+def strategies_summary(ledger: Ledger) -> dict[str, Any]:
+    """Sections 9-10 on our challenges beside the booklet's: all legal on the first 11,
+    pairwise cleanup in total."""
+    s9, s10 = ledger["S9-all-legal-first11"], ledger["S10-pairwise-total"]
+    return {"all_legal": s9.ours, "all_legal_paper": s9.paper, "pairwise": s10.ours,
+            "pairwise_paper": s10.paper}
+
+
+def linkability_summary(ledger: Ledger) -> dict[str, Any]:
+    """Row T3-linkability-pays: verdict, nodes, test, p before and after Holm's correction
+    over the ledger's tested rows, and its readings."""
+    row = ledger["T3-linkability-pays"]
+    return {"verdict": row.verdict, "ours": row.ours, "test": row.test, "p": row.p,
+            "tested": int((ledger.frame()["p"] != "").sum()), "p_adjusted": row.p_adjusted,
+            "readings": f" By reading of 'hard': {row.readings}." if row.readings else ""}
+
+
+def reading_rows(claims: pd.DataFrame) -> dict[str, Any]:
+    """The rows whose verdict depends on a reading."""
+    from puzzles.core.claims import depends_on_reading
+
+    hit = depends_on_reading(claims)
+    return {"count": int(hit.sum()), "ids": ", ".join(claims.loc[hit, "id"])}
+
+
+def named_rows(claims: pd.DataFrame) -> pd.DataFrame:
+    """The rows issue 21 names for this family, with their numbers."""
+    named = claims[claims["id"].isin(NAMED)].set_index("id")
+    return named[["kind", "verdict", "ours", "p", "p_adjusted", "readings"]]
