@@ -10,8 +10,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
-from puzzles.jumpmaze import model, render, widget  # noqa: E402
-from puzzles.jumpmaze import reference as R  # noqa: E402
+from puzzles.jumpmaze import model, plots, render, widget  # noqa: E402
+from puzzles.jumpmaze import report as R  # noqa: E402
 
 
 def test_player_follows_legal_clicks_to_the_goal():
@@ -100,12 +100,12 @@ def test_render_report_style():
 
 def test_plots_validate_columns():
     with pytest.raises(ValueError, match="columns"):
-        render.plot_curves(pd.DataFrame({"a": [1]}))
+        plots.plot_curves(pd.DataFrame({"a": [1]}))
     with pytest.raises(ValueError, match="columns"):
-        render.plot_final_distribution(pd.DataFrame({"a": [1]}))
+        plots.plot_final_distribution(pd.DataFrame({"a": [1]}))
     df = pd.DataFrame({"algorithm": ["x"] * 3, "n": [5] * 3, "iteration": [0, 1, 2],
                        "mean_score": [1.0, 2.0, 3.0]})
-    plt.close(render.plot_curves(df, sizes=(5,)))
+    plt.close(plots.plot_curves(df, sizes=(5,)))
 
 
 def test_player_rejects_bad_grid():

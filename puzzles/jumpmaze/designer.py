@@ -22,27 +22,18 @@ second kernel. The annealer minimises the weighted energy and, whatever the obje
 the deepest *designer-feasible* maze it meets: a unique shortest path and no black or white
 holes.
 
-``python -m puzzles.jumpmaze.designer --workers 2`` reruns the stored designer runs
-(``data/designer_runs.json``).
+``python -m puzzles run 03 designer-runs --store`` reruns the stored designer runs
+(``data/designer_runs.csv``, see :mod:`puzzles.jumpmaze.offline`).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
-import platform
-import time
-from concurrent.futures import Executor
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 
-import numba
 import numpy as np
 from numba import njit
 
-from puzzles.core import derive_seed, run_tasks
 from puzzles.jumpmaze import model
 from puzzles.jumpmaze.model import (
     bfs_flat,
@@ -63,14 +54,6 @@ OBJECTIVES: dict[str, tuple[float, ...]] = {
     # feasible maze met is kept separately
     "designer": (0.02, 0.02, 0.02, 1.0, 0.0, 0.0, 0.0),
     "depth": (0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0),
-}
-DATA_FILE = "data/designer_runs.json"
-DESIGN_SEED = 2026
-# offline runs: per n, runs x iterations of the annealer on the "designer" objective
-DESIGN_PARAMS: dict[int, dict] = {
-    n: {"runs": 2, "iters": it, "t_start": 3.0, "t_end": 0.2}
-    for n, it in ((5, 500_000), (6, 1_000_000), (7, 1_500_000), (8, 2_000_000),
-                  (9, 2_500_000), (10, 3_000_000), (11, 4_000_000))
 }
 
 
@@ -316,52 +299,11 @@ def design(n: int, iters: int, seed: int, *, objective: str = "designer",
                         fd if fd >= 0 else None)
 
 
-def design_task(task: tuple) -> dict:
-    """Worker: ``(n, iters, t_start, t_end, root, run, objective)`` -> one run's summary."""
-    n, iters, t_start, t_end, root, run, objective = task
-    r = design(n, iters, derive_seed(root, "designer", objective, n, run), objective=objective,
-               t_start=t_start, t_end=t_end)
-    return {"n": n, "run": run, "seed": r.seed, "feasible_depth": r.feasible_depth,
-            "feasible_grid": None if r.feasible_grid is None else r.feasible_grid.tolist(),
-            "best_energy": r.best_energy, "best_grid": r.best_grid.tolist()}
-
-
-def run_all(params: dict[int, dict], seed: int = DESIGN_SEED, workers: int | None = None,
-            objective: str = "designer", cache_dir: str | Path | None = None,
-            executor: Executor | None = None) -> dict:
-    """Every designer run of ``params``; per n the deepest feasible maze (JSON-ready)."""
-    started = time.time()
-    tasks = [(n, p["iters"], p["t_start"], p["t_end"], seed, r, objective)
-             for n, p in params.items() for r in range(p["runs"])]
-    tasks.sort(key=lambda t: -t[1])
-    runs = run_tasks(design_task, tasks, workers=workers, executor=executor, cache_dir=cache_dir,
-                     desc=f"designer ({objective})")
-    sizes: dict[str, dict] = {}
-    for n, p in params.items():
-        mine = sorted((r for r in runs if r["n"] == n), key=lambda r: r["run"])
-        ok = [r for r in mine if r["feasible_depth"] is not None]
-        top = max(ok, key=lambda r: r["feasible_depth"]) if ok else None
-        sizes[str(n)] = {**p, "seeds": [r["seed"] for r in mine],
-                         "feasible_depths": [r["feasible_depth"] for r in mine],
-                         "score": None if top is None else top["feasible_depth"],
-                         "grid": None if top is None else top["feasible_grid"]}
-    return {"description": "Designer runs for notebook 03 (python -m puzzles.jumpmaze.designer)",
-            "objective": objective, "weights": list(OBJECTIVES[objective]), "seed": seed,
-            "numba": numba.__version__, "numpy": np.__version__,
-            "python": platform.python_version(),
-            "wall_seconds_offline": round(time.time() - started, 1), "sizes": sizes}
-
-
-def load_runs() -> dict | None:
-    """The stored designer runs, or None before they were made."""
-    f = resources.files("puzzles.jumpmaze").joinpath(DATA_FILE)
-    return json.loads(f.read_text(encoding="utf-8")) if f.is_file() else None
-
-
-def verify(record: dict) -> dict[str, dict]:
-    """Re-check every stored designer maze; per n its grid, score and Neller's terms."""
+def verify(sizes: dict[str, dict]) -> dict[str, dict]:
+    """Re-check every stored designer maze (per n: its ``score`` and ``grid``); per n its grid,
+    score and Neller's terms."""
     out = {}
-    for key, v in record["sizes"].items():
+    for key, v in sizes.items():
         if v["grid"] is None:
             continue
         ev = model.evaluate(v["grid"])
@@ -371,22 +313,3 @@ def verify(record: dict) -> dict[str, dict]:
                     "black_holes": ev.black_holes, "white_holes": ev.white_holes,
                     "neller_energy": energy(v["grid"], "neller")}
     return out
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Command line: rerun the designer runs and rewrite the package's JSON."""
-    parser = argparse.ArgumentParser(prog="python -m puzzles.jumpmaze.designer")
-    parser.add_argument("--workers", type=int, default=None)
-    parser.add_argument("--seed", type=int, default=DESIGN_SEED)
-    parser.add_argument("--cache", type=Path, default=None, help="resume cache folder")
-    args = parser.parse_args(argv)
-    record = run_all(DESIGN_PARAMS, args.seed, args.workers, cache_dir=args.cache)
-    verify(record)
-    out = Path(str(resources.files("puzzles.jumpmaze").joinpath(DATA_FILE)))
-    out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {out}: " + ", ".join(f"n={k}: {v['score']}" for k, v in record["sizes"].items()))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

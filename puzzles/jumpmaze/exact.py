@@ -17,12 +17,16 @@ when the tree is exhausted the best found is the proven maximum (if the first ta
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+import pandas as pd
 from numba import njit
 
+from puzzles.core.paper import ROOT_SEED, Task
 from puzzles.jumpmaze import model
 from puzzles.jumpmaze.model import check_n, max_jumps
 
@@ -270,13 +274,70 @@ def branches(n: int) -> list[tuple[int, int]]:
     return [(a, b) for a in range(1, n) for b in range(1, int(mj[0, a]) + 1)]
 
 
-def branch_task(task: tuple) -> dict:
-    """Worker: ``(n, target, node_limit, discoverable, transpose, prefix)`` -> one branch."""
-    n, target, node_limit, discoverable, transpose, prefix = task
-    r = search(n, target, node_limit, discoverable=discoverable, transpose=transpose,
-               prefix=prefix)
-    return {"prefix": prefix, "best": r.best_score, "complete": r.complete, "nodes": r.nodes,
-            "grid": r.grid, "seconds": r.seconds}
+@dataclass(frozen=True)
+class BranchTask(Task):
+    """One top-level branch of an exact search: the start jumps ``a``, its right neighbour
+    ``b`` (the search is not random: the seed is unused)."""
+
+    EXPERIMENT = "branch"
+    n: int
+    target: int
+    node_limit: int
+    a: int
+    b: int
+    discoverable: bool = True
+    transpose: bool = True
+
+
+@dataclass(frozen=True)
+class BranchResult:
+    """One branch searched: the best depth >= target found (None: none), whether the branch
+    was exhausted, its nodes, the witness maze and the branch's seconds."""
+
+    best: int | None
+    complete: bool
+    nodes: int
+    grid: np.ndarray | None
+    seconds: float
+
+
+def branch_tasks(n: int, target: int, node_limit: int, *, root: int,
+                 first: tuple[tuple[int, int], ...] = (), discoverable: bool = True,
+                 transpose: bool = True) -> list[BranchTask]:
+    """Every top-level branch of the (n, target) search, the branches ``first`` first."""
+    order = sorted(branches(n), key=lambda b: b not in first)
+    return [BranchTask(n, int(target), int(node_limit), a, b, discoverable, transpose,
+                       root=root) for a, b in order]
+
+
+def parallel_tasks(budget: Any, root: int) -> list[BranchTask]:
+    """The notebook's refutation over the worker pool (``budget.parallel_refutation``)."""
+    spec = budget.parallel_refutation
+    return branch_tasks(spec.n, spec.target, spec.node_limit, root=root, first=spec.first)
+
+
+def branch_run(task: BranchTask) -> BranchResult:
+    """Worker: search one branch."""
+    r = search(task.n, task.target, task.node_limit, discoverable=task.discoverable,
+               transpose=task.transpose, prefix=(task.a, task.b))
+    return BranchResult(r.best_score, r.complete, r.nodes, r.grid, r.seconds)
+
+
+BRANCH_COLUMNS = ["n", "target", "node_limit", "a", "b", "complete", "nodes", "best"]
+
+
+def branch_table(tasks: Sequence[BranchTask], results: Sequence[BranchResult]) -> pd.DataFrame:
+    """One row per branch, in task order: whether it was exhausted, its nodes, its best depth."""
+    rows = [{"n": t.n, "target": t.target, "node_limit": t.node_limit, "a": t.a, "b": t.b,
+             "complete": r.complete, "nodes": r.nodes, "best": r.best}
+            for t, r in zip(tasks, results, strict=True)]
+    return pd.DataFrame(rows, columns=BRANCH_COLUMNS).astype({"best": "Int64"})
+
+
+def refuted(table: pd.DataFrame) -> bool:
+    """A target is refuted when no branch found a maze that deep and every branch completed."""
+    found = table["best"].notna().any()
+    return bool(not found and table["complete"].all())
 
 
 def search_parallel(n: int, target: int, node_limit: int = 10**12, *, workers: int | None = None,
@@ -291,19 +352,45 @@ def search_parallel(n: int, target: int, node_limit: int = 10**12, *, workers: i
     from puzzles.core import run_tasks  # local: keeps the numba module importable alone
 
     n = _check_search_args(n, target, node_limit)
-    tasks = [(n, int(target), int(node_limit), bool(discoverable), bool(transpose), b)
-             for b in branches(n)]
+    tasks = branch_tasks(n, target, node_limit, root=ROOT_SEED, discoverable=discoverable,
+                         transpose=transpose)
     # the wall time is the slowest worker's; a single process reports the sum
     start = time.perf_counter()
-    parts = run_tasks(branch_task, tasks, workers=workers,
+    parts = run_tasks(branch_run, tasks, workers=workers,
                       executor=executor, desc=f"n={n} target {target}")
     seconds = time.perf_counter() - start
-    found = [p for p in parts if p["best"] is not None]
-    top = max(found, key=lambda p: p["best"]) if found else None
-    return ExactResult(n, int(target), None if top is None else int(top["best"]),
-                       None if top is None else top["grid"],
-                       all(p["complete"] for p in parts), sum(p["nodes"] for p in parts),
-                       seconds)
+    found = [p for p in parts if p.best is not None]
+    top = max(found, key=lambda p: p.best) if found else None
+    return ExactResult(n, int(target), None if top is None else int(top.best),
+                       None if top is None else top.grid,
+                       all(p.complete for p in parts), sum(p.nodes for p in parts), seconds)
+
+
+def combined(table: pd.DataFrame, seconds: float = 0.0) -> ExactResult:
+    """The branches of a ``branch_table`` as one search's result (no witness grid)."""
+    best = table["best"].dropna()
+    return ExactResult(int(table["n"].iloc[0]), int(table["target"].iloc[0]),
+                       None if best.empty else int(best.max()), None,
+                       bool(table["complete"].all()), int(table["nodes"].sum()), seconds)
+
+
+def upper_bound(n: int, start: int, node_limit: int) -> dict:
+    """Refute targets ``start, start-1, ...`` until a search hits ``node_limit``; the bound."""
+    tried = []
+    bound = n * n - 1  # at most every cell but the start on the path
+    target = start
+    while target >= 1:
+        res = search(n, target, node_limit)
+        tried.append({"target": target, "complete": res.complete, "found": res.best_score,
+                      "nodes": res.nodes})
+        if not res.complete:
+            break
+        if res.best_score is not None:  # cannot happen above the true maximum
+            bound = res.best_score
+            break
+        bound = target - 1
+        target -= 1
+    return {"upper_bound": bound, "searches": tried}
 
 
 def prove_max(n: int, lower: int, node_limit: int = 10**12) -> ExactResult:

@@ -24,13 +24,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
 
-from puzzles.core import derive_seed
 from puzzles.jumpmaze import model
 from puzzles.jumpmaze.model import check_n, max_jumps, neighbour_flat, random_flat, score_flat
+
+if TYPE_CHECKING:
+    from puzzles.jumpmaze.paper import MazeBudget
 
 # GA selection readings of the report's "the ones that are 80% better than the rest"
 SELECT_RULES = ("beats80", "top80")
@@ -519,78 +522,29 @@ def anneal_long(n: int, iters: int, seed: int, *, t_start: float = 3.0, t_end: f
 
 
 # ---------------------------------------------------------------------------------------------
-# The report's protocol: algorithms by name, budgets, and the task function for run_tasks
+# The report's protocol: algorithms by name, run under a budget
 
 ALGORITHMS = ("hc_strict", "hc_ties", "restarts_strict", "restarts_ties", "walk_strict",
               "walk_ties", "sa", "ga", "ga_top80")
 
 
-def run_algorithm(algorithm: str, n: int, seed: int, budget: dict) -> RunResult:
-    """One run of a named report algorithm with the per-``n`` budget mapping ``budget``."""
+def run_algorithm(algorithm: str, n: int, seed: int, budget: MazeBudget) -> RunResult:
+    """One run of a named report algorithm under ``budget`` (its iterations at ``n``)."""
     if algorithm not in ALGORITHMS:
         raise ValueError(f"algorithm must be one of {ALGORITHMS}, got {algorithm!r}")
     family, _, variant = algorithm.partition("_")
     ties = variant == "ties"
     if family == "hc":
-        return hill_climb(n, budget["hc"][n], seed, ties=ties, algorithm=algorithm)
+        return hill_climb(n, budget.hc[n], seed, ties=ties, algorithm=algorithm)
     if family == "restarts":
-        return restarts(n, budget["restarts"][n], seed, ties=ties,
-                        count=budget["restarts_count"], algorithm=algorithm)
+        return restarts(n, budget.restarts[n], seed, ties=ties,
+                        count=budget.restarts_count, algorithm=algorithm)
     if family == "walk":
-        return random_walk(n, budget["walk"][n], seed, ties=ties, p=budget["walk_p"],
+        return random_walk(n, budget.walk[n], seed, ties=ties, p=budget.walk_p,
                            algorithm=algorithm)
     if family == "sa":
-        return anneal(n, budget["sa"][n], seed, t0=budget["sa_t0"], cool=budget["sa_cool"],
+        return anneal(n, budget.sa[n], seed, t0=budget.sa_t0, cool=budget.sa_cool,
                       algorithm=algorithm)
-    return genetic(n, budget["ga_pop"][n], budget["ga_generations"], seed,
-                   pmut=budget["ga_mutation"], pclone=budget["ga_clone"],
+    return genetic(n, budget.ga_pop[n], budget.ga_generations, seed,
+                   pmut=budget.ga_mutation, pclone=budget.ga_clone,
                    select="top80" if variant == "top80" else "beats80", algorithm=algorithm)
-
-
-def protocol_task(task: tuple) -> dict:
-    """Worker for ``run_tasks``: ``(algorithm, n, runs, root_seed, budget_items)`` -> summary.
-
-    Returns the mean incumbent and best-so-far curves over the runs, every run's best score,
-    the best grid of all runs (re-evaluated by the model), and every run's own curves
-    (``run_curves``, ``run_best_curves``: runs x points) and best grid (``run_grids``), so the
-    ledger can read any run at any number of evaluations without rerunning it.
-    """
-    algorithm, n, runs, root, budget_items = task
-    budget = _unfreeze(budget_items)
-    results = [run_algorithm(algorithm, n, derive_seed(root, algorithm, n, r), budget)
-               for r in range(runs)]
-    top = max(results, key=lambda res: res.best_score)
-    return {
-        "algorithm": algorithm, "n": n,
-        "mean_curve": np.mean([r.curve for r in results], axis=0),
-        "mean_best_curve": np.mean([r.curve_best for r in results], axis=0),
-        "final": np.array([r.curve[-1] for r in results]),
-        "best_scores": np.array([r.best_score for r in results], np.int64),
-        "best_grid": top.best_grid, "best_score": top.best_score,
-        "run_curves": np.array([r.curve for r in results]),
-        "run_best_curves": np.array([r.curve_best for r in results]),
-        "run_grids": np.array([r.best_grid for r in results]),
-    }
-
-
-def freeze(obj: object) -> object:
-    """Turn nested dicts into sorted tuples so a budget has a deterministic ``repr``."""
-    if isinstance(obj, dict):
-        return tuple(sorted((k, freeze(v)) for k, v in obj.items()))
-    return obj
-
-
-def _unfreeze(items: object) -> object:
-    if isinstance(items, tuple) and items and all(
-            isinstance(p, tuple) and len(p) == 2 for p in items):
-        return {k: _unfreeze(v) for k, v in items}
-    return items
-
-
-def long_task(task: tuple) -> dict:
-    """Worker: one tuned-annealer run ``(n, iters, t_start, t_end, root, run)``."""
-    n, iters, t_start, t_end, root, run = task
-    res = anneal_long(n, iters, derive_seed(root, "anneal_long", n, run), t_start=t_start,
-                      t_end=t_end)
-    return {"n": n, "run": run, "seed": res.seed, "best_score": res.best_score,
-            "best_grid": res.best_grid, "trace": res.curve}

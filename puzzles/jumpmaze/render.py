@@ -1,4 +1,4 @@
-"""Drawing mazes in the report's GUI style (matplotlib and HTML) and plotting score curves.
+"""Drawing mazes in the report's GUI style (matplotlib and HTML).
 
 Report style: dark cells, the jump as a big white number in the top-left corner, the BFS depth as
 a small yellow number in the bottom-left corner (-1 where unreachable), the goal a white cell
@@ -11,9 +11,7 @@ import html
 
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
 
-from puzzles.core.compat import boxplot
 from puzzles.jumpmaze import model
 
 CELL_BG = "#3b3b4f"
@@ -92,67 +90,6 @@ def maze_html(grid: object, show_depths: bool = True, position: tuple[int, int] 
     title = html.escape(f"n = {n}, score {ev.score}")
     return (f'<div><div style="font-weight:bold">{title}</div>'
             f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')
-
-
-def plot_curves(curves: pd.DataFrame, sizes: tuple[int, ...] = (5, 7, 9, 11),
-                algorithms: list[str] | None = None, x_frac: bool = False,
-                best: pd.DataFrame | None = None) -> plt.Figure:
-    """One panel per n: mean score per iteration of each algorithm (``curves.csv`` columns).
-
-    ``x_frac`` rescales each curve's x axis to the fraction of its run, so that the GA's 100
-    generations and the local searches' thousands of iterations share one axis. ``best``
-    (``curves_best.csv``) adds each algorithm's mean best-so-far as a dashed line of its colour.
-    """
-    needed = {"algorithm", "n", "iteration", "mean_score"}
-    for name, frame in (("curves", curves), ("best", best)):
-        if frame is not None and not needed <= set(frame.columns):
-            raise ValueError(f"{name} must have columns {sorted(needed)}")
-    algorithms = algorithms or list(dict.fromkeys(curves["algorithm"]))
-    fig, axes = plt.subplots(1, len(sizes), figsize=(4.2 * len(sizes), 3.6), squeeze=False)
-    colours = plt.get_cmap("tab10")
-    for ax, n in zip(axes[0], sizes, strict=True):
-        for i, alg in enumerate(algorithms):
-            d = curves[(curves["algorithm"] == alg) & (curves["n"] == n)]
-            if d.empty:
-                continue
-            x = d["iteration"].to_numpy(float)
-            if x_frac:
-                x = x / max(x.max(), 1.0)
-            ax.plot(x, d["mean_score"], label=alg, color=colours(i % 10), lw=1.2)
-            if best is not None:
-                b = best[(best["algorithm"] == alg) & (best["n"] == n)]
-                xb = b["iteration"].to_numpy(float)
-                if x_frac:
-                    xb = xb / max(xb.max(), 1.0)
-                ax.plot(xb, b["mean_score"], color=colours(i % 10), lw=1.0, ls="--")
-        ax.set_title(f"n = {n}")
-        ax.set_xlabel("fraction of the run" if x_frac else "iteration")
-        ax.grid(alpha=0.3)
-    axes[0][0].set_ylabel("mean score over runs" + (" (dashed: best so far)"
-                                                    if best is not None else ""))
-    axes[0][-1].legend(fontsize=7, loc="lower right")
-    fig.tight_layout()
-    return fig
-
-
-def plot_final_distribution(finals: pd.DataFrame) -> plt.Figure:
-    """Box plots of the final score of every run, per algorithm, one panel per n."""
-    needed = {"algorithm", "n", "final_score"}
-    if not needed <= set(finals.columns):
-        raise ValueError(f"finals must have columns {sorted(needed)}")
-    sizes = sorted(finals["n"].unique())
-    fig, axes = plt.subplots(1, len(sizes), figsize=(4.2 * len(sizes), 3.8), squeeze=False)
-    for ax, n in zip(axes[0], sizes, strict=True):
-        d = finals[finals["n"] == n]
-        algs = list(dict.fromkeys(d["algorithm"]))
-        boxplot(ax, [d[d["algorithm"] == a]["final_score"].to_numpy() for a in algs], algs,
-                vert=True)
-        ax.tick_params(axis="x", rotation=70, labelsize=7)
-        ax.set_title(f"n = {n}")
-        ax.grid(alpha=0.3)
-    axes[0][0].set_ylabel("final score of a run")
-    fig.tight_layout()
-    return fig
 
 
 def grid_text(grid: object) -> str:
