@@ -270,3 +270,11 @@ def verdict_moves(ledger: Any) -> pd.DataFrame:
     from puzzles.core.claims import verdicts_before
 
     return moves(verdicts_before("puzzles.jumpmaze"), ledger.frame())
+
+
+def play(best: Mapping[str, dict], fallback: object, n: str = "7") -> Any:
+    """The core Player on the best maze of size ``n`` (``fallback`` when there is none)."""
+    from puzzles.core.game import Player
+    from puzzles.jumpmaze.game import MazeGame
+
+    return Player(MazeGame(best[n]["grid"] if n in best else fallback))
