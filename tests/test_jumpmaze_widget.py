@@ -135,3 +135,20 @@ def test_plots_validate_columns():
 def test_player_rejects_bad_grid():
     with pytest.raises(ValueError, match="goal"):
         MazeGame([[1, 1, 1], [1, 1, 1], [1, 1, 1]])
+
+
+def test_board_pictures_come_from_the_scene_and_are_byte_stable(tmp_path):
+    from puzzles.jumpmaze.scene import picture
+
+    grid = R.report_puzzle()
+    shown = plots.report_puzzle(grid, tmp_path)
+    png = (tmp_path / "report_puzzle.png").read_bytes()
+    assert png[:4] == b"\x89PNG" and shown.data == png
+    plots.report_puzzle(grid, tmp_path / "again")
+    assert (tmp_path / "again" / "report_puzzle.png").read_bytes() == png
+    # the picture is the board's own drawing: the same cells, jumps and depths as the player's
+    scene = picture([(grid, "title")], 1)
+    board = MazeGame(grid).scene(MazeGame(grid).initial(), Player(MazeGame(grid)).view)
+    assert scene.to_svg().count('data-depth="103"') == board.to_svg().count('data-depth="103"')
+    texts = [body for tag, _, body in scene.items if tag == "text"]
+    assert texts[0] == "title" and "G" in texts and "103" in texts and "-1" in texts

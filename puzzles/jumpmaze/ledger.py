@@ -237,7 +237,7 @@ def definition_claims(ledger: Ledger) -> Ledger:
     """Tasks 1-2: how a maze is shown, stored, searched and scored (what we built to)."""
     rows = [
         ("T1-display", "Task 1", "Display: jump, BFS depth (-1 unreachable), G with the score",
-         "render.draw_maze: big jump, small depth (-1 unreachable), G and the score in the goal",
+         "scene.maze_scene: big jump, small depth (-1 unreachable), G and the score in the goal",
          "the report's GUI, redrawn"),
         ("T1-node", "Task 1", "A cell holds a jump, a step count starting at -1 and a parent",
          "model: n x n jumps, BFS depths start at -1; n fixed per run",

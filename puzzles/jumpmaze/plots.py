@@ -1,5 +1,6 @@
-"""Notebook 03's figures: the score curves and final scores (matplotlib charts) and the board
-pictures, each saved to the notebook's figures folder."""
+"""Notebook 03's figures, each saved to the notebook's figures folder: the score curves and final
+scores (matplotlib charts) and the board pictures (the board's own scene, through
+``scene_png``)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from IPython.display import Image
 
 from puzzles.core import save_figure
+from puzzles.core.board import Scene, scene_png
 from puzzles.core.compat import boxplot
 from puzzles.jumpmaze import model
-from puzzles.jumpmaze.render import draw_maze
+from puzzles.jumpmaze.scene import picture
 
 LOCAL = ("hc_strict", "hc_ties", "restarts_strict", "restarts_ties", "walk_strict", "walk_ties",
          "sa")
@@ -104,31 +107,32 @@ def final_distribution(finals: pd.DataFrame, directory: str | Path) -> plt.Figur
     return fig
 
 
-def report_puzzle(grid: object, directory: str | Path) -> plt.Figure:
+def save_picture(scene: Scene, name: str, directory: str | Path) -> Image:
+    """Save a board picture as ``<directory>/<name>.png`` (drawn from the scene); show it."""
+    png = scene_png(scene)
+    path = Path(directory) / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(png)
+    return Image(png)
+
+
+def report_puzzle(grid: object, directory: str | Path) -> Image:
     """``report_puzzle.png``: the report's best puzzle, re-evaluated."""
-    fig = draw_maze(grid, title="the report's best puzzle (n = 11), re-evaluated")
-    save_figure(fig, "report_puzzle", directory)
-    return fig
+    return save_picture(picture([(grid, "the report's best puzzle (n = 11), re-evaluated")], 1),
+                        "report_puzzle", directory)
 
 
 def task2_examples(examples: Sequence[tuple[int, bool, np.ndarray]], directory: str | Path
-                   ) -> plt.Figure:
-    """``task2_examples.png``: per n a solvable (top) and an unsolvable (bottom) random maze."""
-    cols = len(examples) // 2
-    fig, axes = plt.subplots(2, cols, figsize=(4.3 * cols, 9))
-    for i, (n, ok, g) in enumerate(examples):
-        ax = axes[0 if ok else 1, i // 2]
-        draw_maze(g, ax=ax, title=f"n = {n}, {'solvable' if ok else 'unsolvable'}: "
-                  f"score {model.score(g)}")
-    save_figure(fig, "task2_examples", directory)
-    return fig
+                   ) -> Image:
+    """``task2_examples.png``: per n a solvable (top row) and an unsolvable random maze."""
+    ordered = sorted(examples, key=lambda e: not e[1])  # solvable first, each in n order
+    panels = [(g, f"n = {n}, {'solvable' if ok else 'unsolvable'}: score {model.score(g)}")
+              for n, ok, g in ordered]
+    return save_picture(picture(panels, len(examples) // 2), "task2_examples", directory)
 
 
 def boards(mazes: Mapping[str, dict], name: str, directory: str | Path,
-           caption: str = "{score} moves ({algorithm})") -> plt.Figure:
+           caption: str = "{score} moves ({algorithm})") -> Image:
     """One board per n (``mazes``: n -> grid, score, ...), titled ``n = <n>: <caption>``."""
-    fig, axes = plt.subplots(1, len(mazes), figsize=(4.3 * len(mazes), 4.6))
-    for ax, (k, v) in zip(np.atleast_1d(axes), mazes.items(), strict=True):
-        draw_maze(v["grid"], ax=ax, title=f"n = {k}: " + caption.format(**v))
-    save_figure(fig, name, directory)
-    return fig
+    panels = [(v["grid"], f"n = {k}: " + caption.format(**v)) for k, v in mazes.items()]
+    return save_picture(picture(panels, len(panels)), name, directory)
