@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 import math
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import matplotlib
 
