@@ -276,6 +276,7 @@ class Player(Generic[S, M]):
             getattr(self, ev.id)()
         elif ev.kind == "input" and ev.id == "puzzle":
             self.draft = ev.value or ""
+            self.refresh("puzzle text kept: press load puzzle to play it")
         elif ev.kind == "key" and ev.id in PLAYER_KEYS:
             getattr(self, PLAYER_KEYS[ev.id])()
         elif ev.kind == "key" and ev.id in self.game.toggles():

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from puzzles.core.board import Event, Key, Scene
+from puzzles.core.board import Event, Key, Scene, field_control
 from puzzles.core.claims import Ledger
 from puzzles.core.game import Edit, Game, View
 from puzzles.core.paper import ROOT_SEED, Budget, Experiment, Paper, Task, knob
@@ -151,6 +151,10 @@ class LightsOut(Game[int, int]):
     def toggles(self) -> dict[str, str]:
         """``n`` shows the cell numbers."""
         return {"n": "cell numbers"}
+
+    def controls(self, state: int) -> list[dict]:
+        """A field that toggles one light: the toy's editor."""
+        return [field_control("toggle", "toggle light (1-9)", "")]
 
     def keys(self) -> dict[str, str]:
         """Digits press cells."""
