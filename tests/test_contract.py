@@ -122,7 +122,7 @@ def test_the_core_player_plays_every_game_to_the_goal_with_undo_and_redo(name: s
     p.board.press("redo")
     assert p.state == first
     p.board.press("reset")
-    assert p.state == start and p.moves_made == 2  # the reset is itself an undoable action
+    assert p.state == start and p.actions == 2  # the reset is itself an undoable action
     p.board.press("undo")
     assert p.state == first
     for _ in range(10_000):
@@ -131,8 +131,10 @@ def test_the_core_player_plays_every_game_to_the_goal_with_undo_and_redo(name: s
         p.board.press("step")
     assert game.is_goal(p.state)
     assert "solved" in p.board.status
+    status = p.board.status
     p.board.key("\x00")
-    assert p.board.status.startswith("refused:")
+    assert p.board.message.startswith("refused:")
+    assert p.board.status == status  # a refusal never replaces the status line
 
 
 def _defines(path: Path, names: set[str]) -> set[str]:

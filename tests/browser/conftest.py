@@ -164,12 +164,15 @@ class Notebook:
         """Type ``value`` into the field ``control`` and commit it."""
         before = self.svg() + self.status()
         field = self.board.locator(f'[data-control="{control}"]')
-        if field.evaluate("e => e.tagName") == "SELECT":
+        tag = field.evaluate("e => e.tagName")
+        if tag == "SELECT":
             field.select_option(value)
-        else:
+        elif tag == "TEXTAREA":  # Enter is a new line there: the change comes on leaving it
+            field.fill(value)
+            field.dispatch_event("change")
+        else:  # Enter commits a text field: one change event, as a reader's typing sends
             field.fill(value)
             field.press("Enter")
-            field.dispatch_event("change")
         self._settle(before)
 
     def _settle(self, before: str, timeout: float = 15.0) -> None:
