@@ -28,7 +28,7 @@ def test_player_follows_legal_clicks_to_the_goal():
     assert 'data-role="legal"' in b.element("cell-0-6")
     assert 'data-role="here"' in b.element("cell-0-0")
     b.click("cell-1-1")  # not a legal jump: refused, nothing moves
-    assert p.state.position == (0, 0) and "not a legal jump" in b.status
+    assert p.state.position == (0, 0) and "not a legal jump" in b.message
     for cell in model.shortest_path(grid)[1:]:
         b.click(f"cell-{cell[0]}-{cell[1]}")
     assert p.game.is_goal(p.state) and "solved in 103 moves" in b.status
@@ -87,13 +87,13 @@ def test_editing_a_jump_rescores_live_is_undoable_and_bad_jumps_are_refused():
     assert "score 103" in b.status
     b.press("edit")
     b.enter("jump", 3)
-    assert b.status == "refused: click a cell to edit first (in edit mode)"
+    assert b.message == "refused: click a cell to edit first (in edit mode)"
     b.click("cell-0-0")
     assert 'data-role="here"' in b.element("cell-0-0") and p.state.selected == (0, 0)
     b.enter("jump", 42)
-    assert "takes a jump in 1..10" in b.status and p.state.grid[0, 0] == 6
+    assert "takes a jump in 1..10" in b.message and p.state.grid[0, 0] == 6
     b.enter("jump", "ten")
-    assert "whole number" in b.status
+    assert "whole number" in b.message
     b.enter("jump", 10)
     g2 = grid.copy()
     g2[0, 0] = 10
@@ -107,9 +107,9 @@ def test_editing_a_jump_rescores_live_is_undoable_and_bad_jumps_are_refused():
     b.key("2")
     assert p.state.grid[5, 5] == 2
     b.click("cell-10-10")
-    assert b.status == "refused: the goal has no jump to edit"
+    assert b.message == "refused: the goal has no jump to edit"
     b.key("x")
-    assert b.status.startswith("refused: key 'x'")
+    assert b.message.startswith("refused: key 'x'")
     b.press("edit")
     b.click("cell-0-10")
     assert p.state.position == (0, 10)
