@@ -104,7 +104,7 @@ def test_keyboard_only_play_to_the_win_with_help_refusal_and_readable_text(open_
     plan = LightsOut().solve(LightsOut().initial())
     for move in plan:
         _walk_to(nb, move)
-        before = nb.svg() + nb.status()
+        before = nb._seen()
         nb.page.keyboard.press("Enter")
         nb._settle(before)
     assert f"solved in {len(plan)} moves (the fewest possible: {len(plan)})" in nb.status()
