@@ -6,6 +6,9 @@ Reading starts at entry 0 and moves on cyclically. An alternator jumps the first
 read and on every other read after that, and is skipped (reading goes on with the next entry)
 on the reads in between. The paper leaves some choices open; each is a parameter here:
 
+The settings are one frozen :class:`EA` (``DEFAULT``: Section IV's R, L, P, N and the
+calibrated defaults below).
+
 * ``reading`` (default ``"skips_free"``): what the read limit L counts. Every emitted action
   counts; ``"every_read"`` also counts alternator jumps and skips, ``"actions_only"`` neither,
   ``"jumps_free"`` counts skips but not jumps, ``"skips_free"`` jumps but not skips. When a
@@ -26,12 +29,13 @@ random initial population already holds one) and that ring's solving length.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numba import njit
 
 from puzzles.clockwork.model import Puzzle, action_arrays
+from puzzles.clockwork.reference import protocol
 
 # What the read limit counts, per reading: (jumps count, skips count); actions always count.
 READINGS: dict[str, tuple[bool, bool]] = {
@@ -41,8 +45,7 @@ READINGS: dict[str, tuple[bool, bool]] = {
     "skips_free": (True, False),
 }
 
-DEFAULTS = {"R": 15, "L": 200, "P": 28, "N": 20_000, "tournament": 7, "mutations": 1,
-            "reading": "skips_free"}
+_PAPER = protocol()
 
 
 def reading_flags(reading: str) -> tuple[bool, bool]:
@@ -50,6 +53,38 @@ def reading_flags(reading: str) -> tuple[bool, bool]:
     if reading not in READINGS:
         raise ValueError(f"reading must be one of {', '.join(READINGS)}, got {reading!r}")
     return READINGS[reading]
+
+
+@dataclass(frozen=True)
+class EA:
+    """The DWP's settings: Section IV's R, L, P and N (``reference/protocol.csv``) and the
+    choices the paper leaves open, at their calibrated defaults."""
+
+    R: int = _PAPER["R"]
+    L: int = _PAPER["L"]
+    P: int = _PAPER["P"]
+    N: int = _PAPER["N"]
+    tournament: int = 7
+    mutations: int = 1
+    reading: str = "skips_free"
+
+    def __post_init__(self) -> None:
+        for name, lo in (("R", 2), ("L", 1), ("P", 4), ("N", 0), ("tournament", 4),
+                         ("mutations", 0)):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < lo:
+                raise ValueError(f"{name} must be an int >= {lo}, got {v!r}")
+        if self.tournament > self.P:
+            raise ValueError(f"tournament size {self.tournament} exceeds the population "
+                             f"P = {self.P}")
+        reading_flags(self.reading)
+
+    def but(self, **changes: object) -> EA:
+        """These settings with ``changes`` (``DEFAULT.but(N=200)``)."""
+        return replace(self, **changes)
+
+
+DEFAULT = EA()
 
 
 @njit(cache=True)
@@ -255,15 +290,6 @@ class RunResult:
     moves: tuple[int, ...]  # the solving action string (empty when not solved)
 
 
-def _check_params(R: int, L: int, P: int, N: int, tournament: int, mutations: int) -> None:
-    for name, v, lo in (("R", R, 2), ("L", L, 1), ("P", P, 4), ("N", N, 0),
-                        ("tournament", tournament, 4), ("mutations", mutations, 0)):
-        if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < lo:
-            raise ValueError(f"{name} must be an int >= {lo}, got {v!r}")
-    if tournament > P:
-        raise ValueError(f"tournament size {tournament} exceeds the population P = {P}")
-
-
 def _arrays(puzzle: Puzzle) -> tuple:
     if not puzzle.zero_goal:
         raise ValueError("puzzle: the DWP fitness needs the all-zero goal set")
@@ -272,8 +298,8 @@ def _arrays(puzzle: Puzzle) -> tuple:
     return ks, pos, val, cnt, puzzle.n, puzzle.c, puzzle.initial[0], L0
 
 
-def decode(puzzle: Puzzle, ring, R: int | None = None, L: int = DEFAULTS["L"],
-           reading: str = DEFAULTS["reading"]) -> tuple[list[int], int, int | None]:
+def decode(puzzle: Puzzle, ring, R: int | None = None, L: int = DEFAULT.L,
+           reading: str = DEFAULT.reading) -> tuple[list[int], int, int | None]:
     """Decode a ring on ``puzzle``: (action indices emitted, ring fitness, solving length).
 
     The action string stops at the first goal state, as the EA's evaluation does.
@@ -296,7 +322,7 @@ def decode(puzzle: Puzzle, ring, R: int | None = None, L: int = DEFAULTS["L"],
 
 
 def decode_trace(ring, R: int, n_actions: int, L: int = 40,
-                 reading: str = DEFAULTS["reading"]) -> list[tuple[int, int, str]]:
+                 reading: str = DEFAULT.reading) -> list[tuple[int, int, str]]:
     """Step-by-step reading of a ring (Fig. 4): (entry read, symbol, what happened) per read.
 
     Reading stops after ``L`` reads that count under ``reading``, the EA's rule (same default).
@@ -328,24 +354,23 @@ def decode_trace(ring, R: int, n_actions: int, L: int = 40,
     return steps
 
 
-def run_dwp(puzzle: Puzzle, seed: int, R: int = DEFAULTS["R"], L: int = DEFAULTS["L"],
-            P: int = DEFAULTS["P"], N: int = DEFAULTS["N"],
-            tournament: int = DEFAULTS["tournament"], mutations: int = DEFAULTS["mutations"],
-            reading: str = DEFAULTS["reading"]) -> RunResult:
-    """One seeded DWP run on ``puzzle``; a reported solution is replayed by the model first."""
+def run_dwp(puzzle: Puzzle, seed: int, ea: EA = DEFAULT) -> RunResult:
+    """One seeded DWP run on ``puzzle`` with settings ``ea``; a reported solution is replayed
+    by the model first."""
     from puzzles.clockwork.model import first_goal
 
-    _check_params(R, L, P, N, tournament, mutations)
+    if not isinstance(ea, EA):
+        raise ValueError(f"ea must be the EA's settings (dwp.EA), got {ea!r}")
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= seed < 2**32:
         raise ValueError(f"seed must be an int in 0..2^32-1, got {seed!r}")
-    cj, cs = reading_flags(reading)
+    cj, cs = reading_flags(ea.reading)
     ks, pos, val, cnt, n, c, k0, L0 = _arrays(puzzle)
-    ok, t, ln, ring = _run(int(seed), R, P, N, tournament, mutations, L, cj, cs, ks, pos, val,
-                           cnt, n, c, k0, L0)
+    ok, t, ln, ring = _run(int(seed), ea.R, ea.P, ea.N, ea.tournament, ea.mutations, ea.L, cj,
+                           cs, ks, pos, val, cnt, n, c, k0, L0)
     ring_t = tuple(int(x) for x in ring)
     if not ok:
         return RunResult(False, int(t), None, ring_t, ())
-    moves, f, length = decode(puzzle, ring, R, L, reading)
+    moves, f, length = decode(puzzle, ring, ea.R, ea.L, ea.reading)
     # Replay move by move in the plain-Python model: the EA's claim must hold there too.
     if f != 0 or length != ln or first_goal(puzzle, moves) != ln:
         raise RuntimeError(f"{puzzle.name}: EA reported a solution the model does not confirm")

@@ -29,26 +29,27 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from puzzles.clockwork.dwp import DEFAULTS, READINGS
+from puzzles.clockwork.dwp import DEFAULT, READINGS
 from puzzles.clockwork.hitting import censored_times, hitting_summary, km_median
 from puzzles.clockwork.instances import B5_FROM_A5, C4_INDEX, table_rows
+from puzzles.clockwork.paper import PAPER
 from puzzles.clockwork.reference import (
-    FIG2_STATE,
-    PAPER_EA,
-    PAPER_PRINTED,
-    PAPER_Q,
-    PAPER_REACHABLE,
+    figure_state,
     paper_value,
+    printed,
+    protocol,
+    q_values,
+    reachable,
 )
 from puzzles.clockwork.theory import Facts
 from puzzles.core import verdicts as V
 from puzzles.core.claims import Ledger, fmt, inventory
 from puzzles.core.verdicts import Evidence, Margin, Sample
 
-STEM = "01_clockwork"
+STEM = PAPER.stem
 PACKAGE = "puzzles.clockwork"
-N = PAPER_EA["N"]
-PAPER_RUNS = PAPER_EA["runs"]
+N = protocol()["N"]
+PAPER_RUNS = protocol()["runs"]
 
 
 @dataclass(frozen=True)
@@ -82,8 +83,8 @@ MARGINS = Margins()
 
 READING_NAMES = {"skips_free": "skips free", "every_read": "every read",
                  "actions_only": "actions only", "jumps_free": "jumps free"}
-HEADLINE = READING_NAMES[DEFAULTS["reading"]]
-OTHER_READINGS = tuple(r for r in READINGS if r != DEFAULTS["reading"])
+HEADLINE = READING_NAMES[DEFAULT.reading]
+OTHER_READINGS = tuple(r for r in READINGS if r != DEFAULT.reading)
 
 
 def margins_table(m: Margins = MARGINS) -> pd.DataFrame:
@@ -206,7 +207,7 @@ def _weakest(parts: Sequence[tuple[str, Evidence]]) -> Evidence:
 
 
 def _printed(keys: Sequence[str], field_index: int = 0) -> str:
-    return ", ".join(PAPER_PRINTED[k][field_index] for k in keys)
+    return ", ".join(printed(k)[field_index] for k in keys)
 
 
 def _paper_means(low: Sequence[str], high: Sequence[str]) -> str:
@@ -288,8 +289,8 @@ def table_rows_evidence(d: Data) -> dict[str, Row]:
     rows: dict[str, Row] = {}
     res = d.results.drop_duplicates("instance").set_index("instance")
     o = d.ordruns
-    cal = d.calibration[(d.calibration["tournament"] == DEFAULTS["tournament"])
-                        & (d.calibration["mutations"] == DEFAULTS["mutations"])
+    cal = d.calibration[(d.calibration["tournament"] == DEFAULT.tournament)
+                        & (d.calibration["mutations"] == DEFAULT.mutations)
                         ].set_index("reading")
     len_ratio = {READING_NAMES[r]: math.exp(cal.at[r, "len_log_ratio"]) for r in READINGS}
     near = [v for k, v in len_ratio.items() if k != "actions only"]
@@ -299,7 +300,7 @@ def table_rows_evidence(d: Data) -> dict[str, Row]:
             continue
         im, ih = paper_value(key, "iter_mean"), paper_value(key, "iter_ci95")
         lm, lh = paper_value(key, "length_mean"), paper_value(key, "length_ci95")
-        pi, pih, pl, plh = PAPER_PRINTED[key]
+        pi, pih, pl, plh = printed(key)
         samples = _samples(d, key)
         head = samples[HEADLINE]
         assert head is not None
@@ -382,7 +383,7 @@ def _iter_why(d: Data, key: str, head: pd.DataFrame, g200: pd.DataFrame,
     if key in ("A1", "C1", "D1"):
         return (f"the random population already holds a solving ring in {_at0(head)} of our "
                 f"{n} runs ({_at0(g200)} of {len(g200)} in the 200-run set), so our mean is "
-                f"{_num(float(head['tournaments'].mean()))}; the paper's {PAPER_PRINTED[key][0]} "
+                f"{_num(float(head['tournaments'].mean()))}; the paper's {printed(key)[0]} "
                 "needs some runs of at least one tournament, while its own B1 = 0 ± 0 shows it "
                 "records 0 when the population already solves; what makes its runs need "
                 "tournaments is not measured (hypothesis: a different initial population or "
@@ -407,7 +408,7 @@ def _iter_why(d: Data, key: str, head: pd.DataFrame, g200: pd.DataFrame,
     if fails == n:
         solved200 = int(g200["solved"].sum())
         return (f"all {n} of our runs hit N = {N} ({solved200} of {len(g200)} solve in the "
-                f"200-run set), so our mean is N, while the paper's {PAPER_PRINTED[key][0]} "
+                f"200-run set), so our mean is N, while the paper's {printed(key)[0]} "
                 "implies solving runs within N; cause not measured; under the other readings "
                 f"our mean is {_range_text(others)}")
     noisy = key in ("A5", "C5", "C6", "D1", "D2", "D3", "E1", "E2", "E3", "E4", "E5")
@@ -464,7 +465,7 @@ def consistency_rows() -> dict[str, Row]:
     return {"TIII-C3-ci": Row(
         V.not_comparable(f"needs s = {fmt(need)}; 20 values >= 0 with mean {m} have s <= "
                          f"{fmt(most)}", "arithmetic"),
-        f"{PAPER_PRINTED['C3'][0]} {PAPER_PRINTED['C3'][1]}",
+        f"{printed('C3')[0]} {printed('C3')[1]}",
         "the printed interval cannot come from the printed mean over 20 non-negative runs "
         "(read as an sd, ±2315.3 is possible: TIII-C3-iter's readings), so it is not compared")}
 
@@ -507,8 +508,8 @@ def order_rows(d: Data) -> dict[str, Row]:
         ev = _order(o, low, high)
         why = ""
         if len(low) == 1 and len(high) == 1 and _mean_of(low) >= _mean_of(high):
-            why = (f"the paper's own means ({PAPER_PRINTED[low[0]][0]} vs "
-                   f"{PAPER_PRINTED[high[0]][0]}) do not show this order")
+            why = (f"the paper's own means ({printed(low[0])[0]} vs "
+                   f"{printed(high[0])[0]}) do not show this order")
         if cid == "AB-1":
             why = (f"the random population solves A1 and B1 at once: KM median 0 for both, "
                    f"{_at0(o[o.instance == 'A1'])} and {_at0(o[o.instance == 'B1'])} of 200 runs "
@@ -615,7 +616,7 @@ def trend_rows(d: Data) -> dict[str, Row]:
         _printed(keys), "A5 (n = 12) also has the action (3, 0) that D1-D3 lack, the paper's "
         "own set-up, so n is not the only difference at n = 12")
     keys = ["E1", "E2", "E3", "E4", "E5"]
-    x = np.concatenate([np.full(len(censored_times(o, k, N)), PAPER_Q[k]) for k in keys])
+    x = np.concatenate([np.full(len(censored_times(o, k, N)), q_values()[k]) for k in keys])
     ev = V.trend(x, _times(o, keys), increasing=False)
     rows["E-trend"] = Row(_label(ev, f"{ev.ours}; KM medians " + ", ".join(
         f"{k} {_km(o, [k])}" for k in keys), f"{len(x)} runs, failures at N"),
@@ -678,20 +679,21 @@ def rank_rows(d: Data) -> dict[str, Row]:
 
 def exact_rows(d: Data) -> dict[str, Row]:
     f = d.theory
-    rows = {"Fig2": Row(V.exact(FIG2_STATE, d.fig12[1]), FIG2_STATE),
+    fig2 = figure_state("Fig. 2")
+    rows = {"Fig2": Row(V.exact(fig2, d.fig12[1]), fig2),
             "Ex3-Q": Row(V.exact(math.gcd(6, 4 - 1), int(d.example3["Q"])), "",
                          "the paper prints no Q for Example 3: the compared value is Section "
                          "IV's rule applied by hand, gcd(6, 4 - 1) = 3, against our q_value")}
     for _, r in d.e_table.iterrows():
         name, q, reach = r["instance"], int(r["Q (ours)"]), int(r["reachable (group order)"])
-        rows[f"{name}-Q"] = Row(V.exact(PAPER_Q[name], q), str(PAPER_Q[name]))
+        rows[f"{name}-Q"] = Row(V.exact(q_values()[name], q), str(q_values()[name]))
         why = ""
-        if reach != PAPER_REACHABLE[name] and reach == int(r["reachable (BFS)"]):
+        if reach != reachable()[name] and reach == int(r["reachable (BFS)"]):
             why = (f"group order and BFS agree on {reach} = n 2^(n-Q+1) with Q = {q}; the "
-                   f"paper's {PAPER_REACHABLE[name]} would need Q = {q - 1}")
-        rows[f"{name}-reach"] = Row(_label(V.exact(PAPER_REACHABLE[name], reach),
+                   f"paper's {reachable()[name]} would need Q = {q - 1}")
+        rows[f"{name}-reach"] = Row(_label(V.exact(reachable()[name], reach),
                                            test="group order and BFS"),
-                                    str(PAPER_REACHABLE[name]), why)
+                                    str(reachable()[name]), why)
     rows["L1-states"] = Row(_label(V.exact(12 * 2 ** 12, f.lemma1_w12),
                                    test="W_(12,2) listed state by state"), "n c^n")
     rows["II-goals-n"] = Row(_label(V.exact(12, f.goals_a1), test="goal states of A1 (n = 12)"),
@@ -699,7 +701,7 @@ def exact_rows(d: Data) -> dict[str, Row]:
     rows["II-action-sets"] = Row(_label(V.exact(2 ** 8, f.action_sets_w22),
                                         test="subsets of W_(2,2) (8 states) counted"),
                                  "2^(n c^n)")
-    nq = ", ".join(f"{k} {12 // PAPER_Q[k]}" for k in ("E1", "E2", "E3", "E4", "E5"))
+    nq = ", ".join(f"{k} {12 // q_values()[k]}" for k in ("E1", "E2", "E3", "E4", "E5"))
     per = ", ".join(f"{k} {'/'.join(map(str, sorted(f.per_l[k][0])))}"
                     for k in ("E1", "E2", "E3", "E4", "E5"))
     q = f.q
@@ -886,8 +888,8 @@ DESIGN: dict[str, tuple[str, str]] = {
                      "Section III"),
     "III-fitness": ("model.fitness; a ring's fitness is the minimum along its string",
                     "Section III"),
-    "III-ea-loop": (f"steady state, P = 28, T = {DEFAULTS['tournament']}, "
-                    f"{DEFAULTS['mutations']} mutated entry per child (T and m not in the "
+    "III-ea-loop": (f"steady state, P = 28, T = {DEFAULT.tournament}, "
+                    f"{DEFAULT.mutations} mutated entry per child (T and m not in the "
                     "paper: calibration.csv)", "Section III"),
     "III-record": ("tournaments before the first ring of fitness 0 (0: the random population "
                    "solves), solving length; N = 20,000", "Section III"),
