@@ -85,9 +85,10 @@ def ref_decode(p: Puzzle, ring: list[int], R: int, L: int, reading: str) -> tupl
     return best, -1
 
 
-def ref_run(p: Puzzle, seed: int, R: int, L: int, P: int, N: int, T: int, m: int,
-            reading: str) -> tuple[bool, int, int | None, tuple[int, ...]]:
+def ref_run(p: Puzzle, seed: int, ea: EA) -> tuple[bool, int, int | None, tuple[int, ...]]:
     """The steady-state DWP of Section III on the EA's own random stream."""
+    R, L, P, N, T, m, reading = (ea.R, ea.L, ea.P, ea.N, ea.tournament, ea.mutations,
+                                 ea.reading)
     S = R + len(p.actions)
     per_t = [(0, P - i) for i in range(T)] + [(1, R)] + [(0, S), (0, R)] * m * 2
     draws = iter(stream(seed, [(0, S)] * (P * R) + per_t * N))
@@ -143,7 +144,7 @@ def test_runs_equal_the_reference(case):
     p, R, L, P, N, T, m, reading = case
     for seed in range(6):
         got = run_dwp(p, seed, EA(R, L, P, N, T, m, reading))
-        want = ref_run(p, seed, R, L, P, N, T, m, reading)
+        want = ref_run(p, seed, EA(R, L, P, N, T, m, reading))
         assert (got.solved, got.tournaments, got.length, got.ring) == want, (case, seed)
 
 
@@ -153,7 +154,7 @@ def test_reference_cases_exercise_every_outcome():
     outcomes = set()
     for p, R, L, P, N, T, m, reading in CASES:
         for seed in range(6):
-            solved, t, _, _ = ref_run(p, seed, R, L, P, N, T, m, reading)
+            solved, t, _, _ = ref_run(p, seed, EA(R, L, P, N, T, m, reading))
             outcomes.add("fail" if not solved else ("t0" if t == 0 else "later"))
     assert outcomes == {"fail", "t0", "later"}
 
@@ -163,7 +164,7 @@ def test_budget_is_exactly_n_tournaments():
     p, R, L, P = HARDER, 8, 30, 10
     hits = []
     for seed in range(12):
-        solved, t, _, _ = ref_run(p, seed, R, L, P, 120, 4, 1, "skips_free")
+        solved, t, _, _ = ref_run(p, seed, EA(R, L, P, 120, 4, 1, "skips_free"))
         if solved and t > 1:
             hits.append((seed, t))
     assert hits

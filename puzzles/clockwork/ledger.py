@@ -284,82 +284,118 @@ def _range_text(values: Sequence[float]) -> str:
     return f"{_num(min(vals))}-{_num(max(vals))}" if min(vals) != max(vals) else _num(vals[0])
 
 
+@dataclass(frozen=True)
+class Cell:
+    """What both cells of one table row read: the instance, our runs under each reading (the
+    headline reading's in ``head``), its 200-run set and its optimum."""
+
+    key: str
+    samples: dict[str, pd.DataFrame | None]
+    head: pd.DataFrame
+    g200: pd.DataFrame
+    short: object
+
+    @property
+    def n(self) -> int:
+        """Our headline runs."""
+        return len(self.head)
+
+    @property
+    def fails(self) -> int:
+        """Our headline runs that hit N."""
+        return self.n - int(self.head["solved"].sum())
+
+
+def _length_ratios(d: Data) -> dict[str, float]:
+    """Our mean lengths over the paper's (geometric mean over the instances) per reading of
+    the read limit, at the default T and m (calibration.csv)."""
+    cal = d.calibration[(d.calibration["tournament"] == DEFAULT.tournament)
+                        & (d.calibration["mutations"] == DEFAULT.mutations)
+                        ].set_index("reading")
+    return {READING_NAMES[r]: math.exp(cal.at[r, "len_log_ratio"]) for r in READINGS}
+
+
+def _unsolvable() -> Evidence:
+    return V.not_comparable("unsolvable under this reading", "exact: no goal reachable",
+                            kind="estimate")
+
+
+def _iter_row(d: Data, cell: Cell) -> Row:
+    """The iteration cell of one table row, under every reading."""
+    key, head, n = cell.key, cell.head, cell.n
+    im, ih = paper_value(key, "iter_mean"), paper_value(key, "iter_ci95")
+    isd = paper_sd(ih)
+    paper_i = Sample(im, PAPER_RUNS, isd)
+    run_means = [float(g["tournaments"].mean()) for g in cell.samples.values()
+                 if g is not None and len(g)]
+    margin = (MARGINS.near_zero if im <= 1 or min(run_means) == 0 else MARGINS.iterations)
+    evs: dict[str, Evidence] = {
+        name: _unsolvable() if g is None else _iter_ev(
+            _iter_values(g), len(g), paper_i, margin,
+            f"mean of our {len(g)} runs (failed runs at N)")
+        for name, g in cell.samples.items()}
+    if cell.fails:
+        evs["failures excluded"] = _iter_ev(_iter_values(head, failures=False), n, paper_i,
+                                            margin, f"mean of our {n - cell.fails} solving "
+                                            f"runs (of {n})")
+    if key == "C3":
+        evs["± as an sd"] = _iter_ev(_iter_values(head), n, Sample(im, PAPER_RUNS, ih),
+                                     margin, f"mean of our {n} runs (failed runs at N)")
+    headline = _label(evs.pop(HEADLINE), test=_sd_note(ih, isd))
+    others = [float(g["tournaments"].mean()) for name, g in cell.samples.items()
+              if name != HEADLINE and g is not None and len(g)]
+    why = "" if headline.settled == "reproduced" else _iter_why(d, cell, others)
+    pi, pih, _, _ = printed(key)
+    return Row(headline, f"{pi} {pih}", why, HEADLINE, evs)
+
+
+def _length_sample_ev(g: pd.DataFrame | None, paper: Sample) -> Evidence:
+    if g is None:
+        return _unsolvable()
+    k = int(g["solved"].sum())
+    return _length_ev(_length_values(g), len(g), paper,
+                      f"mean of our {k} solving runs (of {len(g)})")
+
+
+def _length_row(d: Data, cell: Cell, ratios: dict[str, float]) -> Row:
+    """The length cell of one table row, under every reading."""
+    key, head, n = cell.key, cell.head, cell.n
+    lm, lh = paper_value(key, "length_mean"), paper_value(key, "length_ci95")
+    lsd = paper_sd(lh)
+    paper_l = Sample(lm, PAPER_RUNS, lsd)
+    evs = {name: _length_sample_ev(g, paper_l) for name, g in cell.samples.items()}
+    if cell.fails:
+        evs["failures as length 0"] = _length_ev(_length_values(head, True), n, paper_l,
+                                                 f"mean of our {n} runs (failed runs as "
+                                                 "length 0)")
+    headline = evs.pop(HEADLINE)
+    if headline.settled != "not comparable":
+        headline = _label(headline, test=_sd_note(lh, lsd))
+    others = [float(_length_values(g).mean()) for name, g in cell.samples.items()
+              if name != HEADLINE and g is not None and _length_values(g).size]
+    zero = float(_length_values(head, True).mean()) if cell.fails else None
+    why = ("" if headline.settled == "reproduced"
+           else _length_why(d, cell, others, zero, ratios))
+    _, _, pl, plh = printed(key)
+    return Row(headline, f"{pl} {plh}", why, HEADLINE, evs)
+
+
 def table_rows_evidence(d: Data) -> dict[str, Row]:
     """The iteration and length cell of every row of Tables I-VI."""
     rows: dict[str, Row] = {}
     res = d.results.drop_duplicates("instance").set_index("instance")
     o = d.ordruns
-    cal = d.calibration[(d.calibration["tournament"] == DEFAULT.tournament)
-                        & (d.calibration["mutations"] == DEFAULT.mutations)
-                        ].set_index("reading")
-    len_ratio = {READING_NAMES[r]: math.exp(cal.at[r, "len_log_ratio"]) for r in READINGS}
-    near = [v for k, v in len_ratio.items() if k != "actions only"]
+    ratios = _length_ratios(d)
     for table, key in table_rows():
         base = f"T{table}-{key}"
         if base in ("TIV-A5",):
             continue
-        im, ih = paper_value(key, "iter_mean"), paper_value(key, "iter_ci95")
-        lm, lh = paper_value(key, "length_mean"), paper_value(key, "length_ci95")
-        pi, pih, pl, plh = printed(key)
         samples = _samples(d, key)
         head = samples[HEADLINE]
         assert head is not None
-        n = len(head)
-        fails = n - int(head["solved"].sum())
-        g200 = o[o["instance"] == key]
-        short = res.at[key, "shortest"]
-        # --- iterations
-        isd = paper_sd(ih)
-        paper_i = Sample(im, PAPER_RUNS, isd)
-        run_means = [float(g["tournaments"].mean()) for g in samples.values() if g is not None
-                     and len(g)]
-        margin = (MARGINS.near_zero if im <= 1 or min(run_means) == 0 else MARGINS.iterations)
-        evs: dict[str, Evidence] = {}
-        for name, g in samples.items():
-            if g is None:
-                evs[name] = V.not_comparable("unsolvable under this reading",
-                                             "exact: no goal reachable", kind="estimate")
-            else:
-                evs[name] = _iter_ev(_iter_values(g), len(g), paper_i, margin,
-                                     f"mean of our {len(g)} runs (failed runs at N)")
-        if fails:
-            evs["failures excluded"] = _iter_ev(_iter_values(head, failures=False), n, paper_i,
-                                                margin, f"mean of our {n - fails} solving runs "
-                                                f"(of {n})")
-        if key == "C3":
-            evs["± as an sd"] = _iter_ev(_iter_values(head), n, Sample(im, PAPER_RUNS, ih),
-                                         margin, f"mean of our {n} runs (failed runs at N)")
-        headline = _label(evs.pop(HEADLINE), test=_sd_note(ih, isd))
-        others = [float(g["tournaments"].mean()) for name, g in samples.items()
-                  if name != HEADLINE and g is not None and len(g)]
-        why = ("" if headline.settled == "reproduced"
-               else _iter_why(d, key, head, g200, others, short))
-        rows[f"{base}-iter"] = Row(headline, f"{pi} {pih}", why, HEADLINE, evs)
-        # --- lengths
-        lsd = paper_sd(lh)
-        paper_l = Sample(lm, PAPER_RUNS, lsd)
-        evs = {}
-        for name, g in samples.items():
-            if g is None:
-                evs[name] = V.not_comparable("unsolvable under this reading",
-                                             "exact: no goal reachable", kind="estimate")
-            else:
-                k = int(g["solved"].sum())
-                evs[name] = _length_ev(_length_values(g), len(g), paper_l,
-                                       f"mean of our {k} solving runs (of {len(g)})")
-        if fails:
-            evs["failures as length 0"] = _length_ev(_length_values(head, True), n, paper_l,
-                                                     f"mean of our {n} runs (failed runs as "
-                                                     "length 0)")
-        headline = evs.pop(HEADLINE)
-        if headline.settled != "not comparable":
-            headline = _label(headline, test=_sd_note(lh, lsd))
-        other_len = [float(_length_values(g).mean()) for name, g in samples.items()
-                     if name != HEADLINE and g is not None and _length_values(g).size]
-        zero = (float(_length_values(head, True).mean()) if fails else None)
-        why = ("" if headline.settled == "reproduced" else _length_why(
-            d, key, head, short, other_len, zero, near, len_ratio["actions only"], lm))
-        rows[f"{base}-len"] = Row(headline, f"{pl} {plh}", why, HEADLINE, evs)
+        cell = Cell(key, samples, head, o[o["instance"] == key], res.at[key, "shortest"])
+        rows[f"{base}-iter"] = _iter_row(d, cell)
+        rows[f"{base}-len"] = _length_row(d, cell, ratios)
     # Table IV prints A5 again: the same runs and numbers as Table I's row.
     for part in ("iter", "len"):
         src = rows[f"TI-A5-{part}"]
@@ -371,10 +407,10 @@ def table_rows_evidence(d: Data) -> dict[str, Row]:
     return rows
 
 
-def _iter_why(d: Data, key: str, head: pd.DataFrame, g200: pd.DataFrame,
-              others: Sequence[float], short: object) -> str:
+def _iter_why(d: Data, cell: Cell, others: Sequence[float]) -> str:
     """Measured facts behind an iteration cell (causes only where the notebook measures them,
     otherwise worded as a hypothesis)."""
+    key, head, g200, short = cell.key, cell.head, cell.g200, cell.short
     n = len(head)
     fails = n - int(head["solved"].sum())
     med = float(head["tournaments"].median())
@@ -390,8 +426,9 @@ def _iter_why(d: Data, key: str, head: pd.DataFrame, g200: pd.DataFrame,
                 f"ring decoding); under the other readings our mean is {_range_text(others)}")
     if key == "C2":
         return (f"C2's optimum is {short} moves (exact search) under both alternating readings "
-                "(readings.csv), more than the paper's mean solving length of 29.3, so the "
-                "paper's runs were not on this state unless it counted lengths differently "
+                "(readings.csv), more than the paper's mean solving length of "
+                f"{printed('C2')[2]}, so the paper's runs were not on this state unless it "
+                "counted lengths differently "
                 "(hypothesis: another C2 state); " + base)
     if key == "C4":
         rd = d.readings.set_index("reading")
@@ -419,9 +456,14 @@ def _iter_why(d: Data, key: str, head: pd.DataFrame, g200: pd.DataFrame,
     return base
 
 
-def _length_why(d: Data, key: str, head: pd.DataFrame, short: object,
-                others: Sequence[float], zero: float | None, near: Sequence[float],
-                actions_only: float, paper_mean: float) -> str:
+def _length_why(d: Data, cell: Cell, others: Sequence[float], zero: float | None,
+                ratios: dict[str, float]) -> str:
+    """Measured facts behind a length cell (``ratios``: our lengths over the paper's per
+    reading of the read limit, over all instances)."""
+    key, head, short = cell.key, cell.head, cell.short
+    paper_mean = paper_value(key, "length_mean")
+    near = [v for k, v in ratios.items() if k != "actions only"]
+    actions_only = ratios["actions only"]
     lengths = _length_values(head)
     n = len(head)
     if lengths.size < 2:
