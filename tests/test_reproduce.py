@@ -59,6 +59,8 @@ def test_strip_volatile_drops_injected_cell_and_collapses_progress(tmp_path):
     strip_volatile(path)
     out = nbformat.read(path, as_version=4)  # joins the lines the writer split
     assert [c["source"] for c in out["cells"]] == ["SEED = 1", "run()"]
+    # The injected cell's number is not left as a gap: the counts stay consecutive.
+    assert [c["execution_count"] for c in out["cells"]] == [1, 2]
     assert [(o["name"], o["text"]) for o in out["cells"][1]["outputs"]] == [
         ("stdout", "a: 100%|##| 3/3\n"), ("stderr", "warn\n"), ("stdout", "result 7\n")]
 

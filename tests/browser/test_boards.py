@@ -95,9 +95,8 @@ def test_crossover_view(open_notebook):
 
 
 IQLINK = """
-from puzzles.iqlink.widget import PlayWidget
-play = PlayWidget(3)
-play.view()
+from puzzles.iqlink.widget import play
+play(3)
 """
 
 
@@ -106,7 +105,7 @@ def test_iqlink_board(open_notebook):
     tray = nb.ids('[data-id^="tray-"]')
     assert tray and "place" in nb.status()
     nb.click("peg-5")  # bad input: no piece picked
-    assert nb.status() == "refused: pick a piece from the tray first"
+    assert nb.message() == "refused: pick a piece from the tray first"
     nb.click(tray[0])
     assert nb.attr(tray[0], "data-selected") == "1"
     legal = []
@@ -120,17 +119,17 @@ def test_iqlink_board(open_notebook):
     piece = "piece-" + tray[0].split("-")[1]
     assert piece in nb.ids() and tray[0] not in nb.ids()
     nb.enter("challenge", "500")  # bad input: out of range, refused with a message
-    assert nb.status() == "refused: challenge must lie in 1..120, got 500"
+    assert nb.message() == "refused: challenge must lie in 1..120, got 500"
     nb.click(piece)  # click a placed piece to take it off
     assert piece not in nb.ids() and "removed" in nb.status()
     nb.assert_clean()
 
 
 JUMPMAZE = """
-from puzzles.jumpmaze import reference as R
-from puzzles.jumpmaze.widget import MazePlayer
-player = MazePlayer(R.report_puzzle())
-player.view
+from puzzles.core.game import Player
+from puzzles.jumpmaze.game import MazeGame
+from puzzles.jumpmaze.report import report_puzzle
+Player(MazeGame(report_puzzle()))
 """
 
 
@@ -141,10 +140,10 @@ def test_jumpmaze_board(open_notebook):
     assert nb.attr("cell-0-0", "data-role") == "here"
     first = nb.ids('[data-role="legal"]')[0]
     nb.click(first)
-    assert nb.attr(first, "data-role") == "here" and "moves made 1" in nb.status()
+    assert nb.attr(first, "data-role") == "here" and "jumps 1" in nb.status()
     second = nb.ids('[data-role="legal"]')[0]
     nb.click(second)
-    assert nb.attr(second, "data-role") == "here" and "moves made 2" in nb.status()
+    assert nb.attr(second, "data-role") == "here" and "jumps 2" in nb.status()
     plain = nb.ids('[data-role="plain"]')[0]
     nb.click(plain)  # bad input: not a legal jump
     assert "is not a legal jump" in nb.status() and nb.attr(second, "data-role") == "here"
