@@ -1,31 +1,27 @@
-"""Drawing clockwork states (the paper's clock figures) and alternator rings with matplotlib."""
+"""The notebook's figures with matplotlib: the paper's Figs. 1-6 as the paper draws them (a row
+of clocks, stacked rings; committed as PNGs) and the charts (difficulty against exact
+quantities, Kaplan-Meier curves). Boards are drawn by ``scene`` only; the figures share its
+colours and labels.
+"""
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
 
-import matplotlib
 import matplotlib.pyplot as plt
 from matplotlib.patches import Circle, Rectangle
 
-from puzzles.clockwork.model import State, action_str
+from puzzles.clockwork import examples
+from puzzles.clockwork.model import State
+from puzzles.clockwork.scene import light_colours, ring_cell_colour, symbol_label
 
-TWO = ["#ffffff", "#8c8c8c"]                    # c = 2: 0 on (white), 1 off (grey), as Fig. 1
-TRAFFIC = ["#2ca02c", "#ffbf00", "#d62728"]     # c = 3: green (goal), amber, red
-
-
-def light_colours(c: int) -> list[str]:
-    """One colour per light setting: on/off for c = 2, a traffic light for 3, a palette beyond."""
-    if c < 2:
-        raise ValueError(f"c must be >= 2, got {c}")
-    if c == 2:
-        return TWO
-    if c == 3:
-        return TRAFFIC
-    cmap = plt.get_cmap("rainbow")
-    return [matplotlib.colors.to_hex(cmap(i / (c - 1))) for i in range(c)]
+# The Kaplan-Meier panels: which instances each shows.
+KM_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Tables I-II", ("A2", "B2", "A4", "B4", "A5", "B5")),
+    ("Tables III, IV", ("C3", "C4", "C5", "D1", "D2", "D3")),
+    ("Tables V, VI", ("E1", "E3", "E5", "F1", "F4", "C3")),
+)
 
 
 def draw_clock(ax, state: State, c: int, title: str | None = None) -> None:
@@ -65,21 +61,6 @@ def clocks_figure(states: Sequence[State], c: int, titles: Sequence[str] | None 
     return fig
 
 
-def symbol_label(sym: int, R: int) -> str:
-    """Ring symbol as text: alternator ``>j`` (1-based target, as in the paper) or ``a<i>``."""
-    return f">{sym + 1}" if sym < R else f"a{sym - R}"
-
-
-def ring_cell_colour(sym: int, R: int, read: bool = False, marked: bool = False) -> str:
-    """Fill of a ring entry: yellow when read next, red when marked (a mutation or cut), else
-    blue for an alternator and orange for an action (the figures and the board agree)."""
-    if read:
-        return "#ffd84d"
-    if marked:
-        return "#f6b6b6"
-    return "#d9e7f7" if sym < R else "#fde7c8"
-
-
 def draw_ring(ax, ring: Sequence[int], R: int, y: float = 0.0, label: str = "",
               highlight: int | None = None, marks: Sequence[int] = ()) -> None:
     """One ring as a row of R cells at height ``y``; ``highlight`` = entry being read."""
@@ -108,36 +89,6 @@ def rings_figure(rings: Sequence[Sequence[int]], R: int, labels: Sequence[str],
     return fig
 
 
-def actions_legend(actions) -> str:
-    """``a0 = 7:100000000000, ...`` for figure captions."""
-    return ", ".join(f"a{i} = {action_str(a)}" for i, a in enumerate(actions))
-
-
-def to_png(fig) -> bytes:
-    """PNG bytes of a figure (closed afterwards), for Image widgets."""
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=80, metadata={"Software": None}, bbox_inches="tight")
-    plt.close(fig)
-    return buf.getvalue()
-
-
-def clock_png(state: State, c: int, title: str | None = None) -> bytes:
-    """One clock as PNG bytes."""
-    fig, ax = plt.subplots(figsize=(3.2, 3.2))
-    draw_clock(ax, state, c, title)
-    return to_png(fig)
-
-
-def ring_png(ring: Sequence[int], R: int, highlight: int | None = None) -> bytes:
-    """One ring with the entry being read highlighted, as PNG bytes."""
-    fig, ax = plt.subplots(figsize=(0.5 * R + 0.4, 0.8))
-    draw_ring(ax, ring, R, highlight=highlight)
-    ax.set_xlim(-0.1, R + 0.1)
-    ax.set_ylim(-0.1, 0.9)
-    ax.axis("off")
-    return to_png(fig)
-
-
 def difficulty_figure(results):
     """EA iterations (ours and the paper's) against reachable states and shortest length."""
     df = results.drop_duplicates("instance")
@@ -161,7 +112,8 @@ def difficulty_figure(results):
     return fig
 
 
-def km_figure(ordruns, groups: Sequence[tuple[str, Sequence[str]]], budget: int):
+def km_figure(ordruns, budget: int,
+              groups: Sequence[tuple[str, Sequence[str]]] = KM_GROUPS):
     """Kaplan-Meier curves, P(not yet solved) against tournaments, one panel per group."""
     from puzzles.clockwork.hitting import km_curve
 
@@ -182,3 +134,39 @@ def km_figure(ordruns, groups: Sequence[tuple[str, Sequence[str]]], budget: int)
     axes[0].set_ylabel("P(not solved yet)")
     fig.tight_layout()
     return fig
+
+
+# --- the paper's figures ------------------------------------------------------------------------
+
+
+def fig1_fig2(states: Sequence[State]):
+    """Figs. 1-2: Example 1's state before and after (3, sigma^3 e0)."""
+    k, lights = states[0]
+    return clocks_figure(states, 2, [f"Fig. 1: ({k}, {''.join(map(str, lights))})",
+                                     "Fig. 2: after (3, σ³e₀)"])
+
+
+def fig3_example2():
+    """Fig. 3: Example 2's (our) initial state and each action applied to it."""
+    return clocks_figure(examples.example2_states(), 4,
+                         ["initial (ours)"] + [f"after a{i}" for i in range(3)])
+
+
+def fig4_ring():
+    """Fig. 4: the alternator ring whose first reads the paper describes."""
+    return rings_figure([examples.FIG4_RING], examples.FIG4_R, ["ring"],
+                        title="Fig. 4: an alternator ring")
+
+
+def fig5_crossover(f5: dict):
+    """Fig. 5: parents, children and mutated children (``examples.fig5_example``)."""
+    m = f5["mutate"] - 1
+    return rings_figure(f5["rings"], 15, f5["labels"], cut=f5["cut"],
+                        marks=[(), (), (), (), (m,), (m,)],
+                        title=f"Fig. 5: one-point crossover after entry {f5['cut']}, entry "
+                              f"{f5['mutate']} mutated")
+
+
+def fig6_unsolvable():
+    """Fig. 6: Example 3's (our) unsolvable state."""
+    return clocks_figure([examples.example3().initial], 2, ["Fig. 6: unsolvable (ours)"])
