@@ -41,16 +41,17 @@ import pandas as pd
 from scipy import optimize
 from scipy import stats as st
 
-from puzzles.clockwork.dwp import run_dwp
+from puzzles.clockwork.dwp import DEFAULT, run_dwp
 from puzzles.clockwork.hitting import km_median
 from puzzles.clockwork.model import Puzzle, action_str, apply, fitness, state_str
 from puzzles.clockwork.search import shortest_solution
-from puzzles.clockwork.sweep import FEATURES, SWEEP_N, design, features, random_puzzle
+from puzzles.clockwork.sweep import FEATURES, design, features, random_puzzle
 from puzzles.clockwork.theory import action_orders
 from puzzles.core.paper import Task
 from puzzles.core.seeding import derive_rng, derive_seed
 
 PILOT_RUNS = 10
+SWEEP_N = 5_000  # the stored sweep's budget of tournaments per run (random_instances.csv)
 PILOT_N = 100
 NEW_FEATURES = ["fitness_share", "useful_share", "log_order", "pilot_log_t"]
 MODELS: dict[str, tuple[str, list[str]]] = {
@@ -84,7 +85,8 @@ def useful_share(p: Puzzle, optimum: int) -> float:
 
 def pilot(p: Puzzle, name: str, root: int, runs: int = PILOT_RUNS, N: int = PILOT_N) -> float:
     """log(1 + mean tournaments) of ``runs`` short EA runs (failures counted at ``N``)."""
-    t = [run_dwp(p, derive_seed(root, "pilot", name, r), N=N).tournaments for r in range(runs)]
+    ea = DEFAULT.but(N=N)
+    t = [run_dwp(p, derive_seed(root, "pilot", name, r), ea).tournaments for r in range(runs)]
     return math.log1p(float(np.mean(t)))
 
 
@@ -352,7 +354,8 @@ def generate(model: Fitted, band: str, count: int, root: int, max_tries: int = 2
 
 def check_generated(p: Puzzle, tag: str, runs: int, N: int, root: int) -> float:
     """KM median tournaments of ``runs`` EA runs of a generated instance."""
-    res = [run_dwp(p, derive_seed(root, "generated", tag, r), N=N) for r in range(runs)]
+    ea = DEFAULT.but(N=N)
+    res = [run_dwp(p, derive_seed(root, "generated", tag, r), ea) for r in range(runs)]
     return km_median([r.tournaments for r in res], [r.solved for r in res])
 
 

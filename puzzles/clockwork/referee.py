@@ -43,9 +43,9 @@ def stored(name: str) -> pd.DataFrame:
 def calibration(results: pd.DataFrame) -> pd.DataFrame:
     """The weighted calibration (:func:`refit.calibration_table`) without the instances
     :func:`refit.misread` finds in ``results``."""
-    from puzzles.clockwork.dwp import DEFAULTS
+    from puzzles.clockwork.dwp import DEFAULT
 
-    default = (DEFAULTS["reading"], DEFAULTS["tournament"], DEFAULTS["mutations"])
+    default = (DEFAULT.reading, DEFAULT.tournament, DEFAULT.mutations)
     return rf.calibration_table(stored("calibration_runs"), sorted(rf.misread(results)),
                                 default)
 
@@ -173,6 +173,7 @@ def states_prose(verdicts: pd.DataFrame, trend: pd.DataFrame) -> dict:
     outside = verdicts[~verdicts["in_range"]]["instance"].tolist()
     return {"inside": ", ".join(inside), "outside": ", ".join(outside) or "none",
             "states": int(verdicts["states"].min()),
+            "floor": 2 / (int(verdicts["states"].min()) + 1),
             "tau": str(trend.iloc[0]["ours"]), "trend_verdict": str(trend.iloc[0]["verdict"]),
             "pairs": "; ".join(f"{r.claim}: {r.verdict} (p = {r.p:.3g})"
                                for r in trend.iloc[1:].itertuples())}

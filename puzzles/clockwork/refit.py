@@ -36,7 +36,7 @@ import pandas as pd
 from scipy import stats
 
 from puzzles.clockwork.calibration import settings
-from puzzles.clockwork.dwp import run_dwp
+from puzzles.clockwork.dwp import DEFAULT, run_dwp
 from puzzles.clockwork.experiments import lookup
 from puzzles.clockwork.instances import paper_instances
 from puzzles.clockwork.reference import paper_value
@@ -88,8 +88,9 @@ class CalRuns:
 def cal_runs(task: CalTask) -> CalRuns:
     """The worker: every run of one (setting, instance)."""
     p = lookup(task.instance)
-    res = [run_dwp(p, derive_seed(task.root, "dwp", task.instance, r), N=task.N,
-                   tournament=task.tournament, mutations=task.mutations, reading=task.reading)
+    ea = DEFAULT.but(N=task.N, tournament=task.tournament, mutations=task.mutations,
+                     reading=task.reading)
+    res = [run_dwp(p, derive_seed(task.root, "dwp", task.instance, r), ea)
            for r in range(task.runs)]
     return CalRuns(task, tuple(r.solved for r in res), tuple(r.tournaments for r in res),
                    tuple(-1 if r.length is None else r.length for r in res))

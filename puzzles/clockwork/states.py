@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.clockwork.algebra import action_group, is_solvable
-from puzzles.clockwork.dwp import run_dwp
+from puzzles.clockwork.dwp import DEFAULT, run_dwp
 from puzzles.clockwork.instances import INSTANCE_SEED, instance
 from puzzles.clockwork.model import Puzzle, q_value, state_str
 from puzzles.core import verdicts as V
@@ -106,7 +106,8 @@ def state_runs(task: StateTask) -> StateRuns:
     from puzzles.core.seeding import derive_seed
 
     p = state_puzzle(task.instance, task.state)
-    res = [run_dwp(p, derive_seed(task.root, "state", task.instance, task.state, r), N=task.N)
+    ea = DEFAULT.but(N=task.N)
+    res = [run_dwp(p, derive_seed(task.root, "state", task.instance, task.state, r), ea)
            for r in range(task.runs)]
     return StateRuns(task.instance, task.state, state_str(p.initial),
                      tuple(r.tournaments for r in res), tuple(r.solved for r in res),
