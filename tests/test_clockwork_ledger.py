@@ -316,7 +316,7 @@ def test_conclusion_and_moves_come_from_the_ledger(ledger_frame):
     results = pd.read_csv(FIG / "results.csv")
     text = prose.PROSE.text("conclusion", **prose.conclusion(
         results, ledger_frame, hitting_summary(stored("ordering_runs"), N),
-        pd.read_csv(FIG / "model.csv"), stored("calibration")))
+        pd.read_csv(FIG / "model_least_squares.csv"), stored("calibration")))
     assert "1536, not the paper's 3072" in text
     n_inc = int((ledger_frame["verdict"] == "inconclusive").sum())
     assert f"{n_inc} inconclusive" in text

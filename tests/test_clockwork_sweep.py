@@ -52,7 +52,7 @@ def model():
 
 def test_committed_difficulty_model_refits_exactly(model):
     fitted, _ = model
-    committed = pd.read_csv(FIGURES / "model.csv")
+    committed = pd.read_csv(FIGURES / "model_least_squares.csv")
     assert list(fitted["name"]) == list(committed["name"])
     np.testing.assert_array_equal(fitted["value"].to_numpy(), committed["value"].to_numpy())
     held = fitted.set_index("name")["value"]
