@@ -28,7 +28,7 @@ def test_player_clicks_actions_undo_reset_and_hint():
     assert "hint" not in b.status and HINT not in b.svg
     b.press("hint")
     b.press("reset")  # ... and by reset, itself an action undo takes back
-    assert pl.state == pl.history[0] and HINT not in b.svg and "restarted" in b.status
+    assert pl.state == pl.history[0].state and HINT not in b.svg and "restarted" in b.status
     b.key("1")
     lights = tuple(0 if i == 5 else 1 for i in range(12))  # (5, e0): turn 5, toggle light 5
     assert pl.state == Position("B1", (5, lights)) and "a1" in b.status
@@ -65,11 +65,11 @@ def test_player_bad_input_keeps_working():
     pl = Player(Clockwork({"B1": instance("B1")}))
     b = pl.board
     b.key("7")
-    assert b.status == "refused: action index 7 not in 0..1"
+    assert b.message == "refused: action index 7 not in 0..1"
     b.key("q")
-    assert b.status.startswith("refused: key 'q'")
+    assert b.message.startswith("refused: key 'q'")
     b.enter("instance", "Z9")
-    assert "no instance named 'Z9'" in b.status
+    assert "no instance named 'Z9'" in b.message
     b.click("action-0")
     assert "moves 1" in b.status
 
@@ -98,7 +98,7 @@ def test_ring_stepper_uses_the_ea_read_limit_and_stops_at_the_goal():
     b.press("next")
     assert "reads 2 of" in b.status and "a0 a1" in b.status
     b.enter("read", "x")
-    assert b.status.startswith("refused: reads must be a whole number")
+    assert b.message.startswith("refused: reads must be a whole number")
     b.enter("read", str(len(st.trace)))
     assert "solved, reading stops here" in b.status
 
@@ -112,6 +112,6 @@ def test_crossover_view_clicks_move_the_cut_and_the_mutation():
     b.click("ring-4-9")
     assert "mutated entry 10" in b.status
     b.click("ring-0-1")
-    assert b.status.startswith("refused: click between")
+    assert b.message.startswith("refused: click between")
     b.press("new")
     assert cv.seed == 4 and 'data-cut="2"' in b.svg

@@ -14,7 +14,7 @@ from puzzles.core.runner import _CLIENTS, close_clients, executor_for
 
 # Every function that runs a family's experiments through run_tasks.
 ENTRY_POINTS = {
-    "puzzles.clockwork.experiments": ["run_experiment", "readings_table"],
+    "puzzles.clockwork.experiments": ["run_experiment"],
     "puzzles.clockwork.sweep": ["sweep"],
     "puzzles.hypercube.experiments": ["run_extras"],
     "puzzles.iqlink.generate": ["generate_all"],

@@ -13,29 +13,30 @@ import re
 
 CLOCKWORK = """
 from puzzles.clockwork import instances
-from puzzles.clockwork.widget import ClockworkPlayer
-player = ClockworkPlayer(instances.paper_instances(), start="B1")
-player.view
+from puzzles.clockwork.game import Clockwork
+from puzzles.core.game import Player
+player = Player(Clockwork(instances.paper_instances(), start="B1"))
+player.board
 """
 
 
 def test_clockwork_player(open_notebook):
     nb = open_notebook("clockwork", CLOCKWORK)
-    assert "moves: 0" in nb.status() and nb.attr("light-0", "fill") == "#8c8c8c"
+    assert "moves 0" in nb.status() and nb.attr("light-0", "fill") == "#8c8c8c"
     nb.click("action-0")  # (7, e0): the hand turns to 7 and light 7 comes on
-    assert "moves: 1" in nb.status() and nb.attr("light-7", "fill") == "#ffffff"
+    assert "moves 1" in nb.status() and nb.attr("light-7", "fill") == "#ffffff"
     nb.click("action-1")
-    assert "moves: 2" in nb.status()
+    assert "moves 2" in nb.status()
     nb.press("hint")
-    assert "optimal next is a" in nb.status()
+    assert "hint: a1" in nb.status()
     assert nb.board.locator('.pl-canvas [stroke="#e8710a"]').count() == 1
     nb.press("undo")  # undo clears the hint
-    assert "moves: 1" in nb.status() and nb.board.locator(
+    assert "moves 1" in nb.status() and nb.board.locator(
         '.pl-canvas [stroke="#e8710a"]').count() == 0
-    nb.key("9")  # bad input: there is no action 9
-    assert nb.status() == "refused: action index 9 not in 0..1"
+    nb.key("9")  # bad input: there is no action 9, refused beside the status
+    assert nb.message() == "refused: action index 9 not in 0..1" and "moves 1" in nb.status()
     nb.click("action-0")  # and the board still plays
-    assert "moves: 2" in nb.status()
+    assert "moves 2" in nb.status()
     nb.assert_clean()
 
 
@@ -44,7 +45,7 @@ from puzzles.clockwork import instances
 from puzzles.clockwork.widget import RingStepper
 ring = [15, 3, 16, 7, 15, 0, 15, 9, 16, 2, 16, 5, 15, 11, 16]
 stepper = RingStepper(instances.instance("C3"), ring, 15)
-stepper.view
+stepper.board
 """
 
 
@@ -64,7 +65,7 @@ def test_ring_stepper(open_notebook):
     assert nb.status().startswith("reads 2 of 283; last read: jump to entry 3")
     assert _read_next(nb) == ["ring-0-3"]
     nb.enter("read", "999")  # bad input: past the end of the trace
-    assert nb.status() == "refused: reads must lie in 0..283, got 999"
+    assert nb.message() == "refused: reads must lie in 0..283, got 999"
     nb.press("start")
     assert nb.status().startswith("reads 0 of 283;") and _read_next(nb) == ["ring-0-0"]
     nb.assert_clean()
@@ -72,7 +73,7 @@ def test_ring_stepper(open_notebook):
 
 CROSSOVER = """
 from puzzles.clockwork.widget import CrossoverView
-CrossoverView(2026).view
+CrossoverView(2026).board
 """
 
 
@@ -87,7 +88,7 @@ def test_crossover_view(open_notebook):
     assert nb.status().startswith("cut after entry 3, mutated entry 8;")
     children = nb.status()
     nb.click("ring-0-1")  # bad input: a parent's entry is not a mutation site
-    assert nb.status().startswith("refused: click between two parent entries")
+    assert nb.message().startswith("refused: click between two parent entries")
     nb.press("new")  # and the board still plays: new parents, so new children
     assert nb.status().startswith("cut after entry 3, mutated entry 8;")
     assert nb.status() != children
