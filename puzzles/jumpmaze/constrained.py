@@ -24,6 +24,7 @@ import time
 from typing import NamedTuple
 
 import numpy as np
+import pandas as pd
 from numba import njit
 
 from puzzles.jumpmaze import exact, model
@@ -284,3 +285,56 @@ def branch_task(task: tuple) -> dict:
     return {"n": n, "target": target, "prefix": list(prefix), "best": r.best_score,
             "complete": r.complete, "nodes": r.nodes, "leaves": r.leaves,
             "grid": None if r.grid is None else r.grid.tolist()}
+
+
+MAXIMA_COLUMNS = ["n", "proven_max_constrained", "designer_best", "nodes"]
+
+
+def proof_record(n: int, target: int, node_limit: int = 10**12) -> dict:
+    """The JSON-ready record of one whole constrained search from ``target`` (no times)."""
+    r = search(n, target, node_limit)
+    return {"n": n, "target": int(target), "node_limit": int(node_limit),
+            "complete": r.complete, "best": r.best_score, "proven_max": r.proven_max,
+            "nodes": r.nodes, "leaves": r.leaves, "completions": r.completions,
+            "grid": None if r.grid is None else r.grid.tolist(),
+            "command": f"puzzles.jumpmaze.constrained.proof_record({n}, {target})"}
+
+
+def branches_record(parts: list[dict], n: int, target: int, node_limit: int) -> dict:
+    """Join per-branch results (:func:`branch_task`) into one record; a maximum is proven
+    only when every branch completed."""
+    done = all(p["complete"] for p in parts) and len(parts) == len(branches(n))
+    found = [p for p in parts if p["best"] is not None]
+    top = max(found, key=lambda p: p["best"]) if found else None
+    return {"n": n, "target": int(target), "node_limit": int(node_limit), "complete": done,
+            "best": None if top is None else top["best"],
+            "proven_max": None if top is None or not done else top["best"],
+            "refuted": done and top is None,
+            "nodes": int(sum(p["nodes"] for p in parts)),
+            "branches_done": sum(p["complete"] for p in parts), "branches": len(branches(n)),
+            "grid": None if top is None else top["grid"],
+            "open": [p["prefix"] for p in parts if not p["complete"]]}
+
+
+def maxima_table(records: dict[int, dict], designer: dict[str, dict]) -> pd.DataFrame:
+    """``n,proven_max_constrained,designer_best,nodes``: the constrained maxima the records
+    prove (empty where a search did not finish) beside the designer's deepest feasible maze.
+
+    A record whose search refuted its target (nothing feasible at or above it) proves the
+    maximum is below the target; with a feasible maze of depth ``target - 1`` known (the
+    designer's), that is the maximum.
+    """
+    rows = []
+    for key in sorted(designer, key=int):
+        n = int(key)
+        rec = records.get(n)
+        proven = None
+        if rec is not None and rec["complete"]:
+            proven = rec["proven_max"]
+            if proven is None and designer[key]["score"] == rec["target"] - 1:
+                proven = rec["target"] - 1
+        rows.append({"n": n, "proven_max_constrained": proven,
+                     "designer_best": int(designer[key]["score"]),
+                     "nodes": None if rec is None else int(rec["nodes"])})
+    return pd.DataFrame(rows, columns=MAXIMA_COLUMNS).astype(
+        {"proven_max_constrained": "Int64", "nodes": "Int64"})

@@ -18,8 +18,9 @@ current one, as the report plots it; for the GA the population mean).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -27,35 +28,38 @@ import pandas as pd
 from puzzles.core.paper import ROOT_SEED, Task
 from puzzles.core.seeding import derive_seed
 from puzzles.jumpmaze import optimise
-from puzzles.jumpmaze import reference as R
 
 COLUMNS = ["n", "algorithm", "tie_rule", "evaluations", "run", "best_so_far", "incumbent"]
 # (algorithm, tie rule): annealing always accepts ties; the GA has no tie rule
 ALGORITHMS: tuple[tuple[str, str], ...] = (
     ("hc", "strict"), ("hc", "ties"), ("restarts", "strict"), ("restarts", "ties"),
     ("walk", "strict"), ("walk", "ties"), ("sa", "ties"), ("ga", "none"))
-TIE_RULES = ("strict", "ties", "none")
+LOCAL = ("hc", "restarts", "walk", "sa")
 CHECKPOINTS = 10  # read every tenth of the matched budget
 
 
-def report_evaluations(family: str, n: int) -> int:
-    """Evaluations of one run of ``family`` at the report's own budget for ``n``."""
-    if n not in R.REPORT_GA_POP:
-        raise ValueError(f"the report has no budget for n = {n}; sizes: {R.REPORT_SIZES}")
+def _field(budget: Any, name: str) -> Any:
+    """A budget value by name, from a budget dataclass or a mapping."""
+    return budget[name] if isinstance(budget, Mapping) else getattr(budget, name)
+
+
+def report_evaluations(family: str, n: int, budget: Any) -> int:
+    """Evaluations of one run of ``family`` at the budget's (the report's) own size for ``n``."""
+    pops = _field(budget, "ga_pop")
+    if n not in pops:
+        raise ValueError(f"the budget has no size n = {n}; sizes: {sorted(pops)}")
     if family == "ga":
-        return R.REPORT_GA_POP[n] * (R.REPORT_GA_GENERATIONS + 1)
-    if family not in R.REPORT_ITERATIONS:
-        raise ValueError(f"unknown algorithm {family!r}; known: "
-                         f"{sorted({a for a, _ in ALGORITHMS})}")
-    return R.REPORT_ITERATIONS[family][n] + 1
+        return int(pops[n] * (_field(budget, "ga_generations") + 1))
+    if family not in LOCAL:
+        raise ValueError(f"unknown algorithm {family!r}; known: {[*LOCAL, 'ga']}")
+    return int(_field(budget, family)[n] + 1)
 
 
-def matched_evaluations(n: int) -> int:
-    """``E(n)``: the largest report budget at ``n``, rounded up to whole GA generations."""
-    pop = R.REPORT_GA_POP[n] if n in R.REPORT_GA_POP else None
-    if pop is None:
-        raise ValueError(f"the report has no budget for n = {n}; sizes: {R.REPORT_SIZES}")
-    most = max(report_evaluations(a, n) for a, _ in ALGORITHMS)
+def matched_evaluations(n: int, budget: Any) -> int:
+    """``E(n)``: the largest per-algorithm budget at ``n``, rounded up to whole GA
+    generations."""
+    most = max(report_evaluations(a, n, budget) for a, _ in ALGORITHMS)
+    pop = int(_field(budget, "ga_pop")[n])
     return pop * math.ceil(most / pop)
 
 
@@ -64,30 +68,39 @@ def prefix_safe(family: str) -> bool:
     return family != "restarts"
 
 
-def checkpoints(family: str, n: int) -> tuple[int, ...]:
-    """Evaluation counts at which a matched run of ``family`` is read, increasing."""
-    e = matched_evaluations(n)
-    pop = R.REPORT_GA_POP[n]
-    gens = e // pop
-    points = {pop * max(1, round(gens * j / CHECKPOINTS)) for j in range(1, CHECKPOINTS + 1)}
-    if prefix_safe(family):
-        points.add(report_evaluations(family, n))
-    return tuple(sorted(points))
-
-
 @dataclass(frozen=True)
 class MatchedTask(Task):
-    """All runs of one (algorithm, tie rule, n) at the matched budget."""
+    """All runs of one (algorithm, tie rule, n) at the matched budget ``evaluations``.
+
+    ``knobs``: restarts' climbs, the walk's p, annealing's t0 and cooling, the GA's mutation
+    and clone rates (from the budget; not part of the seed).
+    """
 
     EXPERIMENT = "matched"
     algorithm: str
     tie_rule: str
     n: int
     runs: int
+    evaluations: tuple[int, ...] = ()  # E(n), the GA's population, this algorithm's own budget
+    knobs: tuple[float, ...] = ()
+
+    def seed_key(self) -> tuple[int | str, ...]:
+        """Seeds depend on the algorithm, tie rule, n and run count alone."""
+        return (self.EXPERIMENT, self.algorithm, self.tie_rule, self.n, self.runs)
 
     def run_seed(self, run: int) -> int:
-        """The seed of run ``run`` (depends on the task's fields and the run alone)."""
+        """The seed of run ``run`` (depends on the task's key and the run alone)."""
         return derive_seed(self.root, *self.seed_key(), run)
+
+    def checkpoints(self) -> tuple[int, ...]:
+        """Evaluation counts at which each run is read, increasing: every tenth of ``E(n)`` in
+        whole GA generations, and the algorithm's own budget where that is a prefix."""
+        e, pop, own = self.evaluations
+        gens = e // pop
+        points = {pop * max(1, round(gens * j / CHECKPOINTS)) for j in range(1, CHECKPOINTS + 1)}
+        if prefix_safe(self.algorithm):
+            points.add(own)
+        return tuple(sorted(points))
 
 
 @dataclass(frozen=True)
@@ -100,40 +113,46 @@ class MatchedRuns:
     incumbent: np.ndarray  # runs x checkpoints
 
 
-def matched_tasks(runs: int = R.REPORT_RUNS, sizes: Sequence[int] = R.REPORT_SIZES,
-                  root: int = ROOT_SEED) -> list[MatchedTask]:
-    """One task per (algorithm, tie rule, n)."""
+def matched_tasks(budget: Any, root: int = ROOT_SEED) -> list[MatchedTask]:
+    """One task per (algorithm, tie rule, n) of the budget's sizes, ``runs`` runs each."""
+    runs = _field(budget, "runs")
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
         raise ValueError(f"runs must be a positive int, got {runs!r}")
-    return [MatchedTask(a, t, int(n), runs, root=root) for a, t in ALGORITHMS for n in sizes]
+    knobs = tuple(float(_field(budget, k)) for k in (
+        "restarts_count", "walk_p", "sa_t0", "sa_cool", "ga_mutation", "ga_clone"))
+    return [MatchedTask(a, t, int(n), runs,
+                        (matched_evaluations(n, budget), int(_field(budget, "ga_pop")[n]),
+                         report_evaluations(a, n, budget)), knobs, root=root)
+            for a, t in ALGORITHMS for n in _field(budget, "sizes")]
 
 
-def one_run(family: str, tie_rule: str, n: int, seed: int) -> optimise.RunResult:
-    """One run of ``family`` with ``tie_rule`` making exactly ``E(n)`` evaluations."""
-    if (family, tie_rule) not in ALGORITHMS:
-        raise ValueError(f"no algorithm ({family!r}, {tie_rule!r}); known: {ALGORITHMS}")
-    e = matched_evaluations(n)
-    ties = tie_rule == "ties"
-    if family == "hc":
+def one_run(task: MatchedTask, seed: int) -> optimise.RunResult:
+    """One run of the task's algorithm making exactly ``E(n)`` evaluations."""
+    if (task.algorithm, task.tie_rule) not in ALGORITHMS:
+        raise ValueError(f"no algorithm ({task.algorithm!r}, {task.tie_rule!r}); "
+                         f"known: {ALGORITHMS}")
+    e, pop, _ = task.evaluations
+    count, p, t0, cool, pmut, pclone = task.knobs
+    ties = task.tie_rule == "ties"
+    n = task.n
+    if task.algorithm == "hc":
         return optimise.hill_climb(n, e - 1, seed, ties=ties)
-    if family == "restarts":
-        return optimise.restarts(n, e - 1, seed, ties=ties, count=R.REPORT_RESTARTS)
-    if family == "walk":
-        return optimise.random_walk(n, e - 1, seed, ties=ties, p=R.REPORT_WALK_P)
-    if family == "sa":
-        return optimise.anneal(n, e - 1, seed, t0=R.REPORT_SA_T0, cool=R.REPORT_SA_COOL)
-    pop = R.REPORT_GA_POP[n]
-    return optimise.genetic(n, pop, e // pop - 1, seed, pmut=R.REPORT_GA_MUTATION,
-                            pclone=R.REPORT_GA_CLONE, frac=R.REPORT_GA_SELECT)
+    if task.algorithm == "restarts":
+        return optimise.restarts(n, e - 1, seed, ties=ties, count=int(count))
+    if task.algorithm == "walk":
+        return optimise.random_walk(n, e - 1, seed, ties=ties, p=p)
+    if task.algorithm == "sa":
+        return optimise.anneal(n, e - 1, seed, t0=t0, cool=cool)
+    return optimise.genetic(n, pop, e // pop - 1, seed, pmut=pmut, pclone=pclone)
 
 
-def curve_index(family: str, n: int, evals: int) -> int:
-    """Index into a run's curve after ``evals`` evaluations (GA: whole generations)."""
+def curve_index(family: str, pop: int, evals: int) -> int:
+    """Index into a run's curve after ``evals`` evaluations (GA: whole generations of
+    ``pop``)."""
     if family == "ga":
-        pop = R.REPORT_GA_POP[n]
         if evals % pop or evals < pop:
-            raise ValueError(f"the GA at n = {n} evaluates {pop} mazes a generation; "
-                             f"{evals} is not a whole number of generations")
+            raise ValueError(f"the GA evaluates {pop} mazes a generation; {evals} is not a "
+                             "whole number of generations")
         return evals // pop - 1
     if evals < 1:
         raise ValueError(f"evaluations must be >= 1, got {evals}")
@@ -142,12 +161,12 @@ def curve_index(family: str, n: int, evals: int) -> int:
 
 def matched_worker(task: MatchedTask) -> MatchedRuns:
     """Run the task's runs and read them at the checkpoints."""
-    points = checkpoints(task.algorithm, task.n)
-    idx = [curve_index(task.algorithm, task.n, e) for e in points]
+    points = task.checkpoints()
+    idx = [curve_index(task.algorithm, task.evaluations[1], e) for e in points]
     best = np.empty((task.runs, len(points)), np.int64)
     cur = np.empty((task.runs, len(points)), np.float64)
     for r in range(task.runs):
-        res = one_run(task.algorithm, task.tie_rule, task.n, task.run_seed(r))
+        res = one_run(task, task.run_seed(r))
         best[r] = res.curve_best[idx].astype(np.int64)
         cur[r] = res.curve[idx]
     return MatchedRuns(task, points, best, cur)
@@ -172,15 +191,15 @@ def matched_table(tasks: Sequence[MatchedTask], results: Sequence[MatchedRuns]
                            ignore_index=True)
 
 
-def at_matched(table: pd.DataFrame) -> pd.DataFrame:
+def at_matched(table: pd.DataFrame, budget: Any) -> pd.DataFrame:
     """The rows read at ``E(n)`` (every algorithm's final checkpoint)."""
-    e = table["n"].map(lambda n: matched_evaluations(int(n)))
+    e = table["n"].map(lambda n: matched_evaluations(int(n), budget))
     return table[table["evaluations"] == e].reset_index(drop=True)
 
 
-def summary(table: pd.DataFrame) -> pd.DataFrame:
+def summary(table: pd.DataFrame, budget: Any) -> pd.DataFrame:
     """Per (n, algorithm, tie rule) at ``E(n)``: mean best-so-far and mean incumbent."""
-    at = at_matched(table)
+    at = at_matched(table, budget)
     g = at.groupby(["n", "algorithm", "tie_rule"], sort=True)
     return g.agg(evaluations=("evaluations", "first"), runs=("run", "count"),
                  mean_best_so_far=("best_so_far", "mean"),
