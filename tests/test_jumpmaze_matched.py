@@ -130,3 +130,25 @@ def test_bad_input_is_named():
         M.matched_tasks({**_budget(), "runs": 0})
     with pytest.raises(ValueError, match="no algorithm"):
         M.one_run(replace(_task("sa", "ties", 5), tie_rule="strict"), 1)
+
+
+def test_equal_evaluation_orderings_read_the_matched_runs():
+    from pathlib import Path
+
+    b = _budget()
+    tab = pd.read_csv(Path(__file__).parents[1] / "figures/03_jumping_maze/matched_budget.csv")
+    sa = M.scores(tab, "sa", 5, "best-so-far", b)
+    assert len(sa) == 50 and sa.mean() == pytest.approx(17.24)
+    assert M.scores(tab, "hc_ties", 5, "incumbent", b).mean() == pytest.approx(17.2)
+    # annealing against the strict climber: a clear win; against the tie-accepting one at
+    # equal evaluations: no evidence either way
+    win = M.equal_order(tab, "sa", "hc_strict", 5, "best-so-far", b)
+    assert win.verdict(win.p) == "reproduced"
+    tie = M.equal_readings(tab, "sa", "hc_ties", 5, b)
+    assert set(tie) == {"equal evaluations (3,030), incumbent",
+                        "equal evaluations (3,030), best-so-far"}
+    assert all(ev.verdict(ev.p) == "inconclusive" for ev in tie.values())
+    with pytest.raises(ValueError, match="no matched runs"):
+        M.scores(tab, "ga_top80", 5, "incumbent", b)
+    with pytest.raises(ValueError, match="stat must be"):
+        M.scores(tab, "sa", 5, "final", b)

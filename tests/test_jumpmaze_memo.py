@@ -26,6 +26,10 @@ def test_the_table_cuts_repeated_subtrees():
     assert on.best_score == 32 and on.complete
     assert on.cuts == 117 and on.nodes == 6211  # exact.search: 7,509 nodes
     assert memo.search(6, 32, table_bits=4).nodes > on.nodes  # a tiny table forgets more
+    # from a low target the incumbent rises during the search; the pinned tree checks that a
+    # stored bound cuts only states that cannot beat it (a cut one move early changes it)
+    low = memo.search(5, 15)
+    assert (low.best_score, low.nodes, low.cuts) == (21, 5420, 25)
 
 
 def test_branches_partition_and_agree():

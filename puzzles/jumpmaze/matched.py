@@ -204,3 +204,45 @@ def summary(table: pd.DataFrame, budget: Any) -> pd.DataFrame:
     return g.agg(evaluations=("evaluations", "first"), runs=("run", "count"),
                  mean_best_so_far=("best_so_far", "mean"),
                  mean_incumbent=("incumbent", "mean")).round(3).reset_index()
+
+
+# --- evidence: the report's orderings at equal evaluations ---------------------------------------
+
+STATS = {"incumbent": "incumbent", "best-so-far": "best_so_far"}
+
+
+def ledger_name(algorithm: str, tie_rule: str) -> str:
+    """The ledger's name of an algorithm ("hc_strict", "sa", "ga", ...)."""
+    return algorithm if algorithm in ("sa", "ga") else f"{algorithm}_{tie_rule}"
+
+
+def scores(table: pd.DataFrame, name: str, n: int, stat: str, budget: Any) -> np.ndarray:
+    """Every run's ``stat`` ("incumbent" or "best-so-far") for ledger algorithm ``name`` at
+    ``E(n)``, in run order."""
+    if stat not in STATS:
+        raise ValueError(f"stat must be one of {list(STATS)}, got {stat!r}")
+    at = at_matched(table, budget)
+    alg, _, tie = name.partition("_")
+    rows = at[(at["n"] == n) & (at["algorithm"] == alg)
+              & (at["tie_rule"] == (tie or {"sa": "ties", "ga": "none"}.get(alg, "")))]
+    if rows.empty:
+        raise ValueError(f"no matched runs of {name!r} at n = {n}")
+    return rows.sort_values("run")[STATS[stat]].to_numpy(float)
+
+
+def equal_order(table: pd.DataFrame, better: str, worse: str, n: int, stat: str,
+                budget: Any) -> Any:
+    """"``better`` beats ``worse`` at ``n``" with both at ``E(n)`` evaluations: the engine's
+    one-sided unpaired ordering (the runs are independent)."""
+    from puzzles.core import verdicts as V
+
+    return V.ordering(scores(table, worse, n, stat, budget),
+                      scores(table, better, n, stat, budget), paired=False)
+
+
+def equal_readings(table: pd.DataFrame, better: str, worse: str, n: int, budget: Any
+                   ) -> dict[str, Any]:
+    """The ordering under each statistic at equal evaluations, labelled for a ledger row's
+    ``readings``."""
+    return {f"equal evaluations ({matched_evaluations(n, budget):,}), {stat}":
+            equal_order(table, better, worse, n, stat, budget) for stat in STATS}
