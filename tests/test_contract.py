@@ -159,3 +159,24 @@ def test_prose_fills_every_placeholder_and_refuses_missing_or_unused_values() ->
         prose.text("presses", mean=4.5, n=1, extra=0)
     with pytest.raises(ValueError, match="no template"):
         prose.text("nothing")
+
+
+def test_store_writes_the_table_and_indexes_it_with_its_command(tmp_path: Path) -> None:
+    import pandas as pd
+
+    from puzzles.core.paper import run_command, store, stored_command
+
+    cmd = run_command(lightsout.PAPER, "random boards")
+    assert cmd == "python -m puzzles run 00 'random boards' --scale paper --store"
+    a = store(pd.DataFrame({"x": [1, 2]}), tmp_path / "a.csv", cmd, {"wall_seconds": 3.5})
+    store(pd.DataFrame({"y": [0.5]}), tmp_path / "b.csv", "make b")
+    assert a.read_text() == "x\n1\n2\n"
+    index = pd.read_csv(tmp_path / "STORED.csv")
+    assert list(index["file"]) == ["a.csv", "b.csv"]
+    assert index.loc[0, "wall_seconds"] == 3.5 and pd.isna(index.loc[1, "wall_seconds"])
+    assert stored_command(tmp_path / "b.csv") == "make b"
+    store(pd.DataFrame({"x": [3]}), tmp_path / "a.csv", cmd)  # a rerun replaces its line
+    index = pd.read_csv(tmp_path / "STORED.csv")
+    assert len(index) == 2 and "wall_seconds" in index.columns
+    with pytest.raises(ValueError, match="not recorded"):
+        stored_command(tmp_path / "c.csv")

@@ -56,7 +56,7 @@ def test_seed_sequence_matches_numpy_spawn_for_integer_keys():
 
 
 def test_seeds_of_the_committed_runs():
-    # the seeds stored beside committed runs (jumpmaze long_runs.json and designer_runs.json)
+    # the seeds stored beside committed runs (jumpmaze long_anneal.csv and designer_runs.csv)
     # are derive_seed of their task keys: a string key part goes through sha256, little-endian,
     # and the key parts stay in order
     assert [derive_seed(2026, "anneal_long", 5, r) for r in range(2)] == [440789137, 4220040453]

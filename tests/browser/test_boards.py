@@ -127,10 +127,10 @@ def test_iqlink_board(open_notebook):
 
 
 JUMPMAZE = """
-from puzzles.jumpmaze import reference as R
-from puzzles.jumpmaze.widget import MazePlayer
-player = MazePlayer(R.report_puzzle())
-player.view
+from puzzles.core.game import Player
+from puzzles.jumpmaze.game import MazeGame
+from puzzles.jumpmaze.report import report_puzzle
+Player(MazeGame(report_puzzle()))
 """
 
 
@@ -141,10 +141,10 @@ def test_jumpmaze_board(open_notebook):
     assert nb.attr("cell-0-0", "data-role") == "here"
     first = nb.ids('[data-role="legal"]')[0]
     nb.click(first)
-    assert nb.attr(first, "data-role") == "here" and "moves made 1" in nb.status()
+    assert nb.attr(first, "data-role") == "here" and "jumps 1" in nb.status()
     second = nb.ids('[data-role="legal"]')[0]
     nb.click(second)
-    assert nb.attr(second, "data-role") == "here" and "moves made 2" in nb.status()
+    assert nb.attr(second, "data-role") == "here" and "jumps 2" in nb.status()
     plain = nb.ids('[data-role="plain"]')[0]
     nb.click(plain)  # bad input: not a legal jump
     assert "is not a legal jump" in nb.status() and nb.attr(second, "data-role") == "here"
