@@ -13,13 +13,13 @@ from puzzles.jumpmaze import optimise
 
 
 def _budget():
-    from puzzles.jumpmaze import budgets
+    from puzzles.jumpmaze.paper import PAPER
 
-    return budgets.PAPER
+    return PAPER.budgets("paper")
 
 
 def _task(alg: str, tie: str, n: int, runs: int = 2) -> M.MatchedTask:
-    b = {**_budget(), "runs": runs, "sizes": (n,)}
+    b = replace(_budget(), runs=runs, sizes=(n,))
     return next(t for t in M.matched_tasks(b) if (t.algorithm, t.tie_rule) == (alg, tie))
 
 
@@ -33,7 +33,7 @@ def test_matched_budget_is_the_largest_budget_in_whole_generations():
     for n in (5, 7, 9, 11):
         e = M.matched_evaluations(n, b)
         assert all(M.report_evaluations(a, n, b) <= e for a, _ in M.ALGORITHMS)
-        assert e % b["ga_pop"][n] == 0
+        assert e % b.ga_pop[n] == 0
 
 
 def test_report_evaluations_count_the_start_and_every_generation():
@@ -60,10 +60,10 @@ def test_an_own_budget_run_is_a_prefix_of_the_matched_run(alg, tie):
     b = _budget()
     task, seed = _task(alg, tie, 5), 11
     long = M.one_run(task, seed)
-    iters = b[alg][5]
+    iters = getattr(b, alg)[5]
     short = (optimise.hill_climb(5, iters, seed, ties=True) if alg == "hc" else
-             optimise.random_walk(5, iters, seed, ties=False, p=b["walk_p"]) if alg == "walk"
-             else optimise.anneal(5, iters, seed, t0=b["sa_t0"], cool=b["sa_cool"]))
+             optimise.random_walk(5, iters, seed, ties=False, p=b.walk_p) if alg == "walk"
+             else optimise.anneal(5, iters, seed, t0=b.sa_t0, cool=b.sa_cool))
     assert len(long.curve) == 3030
     np.testing.assert_array_equal(long.curve[:iters + 1], short.curve)
     i = M.curve_index(alg, 30, M.report_evaluations(alg, 5, b))
@@ -127,7 +127,7 @@ def test_table_statistics():
 
 def test_bad_input_is_named():
     with pytest.raises(ValueError, match="runs must be a positive int"):
-        M.matched_tasks({**_budget(), "runs": 0})
+        M.matched_tasks(replace(_budget(), runs=0))
     with pytest.raises(ValueError, match="no algorithm"):
         M.one_run(replace(_task("sa", "ties", 5), tie_rule="strict"), 1)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzles.jumpmaze import exact, memo, model, proofs
+from puzzles.jumpmaze import exact, memo, model
 
 
 @pytest.mark.parametrize("n, target", [(5, 21), (5, 22), (6, 32), (6, 33), (6, 30)])
@@ -40,12 +40,17 @@ def test_branches_partition_and_agree():
 
 
 def test_a_closed_n8_branch_reruns_exactly_as_stored():
-    record = proofs.load(8, 61)
-    stored = {tuple(b["prefix"]): b for b in record["branches"]}
+    from importlib import resources
+
+    import pandas as pd
+
+    f = resources.files("puzzles.jumpmaze").joinpath("data/offline_refutation.csv")
+    stored = pd.read_csv(str(f)).set_index(["a", "b"])
     for prefix in ((6, 6), (5, 5)):
-        b = stored[prefix]
-        r = exact.search(8, 61, record["node_limit_per_branch"], prefix=prefix)
-        assert b["complete"] and (r.complete, r.nodes, r.best_score) == (True, b["nodes"], None)
+        b = stored.loc[prefix]
+        r = exact.search(8, 61, int(b["node_limit"]), prefix=prefix)
+        assert bool(b["complete"]) and (r.complete, r.nodes, r.best_score) == (True, b["nodes"],
+                                                                               None)
         m = memo.search(8, 61, prefix=prefix)
         assert m.complete and m.best_score is None and m.nodes <= b["nodes"]
 

@@ -117,9 +117,9 @@ def _bounded(n: int, depth: np.ndarray, queue: np.ndarray, k: int, tail: int, be
     dmax = depth[queue[tail - 1]]
     if dmax + (nn - tail) <= best:
         return False
-    left = exact._discoverable(n, depth, queue, k, tail, work[:n], work[n:2 * n],
-                               work[2 * n:2 * n + nn])
-    return left >= 0 and dmax + left > best
+    lines = exact.Lines(work[:n], work[n:2 * n], work[2 * n:2 * n + nn])
+    left = exact._discoverable(n, depth, queue, lines, k, tail)
+    return lines.mark[nn - 1] == 1 and dmax + left > best
 
 
 @njit(cache=True)

@@ -153,7 +153,7 @@ class Tree(NamedTuple):
     key_lo: np.ndarray
     key_hi: np.ndarray
     new: np.ndarray  # cells one jump discovers
-    work: np.ndarray  # scratch of the discoverable bound: rows, columns, cells
+    lines: exact.Lines  # scratch of the discoverable bound
     reg: np.ndarray  # R_* slots
 
 
@@ -164,7 +164,8 @@ def new_tree(n: int, target: int) -> Tree:
     tr = Tree(np.full(nn, -1, np.int64), np.zeros(nn, np.int64), np.zeros(nn, np.int64),
               np.zeros(nn, np.int64), np.zeros(nn, np.int64), np.zeros((nn, 16), np.int64),
               np.zeros(nn, np.int64), np.full(nn, -1, np.int64), np.zeros(nn, np.int64),
-              np.zeros(nn, np.int64), np.zeros(4, np.int64), np.zeros(2 * n + nn, np.int64),
+              np.zeros(nn, np.int64), np.zeros(4, np.int64),
+              exact.Lines(np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(nn, np.int64)),
               np.zeros(4, np.int64))
     tr.depth[0] = 0
     tr.reg[R_TAIL] = 1
@@ -228,9 +229,8 @@ def _descend(tr: Tree, table: Table, n: int, k: int, memo: bool) -> int:
     dmax = tr.depth[tr.queue[tail - 1]]
     if dmax + (n * n - tail) <= best:
         return -2
-    w = tr.work
-    left = exact._discoverable(n, tr.depth, tr.queue, k, tail, w[:n], w[n:2 * n], w[2 * n:])
-    if left < 0 or dmax + left <= best:
+    left = exact._discoverable(n, tr.depth, tr.queue, tr.lines, k, tail)
+    if tr.lines.mark[n * n - 1] == 0 or dmax + left <= best:
         return -2
     code = _frontier_code(tr.queue, tr.depth, k + 1, tail) if memo and k + 1 > 2 else -1
     if code >= 0 and _cut(table, tr.reg[R_LO], tr.reg[R_HI], code,
