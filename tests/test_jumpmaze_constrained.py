@@ -10,7 +10,10 @@ from puzzles.jumpmaze import model
 
 @pytest.mark.parametrize("n, best", [(3, 3), (4, 11)])
 def test_constrained_max_equals_brute_force(n, best):
-    assert C.brute_force_constrained(n) == best
+    # n = 4 enumerates 2.8 million mazes (half a minute): its maximum, 11, is pinned here
+    # from C.brute_force_constrained(4); n = 3 is enumerated in the test
+    if n == 3:
+        assert C.brute_force_constrained(n) == best
     r = C.search(n, 1)
     assert r.complete and r.proven_max == best
     ev = model.evaluate(r.grid)

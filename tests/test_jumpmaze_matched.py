@@ -152,3 +152,20 @@ def test_equal_evaluation_orderings_read_the_matched_runs():
         M.scores(tab, "ga_top80", 5, "incumbent", b)
     with pytest.raises(ValueError, match="stat must be"):
         M.scores(tab, "sa", 5, "final", b)
+
+
+def test_t6_readings_at_equal_evaluations():
+    from pathlib import Path
+
+    from puzzles.jumpmaze import ledger as L
+
+    tab = pd.read_csv(Path(__file__).parents[1] / "figures/03_jumping_maze/matched_budget.csv")
+    alts = L._equal_alts(tab, _budget(), 5)
+    assert list(alts) == ["equal evaluations (3,030), incumbent",
+                          "equal evaluations (3,030), best-so-far",
+                          "ties accepted, equal evaluations (3,030), incumbent",
+                          "ties accepted, equal evaluations (3,030), best-so-far"]
+    got = {k: ev.verdict(ev.p) for k, ev in alts.items()}
+    # the strict climber loses to annealing at equal budgets; the tie-accepting one does not
+    assert got["equal evaluations (3,030), incumbent"] == "reproduced"
+    assert got["ties accepted, equal evaluations (3,030), best-so-far"] == "inconclusive"

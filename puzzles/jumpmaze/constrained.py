@@ -258,17 +258,31 @@ def brute_force_constrained(n: int) -> int | None:
     n = model.check_n(n)
     if n > 4:
         raise ValueError(f"brute force enumerates every maze; n must be 3 or 4, got {n}")
-    mj = max_jumps(n)
-    cells = [(r, c) for r in range(n) for c in range(n) if mj[r, c] > 0]
-    best = None
-    for values in np.ndindex(*[int(mj[r, c]) for r, c in cells]):
-        g = np.zeros((n, n), np.int64)
-        for (r, c), x in zip(cells, values, strict=True):
-            g[r, c] = x + 1
-        ev = model.evaluate(g)
-        if ev.unique_path and ev.black_holes == 0 and ev.white_holes == 0:
-            best = ev.score if best is None else max(best, ev.score)
-    return best
+    nn = n * n
+    sc = Scratch(np.zeros(nn, np.int64), np.zeros(nn, np.int64), np.zeros(nn, np.int64),
+                 np.zeros(nn, np.float64), np.zeros(nn, np.int64), np.zeros(nn, np.int64))
+    best = int(_brute(n, np.ascontiguousarray(max_jumps(n).ravel()), sc))
+    return None if best < 0 else best
+
+
+@njit(cache=True)
+def _brute(n: int, mj: np.ndarray, sc: Scratch) -> int:
+    """Odometer over every legal grid: the deepest feasible one (-1 if none)."""
+    nn = n * n
+    for i in range(nn - 1):
+        sc.grid[i] = 1
+    sc.grid[nn - 1] = 0
+    best = -1
+    while True:
+        if _feasible(sc.grid, n, sc) and sc.depth[nn - 1] > best:
+            best = sc.depth[nn - 1]
+        i = 0
+        while i < nn - 1 and sc.grid[i] == mj[i]:
+            sc.grid[i] = 1
+            i += 1
+        if i == nn - 1:
+            return best
+        sc.grid[i] += 1
 
 
 def branches(n: int) -> list[tuple[int, int]]:
