@@ -6,10 +6,10 @@ import pytest
 
 from puzzles.logicgrid.hints import parse_puzzle
 from puzzles.logicgrid.model import MINI
-from puzzles.logicgrid.reference import EXAMPLES
+from puzzles.logicgrid.reference import examples
 from puzzles.logicgrid.widget import PuzzlePlayer
 
-HINTS = parse_puzzle(MINI, EXAMPLES["Example Puzzle 1 (3x4)"]["clues"])
+HINTS = parse_puzzle(MINI, examples()["Example Puzzle 1 (3x4)"]["clues"])
 
 
 def _mark(b, cell: str) -> str:

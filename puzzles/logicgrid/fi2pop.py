@@ -13,11 +13,12 @@ the solver completed the grid (hints still queued are not re-checked).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numba import njit
 
+from puzzles.core.paper import Task
 from puzzles.logicgrid.count import count_kernel, link_bitsets
 from puzzles.logicgrid.hints import from_array
 from puzzles.logicgrid.model import CLUE, MINI, Space
@@ -77,7 +78,7 @@ class Experiment:
 
 SPACES: dict[str, Space] = {"clue": CLUE, "mini": MINI}
 
-# The paper's three experiments (generations and trials live in budgets.py).
+# The paper's three experiments (generations and trials: the budget, puzzles.logicgrid.paper).
 EXPERIMENTS: dict[str, Experiment] = {
     "hint size and difficulty": Experiment(fitness="size_difficulty"),
     "difficulty only": Experiment(fitness="difficulty_only"),
@@ -380,8 +381,25 @@ def fi2pop_kernel(seed: int, n: int, m: int, num: int, pop: int, gens: int, p_cr
     return n_feas, best_f, best_i, H[best, :ln[best]].copy(), lp[best], fit[best], tally
 
 
-def run_experiment(exp: Experiment, seed: int, generations: int) -> dict:
-    """Run one trial of ``exp``; returns plain arrays and the best feasible puzzle (or None)."""
+@dataclass(frozen=True)
+class TrialResult:
+    """One FI-2Pop trial: per-generation statistics, the best feasible puzzle, the tallies."""
+
+    n_feasible: np.ndarray  # feasible individuals in generations 0..G
+    best_feasible: np.ndarray  # top feasible fitness per generation (NaN: none feasible)
+    best_infeasible: np.ndarray  # top infeasible fitness per generation (NaN: none)
+    first_feasible: int  # first generation holding a feasible list, -1 if none
+    hints: np.ndarray | None  # the best feasible list as kernel rows (None if none)
+    loops: int  # its loop count (sound solver; -1 if none)
+    fitness: float  # its fitness
+    tally: dict[str, int]  # over every evaluation: see TALLY
+
+
+TALLY = ("evaluations", "solver_complete", "zero_solutions", "several_solutions", "feasible")
+
+
+def run_experiment(exp: Experiment, seed: int, generations: int) -> TrialResult:
+    """Run one trial of ``exp`` from ``seed``: plain arrays and the best feasible puzzle."""
     if not isinstance(exp, Experiment):
         raise ValueError(f"exp must be an Experiment, got {type(exp).__name__}")
     if generations < 0:
@@ -394,28 +412,55 @@ def run_experiment(exp: Experiment, seed: int, generations: int) -> dict:
         exp.max_hints, FITNESS_MODES[exp.fitness], float(exp.divisor), exp.loop_cap,
         w[0], w[1], w[2], exp.weak, link_bitsets(space))
     hit = np.flatnonzero(n_feas > 0)
-    return {
-        "n_feasible": n_feas, "best_feasible": best_f, "best_infeasible": best_i,
-        "first_feasible": int(hit[0]) if hit.size else -1,
-        "hints": hints if loops >= 0 else None, "loops": int(loops), "fitness": float(fitness),
-        "tally": dict(zip(("evaluations", "solver_complete", "zero_solutions",
-                           "several_solutions", "feasible"), (int(t) for t in tally),
-                          strict=True)),
-    }
+    return TrialResult(
+        n_feasible=n_feas, best_feasible=best_f, best_infeasible=best_i,
+        first_feasible=int(hit[0]) if hit.size else -1,
+        hints=hints if loops >= 0 else None, loops=int(loops), fitness=float(fitness),
+        tally=dict(zip(TALLY, (int(t) for t in tally), strict=True)))
 
 
-def trial_task(task: tuple) -> dict:
-    """Worker for ``run_tasks``: ``(experiment name, trial, seed, generations, overrides)``.
+@dataclass(frozen=True)
+class TrialTask(Task):
+    """One trial of a paper experiment (``EXPERIMENTS``), with at most one field changed:
+    another infeasible fitness (``ablation``) or the paper's feasibility (``weak``)."""
 
-    ``overrides`` is a tuple of (field, value) pairs applied to the named experiment.
-    """
-    name, trial, seed, generations, overrides = task
-    if name not in EXPERIMENTS:
-        raise ValueError(f"unknown experiment {name!r}; known: {sorted(EXPERIMENTS)}")
-    exp = Experiment(**{**asdict(EXPERIMENTS[name]), **dict(overrides)})
-    out = run_experiment(exp, seed, generations)
-    out.update(experiment=name, trial=int(trial), overrides=dict(overrides))
-    return out
+    EXPERIMENT = "fi2pop"
+    experiment: str
+    trial: int
+    generations: int
+    ablation: str = "full"
+    weak: bool = False
+
+    def __post_init__(self) -> None:
+        if self.experiment not in EXPERIMENTS:
+            raise ValueError(f"unknown experiment {self.experiment!r}; "
+                             f"known: {sorted(EXPERIMENTS)}")
+        if self.ablation not in ABLATIONS:
+            raise ValueError(f"ablation must be one of {sorted(ABLATIONS)}, "
+                             f"got {self.ablation!r}")
+        if self.trial < 0 or self.generations < 0:
+            raise ValueError("trial and generations must be >= 0")
+
+    @property
+    def overrides(self) -> dict[str, str | bool]:
+        """The fields this trial changes in its experiment's configuration."""
+        out: dict[str, str | bool] = {}
+        if self.ablation != "full":
+            out["ablation"] = self.ablation
+        if self.weak:
+            out["weak"] = True
+        return out
+
+    def seed_key(self) -> tuple[int | str, ...]:
+        """("fi2pop", experiment name with its overrides, trial): the committed runs' key."""
+        label = self.experiment + "".join(f"|{k}={v}" for k, v in self.overrides.items())
+        return ("fi2pop", label, self.trial)
+
+
+def run_trial(task: TrialTask) -> TrialResult:
+    """The worker: one trial of the task's experiment from the task's seed."""
+    exp = replace(EXPERIMENTS[task.experiment], **task.overrides)
+    return run_experiment(exp, task.seed, task.generations)
 
 
 def decoded(space_name: str, hints: np.ndarray) -> list:

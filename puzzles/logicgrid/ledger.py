@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -52,7 +53,9 @@ from puzzles.logicgrid.fi2pop import SPACES, random_hints
 from puzzles.logicgrid.hints import TYPE_LABELS, TYPES
 from puzzles.logicgrid.model import CLUE, MINI, Space
 
-STEM = "04_logic_grid"
+if TYPE_CHECKING:
+    from puzzles.logicgrid.paper import LogicGridBudget
+
 SET_OF = {"hint size and difficulty": "hd", "difficulty only": "do", "mini 3x4": "small"}
 NAME_OF = {v: k for k, v in SET_OF.items()}
 
@@ -242,9 +245,8 @@ def released_claims(ledger: Ledger, table: pd.DataFrame) -> Ledger:
     """Rows for the 65 released puzzles: loops, clues, queue per loop (the authors' solver)."""
     for s in released.SETS:
         t = table[table["set"] == s]
-        ref, st = reference.RELEASED[s], released.statistics(s)
-        printed = reference.PAPER.get({"hd": "size_difficulty", "do": "difficulty_only"}.get(
-            s, ""), {})
+        ref, st = reference.authors_results(s), released.statistics(s)
+        printed = reference.results(NAME_OF[s])
         sec = "released puzzles"
         ledger.add(f"REL-{s}-loops-mean", sec,
                    f"Mean loops of the authors' solver over the released {s} puzzles",
@@ -278,9 +280,8 @@ def released_claims(ledger: Ledger, table: pd.DataFrame) -> Ledger:
     hd, do = released.queue("hd"), released.queue("do")
     ledger.add("REL-hd-queue", "released puzzles",
                "Hints still queued at each loop of the authors' solver, summed over the 30 "
-               "released hd puzzles", exact(_join(reference.PAPER_REMAINING_PER_LOOP),
-                                           _join(hd)),
-               paper=_join(reference.PAPER_REMAINING_PER_LOOP))
+               "released hd puzzles", exact(_join(reference.queue_per_loop()), _join(hd)),
+               paper=_join(reference.queue_per_loop()))
     ledger.add("REL-do-queue", "released puzzles",
                "Hints still queued at each loop of the authors' solver, summed over the 30 "
                "released do puzzles", not_comparable(_join(do), "released.queue('do'): paper "
@@ -294,8 +295,9 @@ def released_claims(ledger: Ledger, table: pd.DataFrame) -> Ledger:
 
 def type_claims(ledger: Ledger, counts: Mapping[str, Mapping[str, float]]) -> Ledger:
     """Clue types per released puzzle (``counts[set][type]`` = mean distinct per puzzle)."""
-    for s, ref in reference.RELEASED_HINT_TYPES.items():
-        printed = reference.PAPER_HINT_TYPES if s == "hd" else {}
+    for s in released.SETS:
+        ref = reference.authors_hint_types(s)
+        printed = reference.hint_types() if s == "hd" else {}
         for t in TYPES:
             ledger.add(f"REL-{s}-type-{t}", "released puzzles",
                        f"Mean '{TYPE_LABELS[t]}' clues per released {s} puzzle",
@@ -345,7 +347,7 @@ def example_claims(ledger: Ledger, examples: Sequence[dict]) -> Ledger:
 # --- design inputs and claims we cannot check -----------------------------------------------
 
 
-def design_claims(ledger: Ledger, grammar: pd.DataFrame, budget: Mapping[str, int]) -> Ledger:
+def design_claims(ledger: Ledger, grammar: pd.DataFrame, budget: LogicGridBudget) -> Ledger:
     """Numbers and rules we set (or copy from the authors' code): by construction."""
     rows = [
         ("SP-scenario", "slides: Scenario", "The murder-mystery space: four categories of four "
@@ -358,10 +360,10 @@ def design_claims(ledger: Ledger, grammar: pd.DataFrame, budget: Mapping[str, in
          "chosen by size, children placed by feasibility", "population chosen with probability "
          "|F| / (|F| + |I|), roulette parents", "fi2pop.run_experiment"),
         ("GA-params", "paper (not in slides; DESIGN 5.4)", "The GA's budgets and rates",
-         f"{budget['trials']} trials x {budget['generations']} generations "
-         f"({budget['generations_difficulty']} for difficulty only), population 50, crossover "
+         f"{budget.trials} trials x {budget.generations} generations "
+         f"({budget.generations_difficulty} for difficulty only), population 50, crossover "
          f"0.3, mutation 0.8, add rate 0.5, 2 elites each, at most 20 clues; mini "
-         f"{budget['mini_trials']} x {budget['mini_generations']}", "budgets.py, fi2pop.py"),
+         f"{budget.mini_trials} x {budget.mini_generations}", "budgets.py, fi2pop.py"),
         ("OP-init", "slides: Genetic Operators", "Initial lists hold 3-5 random clues (slides) "
          "or 1-5 (paper and code)", "1-5 clues, as the authors' code", "fi2pop.EXPERIMENTS"),
         ("OP-mut-cx", "slides: Genetic Operators", "Mutation deletes or inserts one clue; "
@@ -421,19 +423,20 @@ def design_claims(ledger: Ledger, grammar: pd.DataFrame, budget: Mapping[str, in
 def grammar_table(space: Space, samples: int, seed: int) -> pd.DataFrame:
     """Shares of hint types and productions: our generator (sampled) vs the authors' grammar."""
     hs = random_hints(space, samples, seed)
+    authors = reference.grammar()
     before = [h for h in hs if h.type == "before"]
     ors = [h for h in hs if h.type == "or"]
     rows = [{"quantity": f"type '{TYPE_LABELS[t]}'",
              "ours": sum(h.type == t for h in hs) / len(hs),
-             "authors' grammar": reference.PAPER_GRAMMAR["type_share"], "of": len(hs)}
+             "authors' grammar": authors["type_share"], "of": len(hs)}
             for t in TYPES]
     rows.append({"quantity": "'before' drawn as 'at least 1'",
                  "ours": sum(h.k is None for h in before) / max(len(before), 1),
-                 "authors' grammar": reference.PAPER_GRAMMAR["before_at_least_share"],
+                 "authors' grammar": authors["before_at_least_share"],
                  "of": len(before)})
     rows.append({"quantity": "'or' with A, B from one category",
                  "ours": sum(h.a // space.m == h.b // space.m for h in ors) / max(len(ors), 1),
-                 "authors' grammar": reference.PAPER_GRAMMAR["or_same_category_share"],
+                 "authors' grammar": authors["or_same_category_share"],
                  "of": len(ors)})
     return pd.DataFrame(rows)
 
@@ -463,9 +466,8 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
         weak = None
         if select(weak_results, name, weak=True):
             weak = arm(weak_results, weak_puzzles, name, weak=True)
-        au, ref, st = authors[s], reference.RELEASED[s], released.statistics(s)
-        printed = reference.PAPER.get({"hd": "size_difficulty", "do": "difficulty_only"}.get(
-            s, ""), {})
+        au, ref, st = authors[s], reference.authors_results(s), released.statistics(s)
+        printed = reference.results(name)
         n_au = len(au["loops"])
         sec = f"FI-2Pop: {name}"
 
@@ -622,8 +624,8 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
             reads = _weak_readings(types, weak)
             ledger.add(f"GA-{s}-type-{t}", f"slides: {name} (con)",
                        f"Mean distinct '{TYPE_LABELS[t]}' clues per final puzzle", types(ours),
-                       paper=reference.PAPER_HINT_TYPES[t] if s == "hd" else "",
-                       authors=reference.RELEASED_HINT_TYPES[s][t],
+                       paper=reference.hint_types()[t] if s == "hd" else "",
+                       authors=reference.authors_hint_types(s)[t],
                        reading=OURS_FEASIBLE if reads else "", readings=reads,
                        why="our sampler and the authors' grammar draw every type with "
                            "probability 0.2 (GRAM-type-*), so the mix in final puzzles comes "
@@ -635,7 +637,7 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
         ours = arm(results, puzzles, MAIN[0])
         weak = (arm(weak_results, weak_puzzles, MAIN[0], weak=True)
                 if select(weak_results, MAIN[0], weak=True) else None)
-        paper = reference.PAPER["size_difficulty"]["feasible_share"]
+        paper = reference.results(MAIN[0])["feasible_share"]
 
         def share(a: Arm, paper=paper) -> Evidence:
             return estimate(Sample.of(a.share), Sample(paper, len(a.share)), MARGINS.share)
@@ -655,9 +657,9 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
         ledger.add("GA-hd-divisor-20", "slides: Feasible Fitness; Results",
                    "The reported final top feasible fitness follows from the authors' own 30 "
                    "final puzzles only with the hint divisor 20 of their code",
-                   exact(reference.PAPER["size_difficulty"]["fitness_feasible_mean"],
+                   exact(reference.results(MAIN[0])["fitness_feasible_mean"],
                          round(f20, 4), tol=5e-4),
-                   paper=reference.PAPER["size_difficulty"]["fitness_feasible_mean"],
+                   paper=reference.results(MAIN[0])["fitness_feasible_mean"],
                    authors=released.statistics("hd")["fitness_feasible_final"],
                    why=f"the released puzzles scored with divisor 20 give {fmt(f20)}; with the "
                        f"printed divisor 10 they give {fmt(f10)}")
@@ -707,7 +709,7 @@ def queue_claims(ledger: Ledger, puzzles: Sequence[dict], table: pd.DataFrame) -
                      test=ev.test + f"; one value per puzzle and loop ({len(qs)} puzzles)")
         ledger.add(cid, f"slides: {name} (con), hint types per solve loop",
                    "The number of clues still queued falls from loop to loop (authors' solver)",
-                   ev, paper=_join(reference.PAPER_REMAINING_PER_LOOP) if name == MAIN[0]
+                   ev, paper=_join(reference.queue_per_loop()) if name == MAIN[0]
                    else "", why="within a puzzle the queue cannot grow (a clue leaves it once "
                    "the grid entails it), so the values of one puzzle are not independent; the "
                    "test pools them")
@@ -720,7 +722,7 @@ def queue_claims(ledger: Ledger, puzzles: Sequence[dict], table: pd.DataFrame) -
         ev = estimate(Sample.of([float(sum(q)) for q in qs]),
                       Sample.of([float(sum(q)) for q in theirs]), MARGINS.queue)
         ev = replace(ev, ours=f"{ev.ours} per puzzle (sums per loop: {_join(total)})")
-        paper = reference.PAPER_REMAINING_PER_LOOP
+        paper = reference.queue_per_loop()
         ledger.add("GA-hd-queue-counts", f"slides: {MAIN[0]} (con), hint types per solve loop",
                    "Clues still queued, summed over the loops of a final puzzle (the slides' "
                    "per-loop sums divided by 30)", ev,
@@ -755,7 +757,7 @@ def mutation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFram
         return ledger
     sec = "slides: Other Experiments, Feasibility after Mutation"
     agree = _agreement_text(agreement)
-    paper = reference.PAPER_MUTATION_FEASIBILITY
+    paper = reference.mutation_feasibility()
     for s, value in enumerate(paper, start=1):
         def ev(ratios: np.ndarray, s=s, value=value) -> Evidence:
             return estimate(Sample.of(ratios[:, s - 1]), Sample(value, len(ratios)),
@@ -820,7 +822,7 @@ def ablation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFram
     sec = "slides: Other Experiments, Infeasible Fitness"
     agree = _agreement_text(agreement)
     for v in ABLATION_VARIANTS:
-        text = reference.PAPER_ABLATION[v]
+        text = reference.ablation()[v]
         value = _plot_value(text)
 
         def ev(vals: list[float], value=value) -> Evidence:
@@ -853,7 +855,7 @@ def ablation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFram
                     "shown, and only the reverse, significant, contradicts it")
         ledger.add(cid, sec, f"'{hi}' keeps {word} feasible individuals per generation than "
                    f"'{lo}'", ev,
-                   paper=f"{reference.PAPER_ABLATION[hi]} {op} {reference.PAPER_ABLATION[lo]}",
+                   paper=f"{reference.ablation()[hi]} {op} {reference.ablation()[lo]}",
                    why=why)
     return ledger
 
@@ -863,11 +865,11 @@ def ablation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFram
 
 def qualitative_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
                        redundancy: pd.DataFrame, table: pd.DataFrame,
-                       budget: Mapping[str, int]) -> Ledger:
+                       budget: LogicGridBudget) -> Ledger:
     """The qualitative analysis, the conclusions and the result plots of the slides."""
     hd, do = (arm(results, puzzles, name) for name in MAIN)
     au = _authors_sets(table)
-    budgets = (f"the arms run {budget['generations']} and {budget['generations_difficulty']} "
+    budgets = (f"the arms run {budget.generations} and {budget.generations_difficulty} "
                "generations, as the paper's do: this compares the two protocols, not the two "
                "fitnesses at equal effort")
     sec = "slides: Qualitative Analysis"
@@ -878,8 +880,8 @@ def qualitative_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequenc
                "'Difficulty only' puzzles carry more clues than 'hint size and difficulty' ones",
                in_claim_order(ordering(hd.clues, do.clues, paired=False), do_name, do.clues,
                               hd_name, hd.clues),
-               paper=f"{fmt(reference.PAPER['difficulty_only']['hints_mean'])} vs "
-                     f"{fmt(reference.PAPER['size_difficulty']['hints_mean'])}",
+               paper=f"{fmt(reference.results(MAIN[1])['hints_mean'])} vs "
+                     f"{fmt(reference.results(MAIN[0])['hints_mean'])}",
                authors=f"{fmt(np.mean(au['do']['clues']))} vs {fmt(np.mean(au['hd']['clues']))}",
                reading="distinct clues", readings={"raw list length": raw},
                why="unpaired (different runs); " + budgets)
@@ -936,7 +938,7 @@ def qualitative_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequenc
                "deductions", not_comparable(kind="qualitative"),
                why="the slides do not say what a trivial deduction is; a cost per explanation "
                    "step (issue 26's cost-optimal explanations) would define one")
-    limit = budget["generations"] // 10
+    limit = budget.generations // 10
     worst = max(max(hd.first_feasible), max(do.first_feasible))
     ledger.add("CONC-feasible-quickly", "slides: Conclusions",
                "Feasible lists appear very quickly despite the constrained space",
@@ -946,7 +948,7 @@ def qualitative_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequenc
                            f"every trial of both arms; latest first feasible generation "
                            f"{fmt(worst)}",
                            f"'very quickly' read as: every trial of both arms finds a feasible "
-                           f"list within the first 10% of the {budget['generations']} "
+                           f"list within the first 10% of the {budget.generations} "
                            f"generations of the hint-size arm ({limit})"),
                authors=f"latest {fmt(released.statistics('hd')['first_feasible_max'])} and "
                        f"{fmt(released.statistics('do')['first_feasible_max'])}")

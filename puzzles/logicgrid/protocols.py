@@ -20,15 +20,25 @@ Feasible is our notion by default (solver completes, every clue verified, exactl
 
 from __future__ import annotations
 
-from concurrent.futures import Executor
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+import pandas as pd
 from numba import njit
 
+from puzzles.core.paper import Task
 from puzzles.logicgrid.count import link_bitsets
-from puzzles.logicgrid.fi2pop import _roulette, crossover, evaluate, mutate, random_hint
+from puzzles.logicgrid.fi2pop import SPACES, _roulette, crossover, evaluate, mutate, random_hint
 from puzzles.logicgrid.model import Space
 from puzzles.logicgrid.solver import grid_metrics
+
+if TYPE_CHECKING:
+    from puzzles.logicgrid.paper import LogicGridBudget
+
+# Successive mutations per chain in their FeasbilityTest.py.
+PROTOCOL_STEPS = 5
 
 # Weights of (completion, row validity, violations) in their SinglePopExperiements.py.
 SINGLE_POP_WEIGHTS: dict[str, tuple[float, float, float]] = {
@@ -156,9 +166,18 @@ def chain_kernel(seed: int, A: np.ndarray, alen: np.ndarray, na: int, steps: int
     return out
 
 
-def mutation_protocol_task(task: tuple) -> dict:
-    """Worker: ``(space, seed, target, steps, weak)`` -> one trial of their mutation study."""
-    space, seed, target, steps, weak = task
+@dataclass(frozen=True)
+class MutationRun:
+    """One trial of their mutation study."""
+
+    archived: int  # feasible lists archived
+    generations: int  # generations the infeasible-only GA ran
+    ratios: list[float]  # share of the chains feasible after 1..steps mutations
+
+
+def mutation_protocol_run(space: Space, seed: int, target: int, steps: int,
+                          weak: bool) -> MutationRun:
+    """One trial of their mutation study from ``seed`` (the chains draw from ``seed + 1``)."""
     links = link_bitsets(space)
     A, alen, na, gens = archive_kernel(int(seed), space.n, space.m, space.numeric, 50,
                                        int(target), 10_000, 21, bool(weak), links)
@@ -166,8 +185,43 @@ def mutation_protocol_task(task: tuple) -> dict:
         raise ValueError("the infeasible-only GA archived no feasible list")
     counts = chain_kernel(int(seed) + 1, A, alen, na, int(steps), 21, space.n, space.m,
                           space.numeric, bool(weak), links)
-    return {"archived": int(na), "generations": int(gens),
-            "ratios": (counts / na).tolist(), "weak": bool(weak)}
+    return MutationRun(archived=int(na), generations=int(gens),
+                       ratios=(counts / na).tolist())
+
+
+@dataclass(frozen=True)
+class MutationTask(Task):
+    """One trial of their mutation study: archive ``target`` feasible lists, chains of
+    ``steps`` mutations, under our feasibility or (``weak``) the paper's."""
+
+    EXPERIMENT = "mutation-protocol"
+    trial: int
+    weak: bool
+    target: int
+    steps: int = PROTOCOL_STEPS
+    space: str = "clue"
+
+    def __post_init__(self) -> None:
+        if self.trial < 0 or self.target < 1 or self.steps < 1:
+            raise ValueError("trial >= 0, target >= 1 and steps >= 1 required")
+        if self.space not in SPACES:
+            raise ValueError(f"space must be one of {sorted(SPACES)}, got {self.space!r}")
+
+    def seed_key(self) -> tuple[int | str, ...]:
+        """("mutation-protocol", weak, trial): the committed runs' key."""
+        return ("mutation-protocol", int(self.weak), self.trial)
+
+
+def mutation_tasks(budget: LogicGridBudget, root: int) -> list[MutationTask]:
+    """Their 30 trials under our feasibility, then under the paper's."""
+    return [MutationTask(t, weak, budget.protocol_target, root=root)
+            for weak in (False, True) for t in range(budget.protocol_trials)]
+
+
+def mutation_protocol_task(task: MutationTask) -> MutationRun:
+    """The worker: one trial of their mutation study from the task's seed."""
+    return mutation_protocol_run(SPACES[task.space], task.seed, task.target, task.steps,
+                                 task.weak)
 
 
 @njit(cache=True)
@@ -243,40 +297,63 @@ def _weighted(h: np.ndarray, nh: int, n: int, m: int, num: int, w0: float, w1: f
     return f, w0 * comp + w1 * rows + w2 * g
 
 
-def single_pop_task(task: tuple) -> dict:
-    """Worker: ``(space, variant, trial, seed, generations, weak)`` -> feasible per generation."""
-    space, variant, trial, seed, gens, weak = task
+@dataclass(frozen=True)
+class SinglePopRun:
+    """One run of their single-population GA."""
+
+    n_feasible: list[int]  # feasible individuals in each generation 0..G-1
+
+
+def single_pop_run(space: Space, variant: str, seed: int, generations: int,
+                   weak: bool) -> SinglePopRun:
+    """One single-population run of the infeasible fitness ``variant`` from ``seed``."""
     if variant not in SINGLE_POP_WEIGHTS:
         raise ValueError(f"variant must be one of {sorted(SINGLE_POP_WEIGHTS)}, got {variant!r}")
     w = SINGLE_POP_WEIGHTS[variant]
-    counts = single_pop_kernel(int(seed), space.n, space.m, space.numeric, 50, int(gens),
+    counts = single_pop_kernel(int(seed), space.n, space.m, space.numeric, 50, int(generations),
                                w[0], w[1], w[2], bool(weak), link_bitsets(space))
-    return {"variant": variant, "trial": int(trial), "weak": bool(weak),
-            "n_feasible": counts.tolist()}
+    return SinglePopRun(n_feasible=counts.tolist())
 
 
-def mutation_protocol(space: Space, trials: int, seed: int, weak: bool = False,
-                      target: int = 100, steps: int = 5, workers: int | None = None,
-                      executor: Executor | None = None) -> list[dict]:
-    """Their mutation study: ``trials`` archives of >= ``target`` feasible lists, chains of 5."""
-    from puzzles.core import derive_seed, run_tasks
+@dataclass(frozen=True)
+class SinglePopTask(Task):
+    """One trial of their infeasible-fitness ablation for one variant."""
 
-    if trials < 1 or target < 1 or steps < 1:
-        raise ValueError("trials, target and steps must be >= 1")
-    tasks = [(space, derive_seed(seed, "mutation-protocol", int(weak), t), target, steps, weak)
-             for t in range(trials)]
-    return run_tasks(mutation_protocol_task, tasks, workers=workers,
-                     executor=executor, progress=False)
+    EXPERIMENT = "single-pop"
+    variant: str
+    trial: int
+    generations: int
+    weak: bool = True
+    space: str = "clue"
+
+    def __post_init__(self) -> None:
+        if self.variant not in SINGLE_POP_WEIGHTS:
+            raise ValueError(f"variant must be one of {sorted(SINGLE_POP_WEIGHTS)}, "
+                             f"got {self.variant!r}")
+        if self.trial < 0 or self.generations < 1:
+            raise ValueError("trial >= 0 and generations >= 1 required")
+        if self.space not in SPACES:
+            raise ValueError(f"space must be one of {sorted(SPACES)}, got {self.space!r}")
+
+    def seed_key(self) -> tuple[int | str, ...]:
+        """("single-pop", variant, weak, trial): the committed runs' key."""
+        return ("single-pop", self.variant, int(self.weak), self.trial)
 
 
-def single_pop_ablation(space: Space, trials: int, generations: int, seed: int,
-                        weak: bool = False, workers: int | None = None,
-                        executor: Executor | None = None) -> list[dict]:
-    """Their infeasible-fitness ablation: every variant, ``trials`` single-population runs."""
-    from puzzles.core import derive_seed, run_tasks
+def single_pop_tasks(budget: LogicGridBudget, root: int) -> list[SinglePopTask]:
+    """Every variant, their 30 trials each, with the paper's feasibility as their script."""
+    return [SinglePopTask(v, t, budget.single_pop_generations, root=root)
+            for v in SINGLE_POP_WEIGHTS for t in range(budget.protocol_trials)]
 
-    if trials < 1 or generations < 1:
-        raise ValueError("trials and generations must be >= 1")
-    tasks = [(space, v, t, derive_seed(seed, "single-pop", v, int(weak), t), generations, weak)
-             for v in SINGLE_POP_WEIGHTS for t in range(trials)]
-    return run_tasks(single_pop_task, tasks, workers=workers, executor=executor, progress=False)
+
+def single_pop_task(task: SinglePopTask) -> SinglePopRun:
+    """The worker: one single-population run from the task's seed."""
+    return single_pop_run(SPACES[task.space], task.variant, task.seed, task.generations,
+                          task.weak)
+
+
+def runs_table(tasks: Sequence[Task], results: Sequence[MutationRun | SinglePopRun]
+               ) -> pd.DataFrame:
+    """One row per trial: the task's fields (seed root aside), then the run's."""
+    return pd.DataFrame([{**t.values(), **asdict(r)}
+                         for t, r in zip(tasks, results, strict=True)])

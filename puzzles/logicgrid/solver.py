@@ -519,7 +519,7 @@ def solve(space: Space, hints: list[Hint] | np.ndarray, weak: bool = False,
 
     ``mode="sound"`` (default) is our solver: every rule to a fixpoint, loops = the pass in which
     the grid became complete. ``mode="paper"`` is the authors' solver rule for rule
-    (:mod:`puzzles.logicgrid.paper`): loops = passes made, their contradiction handling;
+    (:mod:`puzzles.logicgrid.authors`): loops = passes made, their contradiction handling;
     ``remaining`` then counts the distinct hints each pass reached (their ``DataVisualization``).
     """
     if mode not in MODES:
@@ -564,8 +564,8 @@ def solve(space: Space, hints: list[Hint] | np.ndarray, weak: bool = False,
 
 def _solve_paper(space: Space, hints: list[Hint] | np.ndarray) -> SolveResult:
     """``solve(..., mode="paper")``: the authors' loop, reported as a :class:`SolveResult`."""
+    from puzzles.logicgrid.authors import paper_solve
     from puzzles.logicgrid.hints import from_array, validate
-    from puzzles.logicgrid.paper import paper_solve
 
     hs = from_array(space, hints) if isinstance(hints, np.ndarray) else [
         validate(space, h) for h in hints]
