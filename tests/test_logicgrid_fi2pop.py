@@ -1,4 +1,4 @@
-"""FI-2Pop runs, the result files' contents, rendering and the widget."""
+"""FI-2Pop runs, the result files' contents and the examples' drawing."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from numba import njit
 
 matplotlib.use("Agg")
 
+from puzzles.core.board import scene_png  # noqa: E402
 from puzzles.logicgrid import experiments as ex  # noqa: E402
 from puzzles.logicgrid.count import count_solutions  # noqa: E402
 from puzzles.logicgrid.fi2pop import (  # noqa: E402
@@ -24,7 +25,7 @@ from puzzles.logicgrid.hints import from_dict, parse_puzzle  # noqa: E402
 from puzzles.logicgrid.model import CLUE, MINI, solution_rows  # noqa: E402
 from puzzles.logicgrid.paper import PAPER  # noqa: E402
 from puzzles.logicgrid.reference import examples  # noqa: E402
-from puzzles.logicgrid.render import draw_grid, grid_text  # noqa: E402
+from puzzles.logicgrid.scene import grid_scene, grid_text  # noqa: E402
 from puzzles.logicgrid.solver import solve  # noqa: E402
 
 
@@ -96,14 +97,12 @@ def test_examples_table_and_render():
     table = ex.example_table(examples)
     assert list(table["solutions (exact count)"]) == [1, 1, 1]
     e = examples[1]
-    fig = draw_grid(CLUE, e["result"].grid, e["hints"], title="x")
-    assert fig.axes
+    png = scene_png(grid_scene(CLUE, e["result"].grid, e["hints"]))
+    assert png[:4] == b"\x89PNG"
     txt = grid_text(CLUE, e["result"].grid)
     assert txt.count("O") == 4 * 6 and "." not in txt.split("\n", 1)[1]
     steps = ex.explanation("clue", e["hints"])
     assert len(steps) == 96 and steps["because"].str.len().min() > 0
-    with pytest.raises(ValueError, match="grid must have shape"):
-        draw_grid(CLUE, np.zeros((3, 3)))
 
 
 @njit
