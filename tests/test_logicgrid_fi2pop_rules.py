@@ -20,6 +20,7 @@ from puzzles.logicgrid.fi2pop import EXPERIMENTS, Experiment, run_experiment, ru
 from puzzles.logicgrid.hints import from_array, to_dict
 from puzzles.logicgrid.model import CLUE
 from puzzles.logicgrid.paper import PAPER
+from puzzles.logicgrid.solver import Shape
 
 PUZZLES = Path(__file__).resolve().parents[1] / "figures" / "04_logic_grid" / "puzzles.json"
 
@@ -40,7 +41,7 @@ def _mutation_lengths(nh, add_rate, max_hints, reps):
     out = np.zeros(max_hints + 1, dtype=np.int64)
     h = np.zeros((max_hints, 6), dtype=np.int64)
     for _ in range(reps):
-        out[fi2pop.mutate(h, nh, add_rate, max_hints, 4, 4, 3)] += 1
+        out[fi2pop.mutate(h, nh, add_rate, max_hints, Shape(4, 4, 3))] += 1
     return out
 
 

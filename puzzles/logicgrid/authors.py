@@ -24,7 +24,7 @@ Cells are ``0`` blank, ``1`` X, ``2`` O in a symmetric NM x NM matrix over globa
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, takewhile
 
 from puzzles.logicgrid.hints import Hint
 from puzzles.logicgrid.model import Space
@@ -114,68 +114,80 @@ class PaperGrid:
             for cb in range(self.n):
                 tb, _, nil_b = rel_a[cb]
                 if tb is not None:
-                    rel_b = [self.relations(tb, c) for c in range(self.n)]
-                    for cc in range(self.n):
-                        tc, fc, _ = rel_b[cc]
-                        if tc is not None and tc != a:
-                            sy = self.get(a, tc)
-                            if sy == BLANK:
-                                applied = True
-                                self.put(a, tc, O)
-                                if not self.cross_out(a, tc):
-                                    return applied, False
-                            elif sy == X:
-                                return applied, False
-                        for e in fc:
-                            sy = self.get(a, e)
-                            if sy == BLANK:
-                                applied = True
-                                self.put(a, e, X)
-                            elif sy == O:
-                                return applied, False
-                for b in nil_b:
-                    rel_bb = [self.relations(b, c) for c in range(self.n)]
-                    for cc in range(self.n):
-                        if cc in (self.cat(a), cb):
-                            continue
-                        ta, _, na = rel_a[cc]
-                        tbb, _, nb = rel_bb[cc]
-                        pa = set(na) | ({ta} if ta is not None else set())
-                        pb = set(nb) | ({tbb} if tbb is not None else set())
-                        if not pa & pb:
-                            applied = True
-                            self.put(a, b, X)  # unconditionally, as the authors do
+                    changed, valid = self._copy_links(a, tb)
+                    applied = applied or changed
+                    if not valid:
+                        return applied, False
+                applied = self._unshared(a, cb, nil_b, rel_a) or applied
         return applied, True
 
+    def _copy_links(self, a: int, tb: int) -> tuple[bool, bool]:
+        """``a`` is linked to ``tb``: it takes tb's O's and X's (transitivity)."""
+        applied = False
+        rel_b = [self.relations(tb, c) for c in range(self.n)]
+        for cc in range(self.n):
+            tc, fc, _ = rel_b[cc]
+            if tc is not None and tc != a:
+                sy = self.get(a, tc)
+                if sy == BLANK:
+                    applied = True
+                    self.put(a, tc, O)
+                    if not self.cross_out(a, tc):
+                        return applied, False
+                elif sy == X:
+                    return applied, False
+            for e in fc:
+                sy = self.get(a, e)
+                if sy == BLANK:
+                    applied = True
+                    self.put(a, e, X)
+                elif sy == O:
+                    return applied, False
+        return applied, True
+
+    def _unshared(self, a: int, cb: int, nil_b: list[int], rel_a: list) -> bool:
+        """Shared-possibility elimination: ``a`` is not a blank partner ``b`` of category cb
+        with which it shares no possible partner in some third category (``rel_a``: a's
+        relations as read before this entity's sweep)."""
+        applied = False
+        for b in nil_b:
+            rel_bb = [self.relations(b, c) for c in range(self.n)]
+            for cc in range(self.n):
+                if cc in (self.cat(a), cb):
+                    continue
+                ta, _, na = rel_a[cc]
+                tbb, _, nb = rel_bb[cc]
+                pa = set(na) | ({ta} if ta is not None else set())
+                pb = set(nb) | ({tbb} if tbb is not None else set())
+                if not pa & pb:
+                    applied = True
+                    self.put(a, b, X)  # unconditionally, as the authors do
+        return applied
+
     def openings(self) -> tuple[bool, bool]:
-        """One sweep over the subgrids: a line with one blank gets an O; all X is invalid."""
+        """One sweep over the subgrids (columns = category i, rows = category j), each row then
+        each column: a line with one blank gets an O; a line of X's is invalid."""
         applied = False
         m = self.m
         for i in range(self.n):
-            for j in range(i + 1, self.n):  # subgrid: columns = category i, rows = category j
-                for r in range(m):
-                    y = j * m + r
-                    blanks = [c for c in range(m) if self.s[i * m + c][y] == BLANK]
-                    if len(blanks) == 1:
-                        applied = True
-                        x = i * m + blanks[0]
-                        self.put(x, y, O)
-                        if not self.cross_out(x, y):
-                            return applied, False
-                    if not blanks and not any(self.s[i * m + c][y] == O for c in range(m)):
-                        return applied, False
-                for c in range(m):
-                    x = i * m + c
-                    blanks = [r for r in range(m) if self.s[x][j * m + r] == BLANK]
-                    if len(blanks) == 1:
-                        applied = True
-                        y = j * m + blanks[0]
-                        self.put(x, y, O)
-                        if not self.cross_out(x, y):
-                            return applied, False
-                    if not blanks and not any(self.s[x][j * m + r] == O for r in range(m)):
+            for j in range(i + 1, self.n):
+                lines = ([[(i * m + c, j * m + r) for c in range(m)] for r in range(m)]
+                         + [[(i * m + c, j * m + r) for r in range(m)] for c in range(m)])
+                for line in lines:
+                    changed, valid = self._open(line)
+                    applied = applied or changed
+                    if not valid:
                         return applied, False
         return applied, True
+
+    def _open(self, line: list[tuple[int, int]]) -> tuple[bool, bool]:
+        """One line of a subgrid: (changed, valid)."""
+        blanks = [(x, y) for x, y in line if self.s[x][y] == BLANK]
+        if len(blanks) == 1:
+            x, y = blanks[0]
+            self.put(x, y, O)
+            return True, self.cross_out(x, y)
+        return False, bool(blanks) or any(self.s[x][y] == O for x, y in line)
 
     # -- the five hint rules: (applied, valid, complete) --------------------------------------
     def apply_is(self, a: int, b: int) -> tuple[bool, bool, bool]:
@@ -196,145 +208,154 @@ class PaperGrid:
 
     def apply_before(self, a: int, b: int, k: int | None) -> tuple[bool, bool, bool]:
         """``a`` is k (or at least 1) units before ``b``, with the authors' narrowing rules."""
-        m, hb = self.m, self.num * self.m
-        numbered = k is not None
-        num = k if numbered else 1
-        applied = complete = False
+        num = 1 if k is None else k
+        applied = False
         if self.cat(a) != self.cat(b):
-            sy = self.get(a, b)
-            if sy == BLANK:
-                applied = True
-                self.put(a, b, X)
-            elif sy == O:
+            applied, valid, _ = self.apply_not(a, b)
+            if not valid:
                 return applied, False, True
-        bs = [self.get(a, hb + i) for i in range(m)]  # read once; later tests use these
-        af = [self.get(b, hb + i) for i in range(m)]
-        for i in range(m - num, m):
-            sy = self.get(a, hb + i)
-            if sy == BLANK:
-                applied = True
-                self.put(a, hb + i, X)
-            elif sy == O:
-                return applied, False, True
-        for i in range(num):
-            sy = self.get(b, hb + i)
-            if sy == BLANK:
-                applied = True
-                self.put(b, hb + i, X)
-            elif sy == O:
-                return applied, False, True
+        bs, af = self._hours(a), self._hours(b)  # read once; later tests use these
+        changed, valid = self._cross_hours(a, range(self.m - num, self.m))
+        applied = applied or changed
+        if valid:
+            changed, valid = self._cross_hours(b, range(num))
+            applied = applied or changed
+        if not valid:
+            return applied, False, True
         if O in bs and O in af:
             gap = af.index(O) - bs.index(O)
-            return False, (gap == num) if numbered else gap > 0, True
+            return False, (gap == num) if k is not None else gap > 0, True
+        changed, valid, complete = self._before_placed(a, b, k, bs, af)
+        applied = applied or changed
+        if not valid:
+            return applied, False, True
+        if X in bs or X in af:
+            applied = self._cross_blanks(self._before_runs(a, b, k, bs, af)) or applied
+        return applied, True, complete
+
+    def _hours(self, x: int) -> list[int | None]:
+        """The marks of ``x``'s row of the numeric category."""
+        hb = self.num * self.m
+        return [self.get(x, hb + i) for i in range(self.m)]
+
+    def _cross_hours(self, x: int, hours: range) -> tuple[bool, bool]:
+        """X's at ``x``'s ``hours``: (changed, valid: no O there)."""
+        hb = self.num * self.m
+        changed = False
+        for i in hours:
+            sy = self.get(x, hb + i)
+            if sy == BLANK:
+                changed = True
+                self.put(x, hb + i, X)
+            elif sy == O:
+                return changed, False
+        return changed, True
+
+    def _before_placed(self, a: int, b: int, k: int | None, bs: list, af: list
+                       ) -> tuple[bool, bool, bool]:
+        """One of a, b has its hour: place the other where only one hour is left, else cross
+        out the hours on the wrong side. (changed, valid, complete)."""
+        num, m = 1 if k is None else k, self.m
+        changed = complete = False
         if O in bs:
             bi = bs.index(O)
-            if numbered:
+            if k is not None:
                 pos = [bi + num] if af[bi + num] == BLANK else []
             else:
                 pos = [i for i in range(bi, m) if af[i] == BLANK]
-            if not pos:
-                return applied, False, True
-            if len(pos) == 1:
-                complete = applied = True
-                self.put(b, hb + pos[0], O)
-                if not self.cross_out(b, hb + pos[0]):
-                    return applied, False, complete
-            else:
-                for i in range(bi):
-                    sy = self.get(b, hb + i)
-                    if sy == BLANK:
-                        applied = True
-                        self.put(b, hb + i, X)
-                    elif sy == O:
-                        return applied, False, True
+            changed, valid, complete = self._place_or_clear(b, pos, range(bi))
+            if not valid:
+                return changed, False, True
         if O in af:
             ai = af.index(O)
-            if numbered:
+            if k is not None:
                 pos = [ai - num] if bs[ai - num] == BLANK else []
             else:
                 pos = [i for i in range(ai) if bs[i] == BLANK]
-            if not pos:
-                return applied, False, True
-            if len(pos) == 1:
-                complete = applied = True
-                self.put(a, hb + pos[0], O)
-                if not self.cross_out(a, hb + pos[0]):
-                    return applied, False, complete
-            else:
-                for i in range(ai, m):
-                    sy = self.get(a, hb + i)
-                    if sy == BLANK:
-                        applied = True
-                        self.put(a, hb + i, X)
-                    elif sy == O:
-                        return applied, False, True
-        if X in bs or X in af:
-            if numbered:
-                # The authors' bounds: i + num < M - 1 (one short) and i - num > -1.
-                for i in [i for i in range(m) if bs[i] == X and i + num < m - 1]:
-                    if self.get(b, hb + i + num) == BLANK:
-                        applied = True
-                        self.put(b, hb + i + num, X)
-                for i in [i for i in range(m) if af[i] == X and i - num > -1]:
-                    if self.get(a, hb + i - num) == BLANK:
-                        applied = True
-                        self.put(a, hb + i - num, X)
-            for i in range(m - 1):  # a leading run of X's for a shifts b's first position
-                if bs[i] != X:
-                    break
-                if self.get(b, hb + i + 1) == BLANK:
-                    applied = True
-                    self.put(b, hb + i + 1, X)
-            for i in range(m - 1, 1, -1):  # a trailing run for b (stops before index 1)
-                if af[i] != X:
-                    break
-                if self.get(a, hb + i - 1) == BLANK:
-                    applied = True
-                    self.put(a, hb + i - 1, X)
-        return applied, True, complete
+            ch, valid, placed = self._place_or_clear(a, pos, range(ai, m))
+            changed, complete = changed or ch, complete or placed
+            if not valid:
+                return changed, False, True
+        return changed, True, complete
+
+    def _place_or_clear(self, x: int, pos: list[int], clear: range) -> tuple[bool, bool, bool]:
+        """An O at x's only possible hour ``pos``, else X's at its ``clear`` hours:
+        (changed, valid, placed)."""
+        if not pos:
+            return False, False, True
+        if len(pos) == 1:
+            y = self.num * self.m + pos[0]
+            self.put(x, y, O)
+            return True, self.cross_out(x, y), True
+        changed, valid = self._cross_hours(x, clear)
+        return changed, valid, False
+
+    def _before_runs(self, a: int, b: int, k: int | None, bs: list, af: list
+                     ) -> list[tuple[int, int]]:
+        """The hours X's on a or b rule out for the other, as (entity, hour)."""
+        m = self.m
+        out = []
+        if k is not None:
+            # The authors' bounds: i + num < M - 1 (one short) and i - num > -1.
+            out += [(b, i + k) for i in range(m) if bs[i] == X and i + k < m - 1]
+            out += [(a, i - k) for i in range(m) if af[i] == X and i - k > -1]
+        # A leading run of X's for a shifts b's first position; a trailing run for b (stops
+        # before index 1) shifts a's last.
+        out += [(b, i + 1) for i in takewhile(lambda i: bs[i] == X, range(m - 1))]
+        out += [(a, i - 1) for i in takewhile(lambda i: af[i] == X, range(m - 1, 1, -1))]
+        return out
+
+    def _cross_blanks(self, cells: list[tuple[int, int]]) -> bool:
+        """X's at the blank ones of the (entity, hour) ``cells``, in order: changed?"""
+        hb = self.num * self.m
+        changed = False
+        for x, i in cells:
+            if self.get(x, hb + i) == BLANK:
+                changed = True
+                self.put(x, hb + i, X)
+        return changed
 
     def apply_or(self, a: int, b: int, c: int) -> tuple[bool, bool, bool]:
         """Either ``a`` or ``b`` is ``c``."""
-        applied, valid, complete = False, True, False
         if self.cat(a) != self.cat(b):
-            applied, valid, complete = self.apply_not(a, b)
-            if not valid:
-                return applied, valid, complete
+            applied, valid, _ = self.apply_not(a, b)
         else:
-            for e in self.ents(self.cat(a)):
-                if e not in (a, b):
-                    sy = self.get(e, c)
-                    if sy == O:
-                        return applied, False, True
-                    if sy == BLANK:
-                        applied = True
-                        self.put(e, c, X)
+            applied, valid = self._others_not(a, b, c)
+        if not valid:
+            return applied, False, True
+        changed, valid, complete = self._exactly_one(a, b, c)
+        return applied or changed, valid, complete
+
+    def _others_not(self, a: int, b: int, c: int) -> tuple[bool, bool]:
+        """No entity of a's category but a and b is ``c``: (changed, valid)."""
+        changed = False
+        for e in self.ents(self.cat(a)):
+            if e not in (a, b):
+                sy = self.get(e, c)
+                if sy == O:
+                    return changed, False
+                if sy == BLANK:
+                    changed = True
+                    self.put(e, c, X)
+        return changed, True
+
+    def _exactly_one(self, a: int, b: int, c: int) -> tuple[bool, bool, bool]:
+        """Exactly one of a, b is c: once one is known the other gets the other mark."""
         s1, s2 = self.get(a, c), self.get(b, c)
         if s1 == BLANK and s2 == BLANK:
-            complete = False
-        elif s1 == s2:
-            return applied, False, True
-        elif s1 == O:
-            complete = True
-            if s2 == BLANK:
-                applied = True
-                self.put(b, c, X)
-        elif s1 == X:
-            complete = True
-            if s2 == BLANK:
-                applied = True
-                self.put(b, c, O)
-                if not self.cross_out(b, c):
-                    return applied, False, complete
-        else:  # s1 blank, s2 known
-            applied = complete = True
-            if s2 == O:
-                self.put(a, c, X)
-            else:
-                self.put(a, c, O)
-                if not self.cross_out(a, c):
-                    return applied, False, complete
-        return applied, valid, complete
+            return False, True, False
+        if s1 == s2:
+            return False, False, True
+        if s1 == BLANK:
+            return True, self._mark(a, c, X if s2 == O else O), True
+        if s2 == BLANK:
+            return True, self._mark(b, c, X if s1 == O else O), True
+        return False, True, True
+
+    def _mark(self, x: int, y: int, v: int) -> bool:
+        """Write ``v`` at (x, y); an O crosses out its row and column (valid?)."""
+        self.put(x, y, v)
+        return self.cross_out(x, y) if v == O else True
 
     def apply_either(self, p: int, q: int, r: int, s: int) -> tuple[bool, bool, bool]:
         """Either ``p`` is ``q`` or ``r`` is ``s``."""
