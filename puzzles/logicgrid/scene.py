@@ -23,6 +23,7 @@ MARKS = {0: "", 1: "X", 2: "O"}
 CELL = 26  # px
 CHAR = 7.0  # px per character at font size 12, for the label margins
 CLUE_ROW = 20  # px per clue line
+TITLE_ROW = 24  # px for a title line
 
 
 def layout(space: Space) -> tuple[list[int], list[int]]:
@@ -105,16 +106,20 @@ def _clues(sc: Scene, lines: Sequence[str], top: float, width: float, hot: int |
 def grid_scene(space: Space, marks, hints: Sequence[Hint],
                highlight_cell: tuple[int, int] | None = None, highlight_clue: int | None = None,
                selected: tuple[int, int] | None = None, crossed: Collection[int] = (),
-               wrong: Collection[tuple[int, int]] = ()) -> Scene:
-    """The staircase with ``marks`` (``marks[x][y]``: 0 blank, 1 X, 2 O), the clues below it."""
+               wrong: Collection[tuple[int, int]] = (), title: str = "") -> Scene:
+    """The staircase with ``marks`` (``marks[x][y]``: 0 blank, 1 X, 2 O), the clues below it,
+    and ``title`` above it."""
     cols, rows = layout(space)
     label_w = CHAR * max(len(e) for c in rows for e in space.categories[c].entities) + 12
     head_len = CHAR * max(len(e) for c in cols for e in space.categories[c].entities)
-    f = _Frame(label_w, head_len * math.sin(math.radians(60)) + 14, len(cols) * space.m)
+    top = TITLE_ROW if title else 0
+    f = _Frame(label_w, top + head_len * math.sin(math.radians(60)) + 14, len(cols) * space.m)
     lines = [f"{k + 1}. {text(space, h)}" for k, h in enumerate(hints)]
-    clue_w = 12 + CHAR * max((len(t) for t in lines), default=0)
+    clue_w = 12 + CHAR * max((len(t) for t in lines + [title]), default=0)
     sc = Scene(max(f.x0 + f.width * CELL + head_len * 0.5 + 10, clue_w),
                f.y0 + f.width * CELL + 16 + CLUE_ROW * len(hints) + 8)
+    if title:
+        sc.text(8, TITLE_ROW / 2, title, size=13, anchor="start", font_weight="bold")
 
     def both(pair: tuple[int, int] | None) -> set:
         return set() if pair is None else {pair, pair[::-1]}
