@@ -71,9 +71,9 @@ class Margins:
       5-18 around a mean near 10), so it is compared as a ratio; ±0.2 in log ratio is about
       ±22%, two generations at the paper's mean of about 10.
     * ``loops``: solver loops per puzzle: half a loop, under half the gap between the paper's two
-      arms (4.87 and 6.03 loops).
+      arms' mean loops (reference/results.csv).
     * ``clues``: clues per puzzle, in all or of one type: half a clue, under a quarter of the gap
-      between the paper's two arms (7.03 and 9.23 clues).
+      between the paper's two arms' mean clues.
     * ``fitness``: the feasible fitness of "hint size and difficulty" (and mini): one clue's worth
       of the hint-size term, 0.5 / 20 = 0.025 (one loop is worth 0.5 / 7 = 0.071).
     * ``fitness_do``: "difficulty only" fitness is loops / 10: the loop margin on that scale.
@@ -111,9 +111,11 @@ MARGIN_REASONS: dict[str, tuple[str, str]] = {
                     "a run count with a long right tail, compared as a ratio: about ±22%, two "
                     "generations at the paper's mean of about 10"),
     "loops": ("solver loops per puzzle (mean)",
-              "half a loop: under half the gap between the paper's arms (4.87 vs 6.03)"),
+              "half a loop: under half the gap between the paper's arms ({loops_hd} vs "
+              "{loops_do})"),
     "clues": ("clues per puzzle, in all or of one type (mean)",
-              "half a clue: under a quarter of the gap between the paper's arms (7.03 vs 9.23)"),
+              "half a clue: under a quarter of the gap between the paper's arms ({hints_hd} "
+              "vs {hints_do})"),
     "fitness": ("final top feasible fitness, hint size and difficulty / mini",
                 "one clue's worth of the hint-size term (0.5 / 20); a loop is worth 0.071"),
     "fitness_do": ("final top feasible fitness, difficulty only (loops / 10)",
@@ -134,10 +136,14 @@ MARGIN_REASONS: dict[str, tuple[str, str]] = {
 
 
 def margins_table() -> pd.DataFrame:
-    """The margins of this notebook: quantity, margin, why."""
+    """The margins of this notebook: quantity, margin, why (the paper's means filled in)."""
+    hd, do = (reference.results(n) for n in MAIN)
+    arms = {"loops_hd": hd["loops_mean"], "loops_do": do["loops_mean"],
+            "hints_hd": hd["hints_mean"], "hints_do": do["hints_mean"]}
     return pd.DataFrame([{"quantity": MARGIN_REASONS[f.name][0],
                           "margin": getattr(MARGINS, f.name).text,
-                          "why this wide": MARGIN_REASONS[f.name][1]} for f in fields(Margins)])
+                          "why this wide": MARGIN_REASONS[f.name][1].format(**arms)}
+                         for f in fields(Margins)])
 
 
 # --- helpers ---------------------------------------------------------------------------------
