@@ -180,17 +180,17 @@ def test_committed_paper_scale_runs_rerun_exactly(algo, case):
     """The first runs of one case from the notebook's tasks (seed 2026, the paper's budgets)
     give the committed runs: a change to a rule of the EA or RL moves them (RL on a case whose
     solution lengths vary from run to run, so its weight updates matter)."""
+    from dataclasses import replace
     from pathlib import Path
 
     import pandas as pd
 
-    from puzzles.core import budgets
     from puzzles.hypercube import experiments as ex
+    from puzzles.hypercube.paper import PAPER
 
-    b = dict(budgets("hypercube", "paper"))
-    b["chunk"] = 3
-    make, run = (ex.ea_tasks, ex.ea_task) if algo == "ea" else (ex.rl_tasks, ex.rl_task)
-    rows = run(make([case], b, 2026)[0])
+    b = replace(PAPER.budgets("paper"), chunk=3)
+    make, run = (ex.ea_tasks, ex.ea_chunk) if algo == "ea" else (ex.rl_tasks, ex.rl_chunk)
+    rows = run(make([case], b, 2026)[0]).rows
     stored = pd.read_csv(Path(__file__).resolve().parents[1] / "figures" / "05_hypercube"
                          / f"{algo}_runs.csv", dtype={"level": str})
     d, level, k = case
@@ -309,8 +309,39 @@ def test_the_answer_is_the_shortest_success_of_its_generation():
 def test_rl_wins_only_walks_that_beat_the_best_known():
     # an episode standing next to the target is a win only when that solution is shorter than
     # the best known; 200 episodes on d = 3 level 0 (k = 1) from seed 0 win twice
-    from puzzles.hypercube.rl import run_rl
+    from puzzles.hypercube.rl import RLSettings, run_rl
 
     inst = instance(3, "0")
-    r = run_rl(inst.puzzle(1), inst.start(1), 0, episodes=200)
+    r = run_rl(inst.puzzle(1), inst.start(1), 0, settings=RLSettings(episodes=200))
     assert (r.success, r.n_moves, r.wins) == (True, 4, 2)
+
+
+@pytest.mark.parametrize("name", ["ea_alpha07_runs", "ea_t3_runs", "rl_t3_runs", "ea_far_runs",
+                                  "rl_far_runs"])
+def test_stored_runs_are_their_experiments_runs(name):
+    """The stored offline runs come from their experiments' tasks (python -m puzzles run 05
+    <name> --store): the last two runs of each experiment's last task rerun exactly, and the
+    stored file's line in STORED.csv names that command and the file's hash."""
+    import hashlib
+    from dataclasses import replace
+
+    import pandas as pd
+
+    from puzzles.catalogue import ROOT
+    from puzzles.core.paper import run_command, stored_command
+    from puzzles.hypercube import experiments as ex
+    from puzzles.hypercube.paper import PAPER
+
+    last = PAPER.tasks(name)[-1]
+    task = replace(last, lo=last.hi - 2)
+    assert task.run_seed(last.hi - 1) == last.run_seed(last.hi - 1)
+    worker = PAPER.experiment(name).worker
+    got = pd.DataFrame(worker(task).rows)
+    path = PAPER.stored_path(name, ROOT)
+    stored = ex.load_runs(str(path.parent), name)
+    want = got[["d", "k", "level", "run"]].merge(stored, how="left")
+    cols = ["success", "moves"] + (["generations"] if name.startswith("ea") else [])
+    assert got[cols].astype("Int64").equals(want[cols].astype("Int64"))
+    assert stored_command(path) == run_command(PAPER, name)
+    index = pd.read_csv(path.parent / "STORED.csv").set_index("file")
+    assert index.loc[path.name, "sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()

@@ -111,21 +111,6 @@ GODS_COLUMNS = ["d", "k", "rings", "component_size", "target_eccentricity", "god
                 "orbits"]
 
 
-def all_gods_numbers(max_d: int = 4) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(gods_number table :data:`GODS_COLUMNS`, distances table ``d,k,distance,count``) for
-    3 <= d <= max_d (a hardest start of each puzzle: :func:`gods_number`)."""
-    rows, dist_rows = [], []
-    for d in range(3, max_d + 1):
-        for k in range(1, d):
-            g = gods_number(d, k)
-            rows.append(g)
-            p = instance(d, PAPER_LEVEL).puzzle(k)
-            _, dist = distances_from(p, p.target)
-            for dist_v, count in distance_counts(dist).items():
-                dist_rows.append({"d": d, "k": k, "distance": int(dist_v), "count": int(count)})
-    return pd.DataFrame(rows)[GODS_COLUMNS], pd.DataFrame(dist_rows)
-
-
 def level_percentiles(results: pd.DataFrame, distances: pd.DataFrame) -> pd.DataFrame:
     """Each level's optimum as a percentile of its (d, k) distance distribution from the target.
 
@@ -176,7 +161,7 @@ def target_distances(d: int, k: int, max_states: int = 100_000_000) -> pd.DataFr
     return pd.DataFrame({"d": d, "k": k, "distance": counts.index, "count": counts.values})
 
 
-D5_FILE = "distances_d5k4.csv"  # package data, written by python -m puzzles.hypercube.offline d5
+D5_FILE = "distances_d5k4.csv"  # package data: python -m puzzles run 05 distances_d5k4 --store
 
 
 def stored_d5_distances() -> pd.DataFrame:

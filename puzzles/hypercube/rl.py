@@ -16,7 +16,7 @@ i = 0, 1, ...) are updated with learning rate 0.05 and discount 0.95: a win sets
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numba import njit
@@ -199,22 +199,39 @@ def initial_table(puzzle: Puzzle, p_states: int) -> RLTable:
     return RLTable(keys, w, int(count))
 
 
+@dataclass(frozen=True)
+class RLSettings:
+    """An RL run's protocol: episodes, learning rate, discount, and the cut of an episode that
+    knows no solution yet (the authors' scripts have none)."""
+
+    episodes: int = 1000
+    lr: float = 0.05
+    gamma: float = 0.95
+    max_len: int = 1_000_000
+
+    def __post_init__(self) -> None:
+        if self.episodes < 1:
+            raise ValueError(f"episodes must be positive, got {self.episodes}")
+        if not 0.0 < self.lr <= 1.0:
+            raise ValueError(f"lr must lie in (0, 1], got {self.lr}")
+
+    def with_episodes(self, episodes: int) -> RLSettings:
+        """The same protocol with another episode count."""
+        return replace(self, episodes=episodes)
+
+
 def run_rl(puzzle: Puzzle, start, seed: int, table: RLTable | None = None, p_states: int = 100,
-           episodes: int = 1000, lr: float = 0.05, gamma: float = 0.95,
-           max_len: int = 1_000_000) -> RLResult:
+           settings: RLSettings = RLSettings()) -> RLResult:
     """One seeded RL run; the best path is replayed by the model before it is returned."""
     start = validate_config(puzzle, start)
-    if episodes < 1:
-        raise ValueError(f"episodes must be positive, got {episodes}")
-    if not 0.0 < lr <= 1.0:
-        raise ValueError(f"lr must lie in (0, 1], got {lr}")
     if table is None:
         table = initial_table(puzzle, p_states)
     d = puzzle.d
     best, path, wins = _rl_run(np.int64(pack(start, d)), np.int64(pack(puzzle.target, d)), d,
                                puzzle.n_rings, face_table(d, puzzle.k), max_branching(puzzle),
-                               table.keys, table.weights, table.count, int(episodes), float(lr),
-                               float(gamma), int(max_len), np.uint32(seed))
+                               table.keys, table.weights, table.count, int(settings.episodes),
+                               float(settings.lr), float(settings.gamma), int(settings.max_len),
+                               np.uint32(seed))
     if best < 0:
         return RLResult(False, None, int(wins))
     moves = moves_between(puzzle, [int(x) for x in path])
