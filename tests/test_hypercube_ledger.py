@@ -72,7 +72,10 @@ def test_gods_number_d3():
     g1, g2 = hardness.gods_number(3, 1), hardness.gods_number(3, 2)
     assert (g1["component_size"], g1["target_eccentricity"], g1["gods_number"]) == (1680, 12, 12)
     assert (g2["component_size"], g2["target_eccentricity"], g2["gods_number"]) == (672, 10, 10)
-    gods, dist = hardness.all_gods_numbers(max_d=3)
+    from puzzles.hypercube.paper import PAPER
+
+    gods = PAPER.run("gods_number", "smoke", workers=1, progress=False)  # d = 3
+    dist = PAPER.run("distances", "smoke", workers=1, progress=False)
     assert list(gods.columns) == ["d", "k", "rings", "component_size",
                                   "target_eccentricity", "gods_number", "orbits"]
     assert dist.groupby(["d", "k"])["count"].sum().tolist() == [1680, 672]

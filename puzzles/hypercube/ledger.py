@@ -48,8 +48,8 @@ from puzzles.core.claims import Ledger, fmt, inventory
 from puzzles.core.verdicts import Evidence, Margin, Sample
 from puzzles.hypercube import reference as ref
 from puzzles.hypercube.experiments import HARDEST, LIST_ASTAR_MAX_EXPANDED, case_key
+from puzzles.hypercube.paper import PAPER
 
-STEM = "05_hypercube"
 PACKAGE = "puzzles.hypercube"
 RUNS = ref.AUTHORS_RUNS_PER_CASE  # 150 runs per case, the paper's and ours
 
@@ -635,7 +635,7 @@ def build(inputs: Inputs, lenient: bool = False) -> Ledger:
     """
     from puzzles.hypercube import ledger_statements as st
 
-    ledger = Ledger(STEM)
+    ledger = Ledger(PAPER.stem)
     groups = [lambda: table2(ledger, inputs.results, inputs.list_astar),
               lambda: table4(ledger, inputs.ea_runs, inputs.alpha_runs),
               lambda: figure3(ledger, inputs.ea_runs),

@@ -131,3 +131,24 @@ def gap_to_optimum(results: pd.DataFrame):
     ax.set_title("How far EA and RL are from the exact optimum (missing bar: no success)")
     fig.tight_layout()
     return fig
+
+
+def instances_figure(cases=((3, "0", 2), (4, "0", 3), (5, "0", 4))):
+    """Fig. 1: the start of each case, drawn by the board's scene (``scene_png``)."""
+    import io
+
+    import matplotlib.image as mpimg
+
+    from puzzles.core.board import scene_png
+    from puzzles.hypercube.instances import instance
+    from puzzles.hypercube.scene import cube_scene
+
+    fig, axes = plt.subplots(1, len(cases), figsize=(15, 4.6))
+    for ax, (d, level, k) in zip(axes, cases, strict=True):
+        inst = instance(d, level)
+        png = scene_png(cube_scene(inst.puzzle(k), inst.start(k), selected=None))
+        ax.imshow(mpimg.imread(io.BytesIO(png)))
+        ax.axis("off")
+        ax.set_title(f"start of d={d} level {level}", fontsize=10)
+    fig.tight_layout()
+    return fig
