@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.hypercube.instances import instance
-from puzzles.hypercube.model import Puzzle, face_table, max_branching, pack, unpack
+from puzzles.hypercube.model import Puzzle, move_graph, pack, unpack
 from puzzles.hypercube.search import _bfs_distances
 
 # The paper's target for each d (the code levels' target; level 0 gives it).
@@ -62,9 +62,8 @@ def occupancy_orbits(d: int, n: int) -> list[tuple[int, ...]]:
 def distances_from(puzzle: Puzzle, config: Iterable[int], max_states: int = 20_000_000
                    ) -> tuple[np.ndarray, np.ndarray]:
     """(packed codes, distances) of every configuration reachable from ``config``."""
-    codes, dist = _bfs_distances(np.int64(pack(tuple(config), puzzle.d)), puzzle.d,
-                                 puzzle.n_rings, face_table(puzzle.d, puzzle.k),
-                                 max_branching(puzzle), int(max_states))
+    codes, dist = _bfs_distances(np.int64(pack(tuple(config), puzzle.d)), move_graph(puzzle),
+                                 int(max_states))
     if codes.shape[0] == 0:
         raise ValueError(f"component larger than max_states={max_states}")
     return codes, dist

@@ -362,19 +362,23 @@ def table4(ledger: Ledger, ea_runs: pd.DataFrame, alpha_runs: pd.DataFrame | Non
             if f"T4-{key}-{side}" in inv:
                 _extreme_row(ledger, f"T4-{key}-{side}", ok, printed, n_paper, side, smoves)
         if f"T4-{key}-generations" in inv:
-            gen = g.loc[g["success"], "generations"].astype(float).to_numpy()
-            sgen = st["generations"]
-            if gen.size < 2 or len(sgen) < 2:
-                _add(ledger, f"T4-{key}-generations", V.not_comparable(kind="estimate"),
-                     authors=fmt(float(np.mean(sgen))) if sgen else "",
-                     why=f"{gen.size} successful runs of ours: too few for a mean")
-                continue
-            _add(ledger, f"T4-{key}-generations",
-                 V.estimate(Sample.of(gen), Sample.of(sgen), GENERATIONS),
-                 authors=round(float(np.mean(sgen)), 2),
-                 why=f"the paper prints no per-case generation count, so ours are compared with "
-                     f"the authors' stored runs (successful runs: {gen.size} ours, {len(sgen)} "
-                     "theirs)")
+            _generations_row(ledger, f"T4-{key}-generations",
+                             g.loc[g["success"], "generations"].astype(float).to_numpy(),
+                             st["generations"])
+
+
+def _generations_row(ledger: Ledger, cid: str, gen: np.ndarray, sgen: Sequence[int]) -> None:
+    """Mean generations of the successful runs against the authors' stored runs."""
+    if gen.size < 2 or len(sgen) < 2:
+        _add(ledger, cid, V.not_comparable(kind="estimate"),
+             authors=fmt(float(np.mean(sgen))) if sgen else "",
+             why=f"{gen.size} successful runs of ours: too few for a mean")
+        return
+    _add(ledger, cid, V.estimate(Sample.of(gen), Sample.of(sgen), GENERATIONS),
+         authors=round(float(np.mean(sgen)), 2),
+         why=f"the paper prints no per-case generation count, so ours are compared with "
+             f"the authors' stored runs (successful runs: {gen.size} ours, {len(sgen)} "
+             "theirs)")
 
 
 def _table5_copies() -> set[tuple[int, int, str]]:
