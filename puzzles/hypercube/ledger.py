@@ -704,7 +704,12 @@ def heuristic_claims(ledger: Ledger, table: pd.DataFrame) -> None:
 
 
 def hardest_claims(ledger: Ledger, hardest: pd.DataFrame) -> None:
-    """EA and RL on the hardest start of each (d, k), beside its optimum."""
+    """EA and RL on the hardest start of each (d, k), beside its optimum.
+
+    The rows name the tool the runs were stored with, as the committed ledger does; the same
+    runs are regenerated today by ``python -m puzzles run 05 ea_far_runs --store`` (and
+    ``rl_far_runs``; figures/05_hypercube/STORED.csv).
+    """
     for r in hardest.itertuples():
         ea_med = "no success" if pd.isna(r.ea_median) else f"median {fmt(r.ea_median)} moves"
         ledger.add(f"X-d{r.d}k{r.k}-hardest-ea-rl", "Beyond", f"EA and RL on a hardest start "
@@ -716,7 +721,11 @@ def hardest_claims(ledger: Ledger, hardest: pd.DataFrame) -> None:
 
 
 def d5_claims(ledger: Ledger, distances: pd.DataFrame, optimum: int) -> None:
-    """The d=5 k=4 target's component: size, eccentricity, where the paper's level sits."""
+    """The d=5 k=4 target's component: size, eccentricity, where the paper's level sits.
+
+    The row names the tool the distances were stored with, as the committed ledger does; today
+    ``python -m puzzles run 05 distances_d5k4 --store`` regenerates them.
+    """
     size = int(distances["count"].sum())
     closer = int(distances.loc[distances["distance"] <= optimum, "count"].sum())
     ledger.add("X-d5k4-eccentricity", "Beyond", "Eccentricity of the paper's d=5 k=4 target "

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core.stats import ci_halfwidth
-from puzzles.hypercube.experiments import case_key
+from puzzles.hypercube.experiments import HARDEST, PAPER_CASES, Case, case_key
 from puzzles.hypercube.instances import Instance, instance
 from puzzles.hypercube.reference import paper_table
 
@@ -203,3 +203,29 @@ def alpha_comparison(base: pd.DataFrame, other: pd.DataFrame, alpha: float) -> p
     return df[keys + ["ea_success", f"a{alpha}_success", "paper_success", "ea_min",
                       f"a{alpha}_min", "paper_min", "ea_median", f"a{alpha}_median",
                       "paper_median"]]
+
+
+def optimum(results: pd.DataFrame, case: Case) -> int:
+    """The exact optimum of ``case`` (d, level, k) in ``results``."""
+    d, level, k = case
+    return int(results.query("d == @d and k == @k and level == @level")["optimal"].iloc[0])
+
+
+def paper_rows(results: pd.DataFrame) -> pd.DataFrame:
+    """The rows of the paper's cases (Tables 2, 4, 5), in case order."""
+    return results.merge(pd.DataFrame(PAPER_CASES, columns=["d", "level", "k"]))
+
+
+def code_levels(results: pd.DataFrame) -> pd.DataFrame:
+    """The rows of the levels of the authors' scripts (not T3a-T3c)."""
+    return results[results["level"].str.len() == 1]
+
+
+def hardest_levels(heuristics: pd.DataFrame, ea_far: pd.DataFrame, rl_far: pd.DataFrame
+                   ) -> pd.DataFrame:
+    """Each hardest start's optimum (from A*) beside the EA's and RL's runs on it."""
+    keys = ["d", "k", "level"]
+    far = heuristics[heuristics["level"] == HARDEST]
+    return (far.rename(columns={"moves": "optimal"})[keys + ["optimal"]]
+            .merge(summarise_runs(ea_far, "ea"), on=keys)
+            .merge(summarise_runs(rl_far, "rl"), on=keys))
