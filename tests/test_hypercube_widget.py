@@ -72,17 +72,19 @@ def test_bad_input_and_switching_are_undoable_edits():
     assert b.status.startswith("refused: k must lie in")
     b.enter("k", "two")
     assert b.status.startswith("refused: k must be a whole number")
-    b.enter("puzzle", "d=5 level 0")
+    b.enter("instance", "d=5 level 0")
     assert p.state.puzzle.d == 5 and p.state.k == 4 and "ring-5" in b.ids()
     b.enter("k", "2")
     assert p.state.k == 2
     b.press("undo")
     assert (p.state.inst.d, p.state.k) == (5, 4)
-    b.enter("puzzle", "d=3 level 3")
+    b.enter("instance", "d=3 level 3")
     b.press("hint")
     assert "no solution from here" in b.status
-    b.enter("puzzle", "d=9 level 0")
+    b.enter("instance", "d=9 level 0")
     assert b.status.startswith("refused: no puzzle")
+    game = p.game
+    assert game.optimum(game.initial()) == 6 and game.goal and "1-9" in game.keys()
     assert INSTANCES
 
 

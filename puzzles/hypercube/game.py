@@ -28,7 +28,7 @@ def _puzzle(inst: Instance, k: int) -> Puzzle:
 
 
 def label(inst: Instance) -> str:
-    """How the puzzle field names an instance: ``d=3 level 0``."""
+    """How the instance field names an instance: ``d=3 level 0``."""
     return f"d={inst.d} level {inst.level}"
 
 
@@ -61,6 +61,7 @@ class HypercubeGame(Game[Position, Move]):
     """One of the paper's instances; a move is ``(ring, from, to)``."""
 
     title = "hypercube"
+    goal = "move every ring onto the vertex of its colour"
 
     def __init__(self, inst: Instance | None = None, k: int | None = None) -> None:
         self.inst = inst or INSTANCES[0]
@@ -102,7 +103,7 @@ class HypercubeGame(Game[Position, Move]):
         return cube_scene(state.puzzle, state.config, state.selected, state.destinations())
 
     def read(self, state: Position, event: Event) -> Move | Edit[Position] | None:
-        """Ring, legend and vertex clicks, keys 1-9, and the puzzle and k fields."""
+        """Ring, legend and vertex clicks, keys 1-9, and the instance and k fields."""
         if event.kind == "click":
             return self._click(state, event.id)
         if event.kind == "key":
@@ -110,7 +111,7 @@ class HypercubeGame(Game[Position, Move]):
             if not (event.id.isdigit() and 1 <= int(event.id) <= n):
                 raise ValueError(f"key {event.id!r}: 1..{n} select a ring")
             return self._select(state, int(event.id) - 1)
-        if event.kind == "input" and event.id == "puzzle":
+        if event.kind == "input" and event.id == "instance":
             inst = {label(i): i for i in INSTANCES}.get(str(event.value))
             if inst is None:
                 raise ValueError(f"no puzzle {event.value!r}")
@@ -145,6 +146,14 @@ class HypercubeGame(Game[Position, Move]):
         return Edit(chosen, f"{state.puzzle.colours[ring]} selected: {n} legal destination"
                             f"{'' if n == 1 else 's'}")
 
+    def optimum(self, state: Position) -> int | None:
+        """The exact optimum from ``state`` (None when the target is unreachable)."""
+        return solve(state.puzzle, state.config).optimal
+
+    def keys(self) -> dict[str, str]:
+        """Keys 1-9 select a ring."""
+        return {"1-9": "select ring 1-9 (then click a vertex to move it there)"}
+
     def describe(self, state: Position) -> str:
         """The puzzle, k and the selected ring."""
         ring = "" if state.selected is None else \
@@ -157,8 +166,8 @@ class HypercubeGame(Game[Position, Move]):
         return f"ring {ring + 1}: {src} -> {dst}"
 
     def controls(self, state: Position) -> list[dict[str, Any]]:
-        """The puzzle and k fields."""
-        return [field_control("puzzle", "puzzle", label(state.inst),
+        """The instance and k fields."""
+        return [field_control("instance", "puzzle", label(state.inst),
                               [label(i) for i in INSTANCES]),
                 field_control("k", "k", state.k, list(range(1, state.inst.d)))]
 
