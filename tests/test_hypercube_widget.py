@@ -42,7 +42,7 @@ def test_player_plays_refuses_undoes_and_steps():
     with pytest.raises(ValueError, match="occupied"):
         p.play((0, 6, 4))  # red is there
     b.click("vertex-0")  # green (on 6) may not go to 0: every 2-face holds another ring
-    assert b.status.startswith("refused: illegal move (0, 6, 0): every 2-face through 6 and 0 "
+    assert b.message.startswith("refused: illegal move (0, 6, 0): every 2-face through 6 and 0 "
                                "holds another ring")
     assert p.state.config == (6, 1, 4, 5)
     b.click("vertex-2")
@@ -67,11 +67,11 @@ def test_bad_input_and_switching_are_undoable_edits():
     p = Player(HypercubeGame())
     b = p.board
     b.key("9")
-    assert b.status.startswith("refused: key '9'")
+    assert b.message.startswith("refused: key '9'")
     b.enter("k", "7")
-    assert b.status.startswith("refused: k must lie in")
+    assert b.message.startswith("refused: k must lie in")
     b.enter("k", "two")
-    assert b.status.startswith("refused: k must be a whole number")
+    assert b.message.startswith("refused: k must be a whole number")
     b.enter("instance", "d=5 level 0")
     assert p.state.puzzle.d == 5 and p.state.k == 4 and "ring-5" in b.ids()
     b.enter("k", "2")
@@ -82,7 +82,7 @@ def test_bad_input_and_switching_are_undoable_edits():
     b.press("hint")
     assert "no solution from here" in b.status
     b.enter("instance", "d=9 level 0")
-    assert b.status.startswith("refused: no puzzle")
+    assert b.message.startswith("refused: no puzzle")
     game = p.game
     assert game.optimum(game.initial()) == 6 and game.goal and "1-9" in game.keys()
     assert INSTANCES

@@ -94,7 +94,7 @@ def test_clues_cross_off_as_undoable_edits():
     b = p.board
     b.click("clue-2")
     assert 'data-id="clue-2" data-highlight="0" data-crossed="1"' in b.svg
-    assert "clue 3 crossed off" in b.status and p.moves_made == 1
+    assert "clue 3 crossed off" in b.status and p.actions == 1  # an edit, undone like a move
     b.press("undo")
     assert 'data-crossed="1"' not in b.svg
 
@@ -103,11 +103,11 @@ def test_bad_input_is_a_message():
     p, game = _player()
     b = p.board
     b.key("x")
-    assert b.status == "refused: click a cell first"
+    assert b.message == "refused: click a cell first"
     first = next(i for i in b.ids() if i.startswith("cell-"))
     b.click(first)
     b.key("q")
-    assert b.status.startswith("refused: key 'q'")
+    assert b.message.startswith("refused: key 'q'")
     b.key("o")
     assert _mark(b, first) == "O"
     with pytest.raises(ValueError, match="no cell between entities 0 and 1"):

@@ -20,7 +20,7 @@ from puzzles.logicgrid.count import count_solutions
 from puzzles.logicgrid.hints import Hint, parse_puzzle, text
 from puzzles.logicgrid.model import CLUE, MINI, Space
 from puzzles.logicgrid.reference import examples as slide_examples
-from puzzles.logicgrid.scene import MARKS, cells, grid_scene
+from puzzles.logicgrid.scene import MARKS, Highlights, cells, grid_scene
 from puzzles.logicgrid.solver import solve
 
 BLANK, X, O = 0, 1, 2
@@ -125,11 +125,9 @@ class LogicGrid(Game[Marks, Mark]):
         """The staircase and the clues; the hinted (else the last deduced) cell and its clue
         highlighted, the crossed-off clues struck, with ``c`` the wrong marks."""
         hot = view.hint if view.hint is not None else state.last
-        return grid_scene(self.space, state.marks, self.hints,
-                          None if hot is None else (hot.x, hot.y),
-                          None if hot is None else hot.clue, state.selected,
-                          crossed=state.crossed,
-                          wrong=self.wrong(state) if "c" in view.toggles else ())
+        return grid_scene(self.space, state.marks, self.hints, Highlights(
+            None if hot is None else (hot.x, hot.y), None if hot is None else hot.clue,
+            state.selected, state.crossed, self.wrong(state) if "c" in view.toggles else ()))
 
     def read(self, state: Marks, event: Event) -> Mark | Edit[Marks] | None:
         """Clicks on cells and clues, keys x / o / space on the selected cell."""

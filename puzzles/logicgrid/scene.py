@@ -103,12 +103,24 @@ def _clues(sc: Scene, lines: Sequence[str], top: float, width: float, hot: int |
                 sc.line(6, y, 10 + CHAR * len(t), y, stroke="#999999", stroke_width=1)
 
 
-def grid_scene(space: Space, marks, hints: Sequence[Hint],
-               highlight_cell: tuple[int, int] | None = None, highlight_clue: int | None = None,
-               selected: tuple[int, int] | None = None, crossed: Collection[int] = (),
-               wrong: Collection[tuple[int, int]] = (), title: str = "") -> Scene:
+@dataclass(frozen=True)
+class Highlights:
+    """What a grid scene points out: the hot cell and clue, the selection, the crossed-off
+    clues and the wrong marks."""
+
+    cell: tuple[int, int] | None = None
+    clue: int | None = None
+    selected: tuple[int, int] | None = None
+    crossed: Collection[int] = ()
+    wrong: Collection[tuple[int, int]] = ()
+
+
+def grid_scene(space: Space, marks, hints: Sequence[Hint], show: Highlights = Highlights(),
+               title: str = "") -> Scene:
     """The staircase with ``marks`` (``marks[x][y]``: 0 blank, 1 X, 2 O), the clues below it,
-    and ``title`` above it."""
+    ``show``'s highlights and ``title`` above it."""
+    highlight_cell, highlight_clue, selected = show.cell, show.clue, show.selected
+    crossed, wrong = show.crossed, show.wrong
     cols, rows = layout(space)
     label_w = CHAR * max(len(e) for c in rows for e in space.categories[c].entities) + 12
     head_len = CHAR * max(len(e) for c in cols for e in space.categories[c].entities)
