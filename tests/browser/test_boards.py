@@ -147,11 +147,11 @@ def test_jumpmaze_board(open_notebook):
     assert nb.attr(second, "data-role") == "here" and "jumps 2" in nb.status()
     plain = nb.ids('[data-role="plain"]')[0]
     nb.click(plain)  # bad input: not a legal jump
-    assert "is not a legal jump" in nb.status() and nb.attr(second, "data-role") == "here"
+    assert "is not a legal jump" in nb.message() and nb.attr(second, "data-role") == "here"
     nb.press("edit")
     nb.click("cell-0-0")
     nb.enter("jump", "42")  # bad input: off the board
-    assert "takes a jump in 1..10" in nb.status()
+    assert "takes a jump in 1..10" in nb.message()
     nb.enter("jump", "10")
     assert nb.attr("cell-0-0", "data-jump") == "10" and "re-scored" in nb.status()
     nb.assert_clean()
