@@ -182,3 +182,13 @@ def test_store_writes_the_table_and_indexes_it_with_its_command(tmp_path: Path) 
     assert len(index) == 2 and "wall_seconds" in index.columns
     with pytest.raises(ValueError, match="not recorded"):
         stored_command(tmp_path / "c.csv")
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_each_paper_is_its_catalogue_entry(name: str) -> None:
+    from puzzles.catalogue import paper
+
+    entry = next(e for e in CATALOGUE if e.family == name)
+    p = paper(entry.number)
+    assert (p.number, p.stem, p.family, p.citation) == (entry.number, entry.stem, entry.family,
+                                                        entry.citation)

@@ -21,13 +21,11 @@ from hypothesis import strategies as st  # noqa: E402
 from scipy import stats  # noqa: E402
 
 from puzzles.core import (  # noqa: E402
-    budgets,
     ci_halfwidth,
     derive_seed,
     mean_ci,
     median_ci,
     proportion_ci,
-    register_budgets,
     run_tasks,
     save_figure,
     save_json,
@@ -336,25 +334,6 @@ def test_runner_rejects_bad_arguments(tmp_path):
         run_tasks(_tasks.noisy_sum, TASKS, cache_dir=afile)
     with pytest.raises(ValueError, match="executor"):
         run_tasks(_tasks.noisy_sum, TASKS, executor="pool")
-
-
-# --- budgets ---------------------------------------------------------------------------------
-
-
-def test_budgets_registry():
-    register_budgets("test-family", {"smoke": {"runs": 2}, "paper": {"runs": 20}})
-    assert budgets("test-family", "paper")["runs"] == 20
-    assert budgets("test-family", "smoke")["runs"] == 2
-    with pytest.raises(ValueError, match="unknown scale 'huge'"):
-        budgets("test-family", "huge")
-    with pytest.raises(ValueError, match="unknown family"):
-        budgets("no-such-family", "paper")
-    with pytest.raises(ValueError, match="missing scales"):
-        register_budgets("bad", {"paper": {"runs": 1}})
-    with pytest.raises(ValueError, match="same keys"):
-        register_budgets("bad", {"smoke": {"runs": 1}, "paper": {"gens": 1}})
-    with pytest.raises(TypeError):
-        budgets("test-family", "paper")["runs"] = 3  # read-only
 
 
 # --- saving ----------------------------------------------------------------------------------

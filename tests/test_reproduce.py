@@ -139,8 +139,11 @@ def test_widget_ids_are_stable_across_runs(tmp_path):
 # --- reproduce --out at paper scale: the stored offline runs travel with the notebook ---------
 
 # A line of a notebook that reads a file from FIGURES_DIR (writing, timings and mkdir excluded).
+# Writers: the save_* helpers, a ledger's or the timings' save, and any function of a family's
+# plots module (each saves the figure it draws); a line that only continues a writer's
+# arguments ("FIGURES_DIR, title=...") writes too.
 _WRITES = re.compile(r"save_(figure|table|json)\(|\.save\(FIGURES_DIR\)|Timings\(FIGURES_DIR\)|"
-                     r"mkdir\(|^\s*FIGURES_DIR\s*[:=]")
+                     r"mkdir\(|^\s*FIGURES_DIR\s*[:=]|plots\.\w+\(|^\s*FIGURES_DIR,")
 
 
 def _reads_of_figures(e) -> list[str]:

@@ -16,14 +16,11 @@ from puzzles.core.runner import _CLIENTS, close_clients, executor_for
 ENTRY_POINTS = {
     "puzzles.clockwork.experiments": ["run_experiment"],
     "puzzles.clockwork.sweep": ["sweep"],
-    "puzzles.hypercube.experiments": ["run_extras"],
     "puzzles.iqlink.generate": ["generate_all"],
     "puzzles.iqlink.search": ["count_empty_board", "recount_empty_board"],
     "puzzles.jumpmaze.exact": ["search_parallel"],
     "puzzles.jumpmaze.experiments": ["run_protocol"],
-    "puzzles.logicgrid.experiments": ["run"],
-    "puzzles.logicgrid.protocols": ["mutation_protocol", "single_pop_ablation"],
-}
+}  # and Paper.run (puzzles.core.paper), through which the families' PAPER experiments run
 
 
 def _callers_of_run_tasks(module) -> set[str]:

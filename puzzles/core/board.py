@@ -26,9 +26,10 @@ import traitlets
 LOG = logging.getLogger("puzzles.board")
 
 _ESM = r"""
-// Every clickable scene element (data-id) is focusable with an accessible name; arrow keys
-// move the focus to the nearest element in that direction, Enter or Space clicks it; "?"
-// shows the keys; other keys go to the game. Refusals appear beside the status line.
+// Every clickable scene element (data-id) is focusable (Tab) with an accessible name; on an
+// element, arrow keys move the focus to the nearest element in that direction and Enter or
+// Space clicks it; "?" shows the keys; other keys go to the game. Refusals appear beside the
+// status line.
 function nearest(from, els, key) {
   const a = from.getBoundingClientRect();
   const ax = a.left + a.width / 2, ay = a.top + a.height / 2;
@@ -166,14 +167,10 @@ function render({ model, el }) {
       send("click", ev.target.getAttribute("data-id"));
       return;
     }
-    if (!onElement && ev.key.startsWith("Arrow") && focusables().length) {
-      // The first arrow press from the board itself enters the scene.
-      ev.preventDefault();
-      focusables()[0].focus({ preventScroll: true });
-      return;
-    }
-    if (ev.key.length === 1 || ev.key === "Escape" || ev.key === "Backspace"
-        || ev.key === "Delete") {
+    // From the board itself (not an element: Tab enters the scene) every key, arrows
+    // included, goes to the game.
+    if (ev.key.length === 1 || ev.key.startsWith("Arrow") || ev.key === "Escape"
+        || ev.key === "Backspace" || ev.key === "Delete") {
       ev.preventDefault();
       ev.stopPropagation();
       send("key", ev.key);
@@ -454,16 +451,19 @@ class Board(anywidget.AnyWidget):
     def dispatch(self, event: Event) -> None:
         """Hand ``event`` to the handler; an exception becomes the message beside the status
         (the status line keeps the state); a handled event clears the last message."""
-        self.message = ""
-        try:
-            self._handler(event)
-        except ValueError as err:
-            # Bad input: the message is for the reader, the traceback only for debugging.
-            LOG.info("bad input %s", event, exc_info=True)
-            self.message = f"refused: {err}"
-        except Exception as err:  # noqa: BLE001 - a widget must survive its own bugs
-            LOG.exception("board callback failed on %s", event)
-            self.message = f"error: {type(err).__name__}: {err}"
+        # One sync for the whole reply, so the page never shows half of it (a cleared
+        # message before the new scene).
+        with self.hold_sync():
+            try:
+                self._handler(event)
+                self.message = ""
+            except ValueError as err:
+                # Bad input: the message is for the reader, the traceback only for debugging.
+                LOG.info("bad input %s", event, exc_info=True)
+                self.message = f"refused: {err}"
+            except Exception as err:  # noqa: BLE001 - a widget must survive its own bugs
+                LOG.exception("board callback failed on %s", event)
+                self.message = f"error: {type(err).__name__}: {err}"
 
     # Helpers that act as the browser does (tests, scripted demos).
     def click(self, id: str) -> None:

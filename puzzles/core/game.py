@@ -25,8 +25,9 @@ M = TypeVar("M")
 PLAYER_KEYS = {"z": "undo", "Backspace": "undo", "y": "redo", "h": "hint", "s": "step"}
 PLAYER_BUTTONS = (("undo", "undo"), ("redo", "redo"), ("reset", "restart"), ("hint", "hint"),
                   ("step", "step"), ("load", "load puzzle"), ("export", "export"))
-BROWSER_KEYS = {"arrows": "move between the board's pieces", "Enter / Space": "click the one "
-                "in focus", "?": "show or hide these keys"}
+BROWSER_KEYS = {"Tab": "step into the board's pieces", "arrows": "on a piece: move to the next "
+                "one that way", "Enter / Space": "click the piece in focus",
+                "?": "show or hide these keys"}
 
 
 @dataclass(frozen=True)

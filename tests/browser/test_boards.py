@@ -147,23 +147,21 @@ def test_jumpmaze_board(open_notebook):
     assert nb.attr(second, "data-role") == "here" and "jumps 2" in nb.status()
     plain = nb.ids('[data-role="plain"]')[0]
     nb.click(plain)  # bad input: not a legal jump
-    assert "is not a legal jump" in nb.status() and nb.attr(second, "data-role") == "here"
+    assert "is not a legal jump" in nb.message() and nb.attr(second, "data-role") == "here"
     nb.press("edit")
     nb.click("cell-0-0")
     nb.enter("jump", "42")  # bad input: off the board
-    assert "takes a jump in 1..10" in nb.status()
+    assert "takes a jump in 1..10" in nb.message()
     nb.enter("jump", "10")
     assert nb.attr("cell-0-0", "data-jump") == "10" and "re-scored" in nb.status()
     nb.assert_clean()
 
 
 LOGICGRID = """
-from puzzles.logicgrid.hints import parse_puzzle
-from puzzles.logicgrid.model import MINI
-from puzzles.logicgrid.reference import EXAMPLES
-from puzzles.logicgrid.widget import PuzzlePlayer
-player = PuzzlePlayer(MINI, parse_puzzle(MINI, EXAMPLES["Example Puzzle 1 (3x4)"]["clues"]))
-player.view
+from puzzles.core.game import Player
+from puzzles.logicgrid.game import slides_example
+player = Player(slides_example("Example Puzzle 1 (3x4)"))
+player.board
 """
 
 
@@ -178,20 +176,21 @@ def test_logicgrid_board(open_notebook):
     assert seen == ["X", "O", ""]
     nb.click(cells[1])
     assert nb.attr(cells[1], "data-mark") == "X"
-    nb.key("q")  # bad input
-    assert nb.status().startswith("refused: key 'q'")
+    nb.key("q")  # bad input, refused beside the status
+    assert nb.message().startswith("refused: key 'q'")
     nb.press("reset")  # the marks leave the screen too
-    assert nb.status() == "Cleared." and nb.attr(cells[1], "data-mark") == ""
+    assert "restarted" in nb.status() and nb.attr(cells[1], "data-mark") == ""
     assert not re.search(r">[XO]</text>", nb.svg())
     nb.press("hint")
-    assert nb.status().startswith("Hint:") and len(nb.ids('[data-highlight="1"]')) == 1
+    assert "hint: Loop 1" in nb.status() and len(nb.ids('[data-highlight="1"]')) == 1
     nb.assert_clean()
 
 
 HYPERCUBE = """
+from puzzles.core.game import Player
+from puzzles.hypercube.game import HypercubeGame
 from puzzles.hypercube.instances import instance
-from puzzles.hypercube.widget import PuzzleWidget
-PuzzleWidget(instance(3, "0"), k=2).view()
+Player(HypercubeGame(instance(3, "0"), 2)).board
 """
 
 
@@ -206,10 +205,10 @@ def test_hypercube_board(open_notebook):
     assert nb.attr("ring-0", "data-selected") == "1"
     assert nb.attr("vertex-2", "data-legal") == "1"
     nb.click("vertex-0")  # bad input: every 2-face through 6 and 0 holds another ring
-    assert nb.status().startswith("refused: every 2-face through 6 and 0")
+    assert nb.message().startswith("refused: illegal move (0, 6, 0): every 2-face through 6")
     assert nb.attr("ring-0", "data-vertex") == "6"
     nb.click("vertex-2")
-    assert nb.attr("ring-0", "data-vertex") == "2" and nb.status().startswith("1 move played")
+    assert nb.attr("ring-0", "data-vertex") == "2" and nb.status().startswith("moves 1")
     nb.press("undo")
     assert nb.attr("ring-0", "data-vertex") == "6"
     nb.assert_clean()

@@ -99,7 +99,7 @@ def test_keyboard_only_play_to_the_win_with_help_refusal_and_readable_text(open_
     nb.key("0")
     assert _message(nb) == "refused: cells are numbered 1-9" and nb.status() == before
     nb.board.focus()
-    nb.page.keyboard.press("ArrowRight")  # into the scene: the first cell takes the focus
+    nb.page.keyboard.press("Tab")  # into the scene: the first cell takes the focus
     assert _focused(nb) == "cell-0"
     plan = LightsOut().solve(LightsOut().initial())
     for move in plan:
