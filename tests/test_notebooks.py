@@ -277,11 +277,13 @@ def test_readme_highlights_match_the_committed_results():
     fig = ROOT / "figures"
     for image in re.findall(r"\]\((figures/[^)]+)\)", text):
         assert (ROOT / image).exists(), image
-    cal = pd.read_csv(fig / "01_clockwork" / "calibration_unweighted.csv")
-    chosen = cal[cal["chosen"]].iloc[0]
-    assert (chosen["reading"], chosen["tournament"], chosen["mutations"]) == ("skips_free", 7, 1)
-    assert f"{chosen['iter_log_ratio']:.2f} for iterations" in text
-    assert f"+{chosen['len_log_ratio']:.2f} for solution lengths" in text
+    from puzzles.clockwork.refit import highlight
+
+    cw = fig / "01_clockwork"
+    ranking = pd.read_csv(cw / "calibration_ranking.csv").drop(columns=["chosen", "score_se"])
+    cal = pd.read_csv(cw / "calibration.csv").merge(ranking, on=["reading", "tournament",
+                                                                  "mutations"])
+    assert " ".join(highlight(cal).split()) in text
     iq = pd.read_csv(fig / "02_iq_link" / "results.csv")
     assert len(iq) == 120 and (iq["fits"] == 1).all() and (iq["solutions"] == 1).all()
     limits = json.loads((fig / "02_iq_link" / "limits.json").read_text(encoding="utf-8"))

@@ -285,3 +285,35 @@ def experiment_tasks(budget, root: int) -> list[CalTask]:
     """The ``calibration_runs`` experiment's tasks from the notebook's budget (``runs``,
     ``N``): every setting on all 28 instances."""
     return cal_tasks(budget.runs, budget.N, root)
+
+
+def _say(reading: str, tournament: int, mutations: int) -> str:
+    """A setting in words, e.g. ``"jumps free", tournament 4, 1 mutation``."""
+    return (f'"{reading.replace("_", " ")}", tournament {tournament}, {mutations} '
+            f"mutation{'s' if mutations != 1 else ''}")
+
+
+def _signed(x: float) -> str:
+    """``x`` to two decimals with its sign, a rounded zero as ``0.00``."""
+    s = f"{x:+.2f}"
+    return "0.00" if s in ("+0.00", "-0.00") else s
+
+
+def highlight(table: pd.DataFrame) -> str:
+    """The README's clockwork highlight from the calibration table (:data:`COLUMNS`: the
+    committed ``calibration.csv`` joined with ``calibration_ranking.csv``)."""
+    best = table[table["chosen"]].iloc[0]
+    default = table[table["default"]].iloc[0]
+    out = best["excluded"].split(";")
+    where = ("it is the notebook's default" if bool(default["chosen"]) else
+             f"the notebook's default, {_say(*chosen(table.assign(chosen=table['default'])))}, "
+             f"ranks {int(default['rank'])}")
+    return (f"fitted without the instances whose paper values our reading cannot produce "
+            f"({', '.join(out[:-1])} and {out[-1]}), "
+            f"each instance weighted by its standard error, the DWP setting that fits the "
+            f"paper best among {len(table)} (read-limit reading x tournament size x mutations) "
+            f"is {_say(*chosen(table))}: mean log-ratio ours/paper "
+            f"{_signed(best['iter_log_ratio'])} for iterations and {_signed(best['len_log_ratio'])} "
+            f"for solution lengths (`calibration.csv`); "
+            f"{int(table['indistinguishable'].sum())} of the {len(table)} settings are within "
+            f"1.96 standard errors of it (`calibration_ranking.csv`); {where}.")
