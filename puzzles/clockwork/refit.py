@@ -313,7 +313,7 @@ def highlight(table: pd.DataFrame) -> str:
             f"each instance weighted by its standard error, the DWP setting that fits the "
             f"paper best among {len(table)} (read-limit reading x tournament size x mutations) "
             f"is {_say(*chosen(table))}: mean log-ratio ours/paper "
-            f"{_signed(best['iter_log_ratio'])} for iterations and {_signed(best['len_log_ratio'])} "
-            f"for solution lengths (`calibration.csv`); "
+            f"{_signed(best['iter_log_ratio'])} for iterations and "
+            f"{_signed(best['len_log_ratio'])} for solution lengths (`calibration.csv`); "
             f"{int(table['indistinguishable'].sum())} of the {len(table)} settings are within "
             f"1.96 standard errors of it (`calibration_ranking.csv`); {where}.")
