@@ -339,15 +339,26 @@ def _unsolvable() -> Evidence:
                             kind="estimate")
 
 
+def _iter_margin(d: Data, cell: Cell, paper_mean: float) -> Margin:
+    """The near-zero margin when the paper's mean or any mean the row compares with it (every
+    reading, every top setting, our solving runs alone) is at most 1 or 0 (a log ratio has no
+    value at 0: smoke's few runs can solve only at tournament 0); the iterations margin
+    otherwise."""
+    groups = [*cell.samples.values(), *_top_samples(d, cell.key).values()]
+    means = [float(g["tournaments"].mean()) for g in groups if g is not None and len(g)]
+    solving = cell.head.loc[cell.head["solved"].astype(bool), "tournaments"]
+    if cell.fails and len(solving):
+        means.append(float(solving.mean()))
+    return MARGINS.near_zero if paper_mean <= 1 or min(means) == 0 else MARGINS.iterations
+
+
 def _iter_row(d: Data, cell: Cell) -> Row:
     """The iteration cell of one table row, under every reading."""
     key, head, n = cell.key, cell.head, cell.n
     im, ih = paper_value(key, "iter_mean"), paper_value(key, "iter_ci95")
     isd = paper_sd(ih)
     paper_i = Sample(im, PAPER_RUNS, isd)
-    run_means = [float(g["tournaments"].mean()) for g in cell.samples.values()
-                 if g is not None and len(g)]
-    margin = (MARGINS.near_zero if im <= 1 or min(run_means) == 0 else MARGINS.iterations)
+    margin = _iter_margin(d, cell, im)
     evs: dict[str, Evidence] = {
         name: _unsolvable() if g is None else _iter_ev(
             _iter_values(g), len(g), paper_i, margin,

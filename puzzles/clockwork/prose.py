@@ -219,14 +219,32 @@ def conclusion(results: pd.DataFrame, ledger_frame: pd.DataFrame, summ200: pd.Da
     weighted calibration, :func:`puzzles.clockwork.refit.calibration_table`)."""
     from puzzles.core.claims import verdict_counts
 
-    best = calibration[calibration["chosen"]].iloc[0]
-    if not bool(best["default"]):
-        raise ValueError("the calibration's best setting is not the notebook's default")
     counts = verdict_counts(ledger_frame)
     return {**_exact_values(results, ledger_frame), **_cell_values(ledger_frame, summ200),
             **_order_values(ledger_frame), **_model_values(model),
-            "settings": len(calibration), "reading": _words(best.reading),
-            "tournament": best.tournament, "mutations": best.mutations,
-            "iterations": math.exp(best.iter_log_ratio),
-            "lengths": math.exp(best.len_log_ratio),
+            "calibrated": _calibrated(calibration),
             "ledger": ", ".join(f"{n} {k}" for k, n in counts.items() if n)}
+
+
+def _calibrated(calibration: pd.DataFrame) -> str:
+    """The conclusion's calibration bullet: the default is the weighted fit's best, or (at a
+    scale too small to rank the settings) which setting the fit ranks first instead."""
+    best = calibration[calibration["chosen"]].iloc[0]
+    values = {"settings": len(calibration), "reading": _words(best.reading),
+              "tournament": best.tournament, "mutations": best.mutations,
+              "iterations": math.exp(best.iter_log_ratio),
+              "lengths": math.exp(best.len_log_ratio)}
+    if bool(best["default"]):
+        return PROSE.text("conclusion-calibrated", **values)
+    d = calibration[calibration["default"]].iloc[0]
+    return PROSE.text("conclusion-calibrated-other", **values, paper_runs=protocol()["runs"],
+                      default=f"{_words(d.reading)}, T = {d.tournament}, m = {d.mutations}")
+
+
+def no_solving_run(runs: pd.DataFrame, key: str) -> dict[str, Any]:
+    """Why the ring stepper has no ring: the runs of ``key`` at this scale and the most
+    tournaments any of them used, none solving it."""
+    mine = runs[runs["instance"] == key]
+    if mine.empty or mine["solved"].any():
+        raise ValueError(f"instance {key!r} has no runs or has a solving run")
+    return {"key": key, "runs": len(mine), "tournaments": int(mine["tournaments"].max())}
