@@ -121,7 +121,7 @@ def test_table_statistics():
     assert (hc.best_so_far >= hc.incumbent).all()
     for _, g in hc.groupby("run"):
         assert g.best_so_far.is_monotonic_increasing
-    summ = M.summary(tab, _budget())
+    summ = M.summary(tab)
     assert set(summ.evaluations) == {3030} and set(summ.runs) == {2}
 
 
@@ -135,23 +135,22 @@ def test_bad_input_is_named():
 def test_equal_evaluation_orderings_read_the_matched_runs():
     from pathlib import Path
 
-    b = _budget()
     tab = pd.read_csv(Path(__file__).parents[1] / "figures/03_jumping_maze/matched_budget.csv")
-    sa = M.scores(tab, "sa", 5, "best-so-far", b)
+    sa = M.scores(tab, "sa", 5, "best-so-far")
     assert len(sa) == 50 and sa.mean() == pytest.approx(17.24)
-    assert M.scores(tab, "hc_ties", 5, "incumbent", b).mean() == pytest.approx(17.2)
+    assert M.scores(tab, "hc_ties", 5, "incumbent").mean() == pytest.approx(17.2)
     # annealing against the strict climber: a clear win; against the tie-accepting one at
     # equal evaluations: no evidence either way
-    win = M.equal_order(tab, "sa", "hc_strict", 5, "best-so-far", b)
+    win = M.equal_order(tab, "sa", "hc_strict", 5, "best-so-far")
     assert win.verdict(win.p) == "reproduced"
-    tie = M.equal_readings(tab, "sa", "hc_ties", 5, b)
+    tie = M.equal_readings(tab, "sa", "hc_ties", 5)
     assert set(tie) == {"equal evaluations (3,030), incumbent",
                         "equal evaluations (3,030), best-so-far"}
     assert all(ev.verdict(ev.p) == "inconclusive" for ev in tie.values())
     with pytest.raises(ValueError, match="no matched runs"):
-        M.scores(tab, "ga_top80", 5, "incumbent", b)
+        M.scores(tab, "ga_top80", 5, "incumbent")
     with pytest.raises(ValueError, match="stat must be"):
-        M.scores(tab, "sa", 5, "final", b)
+        M.scores(tab, "sa", 5, "final")
 
 
 def test_t6_readings_at_equal_evaluations():
@@ -160,7 +159,7 @@ def test_t6_readings_at_equal_evaluations():
     from puzzles.jumpmaze import ledger as L
 
     tab = pd.read_csv(Path(__file__).parents[1] / "figures/03_jumping_maze/matched_budget.csv")
-    alts = L._equal_alts(tab, _budget(), 5)
+    alts = L._equal_alts(tab, 5)
     assert list(alts) == ["equal evaluations (3,030), incumbent",
                           "equal evaluations (3,030), best-so-far",
                           "ties accepted, equal evaluations (3,030), incumbent",
@@ -169,3 +168,36 @@ def test_t6_readings_at_equal_evaluations():
     # the strict climber loses to annealing at equal budgets; the tie-accepting one does not
     assert got["equal evaluations (3,030), incumbent"] == "reproduced"
     assert got["ties accepted, equal evaluations (3,030), best-so-far"] == "inconclusive"
+
+
+def test_a_smoke_scale_ledger_reads_the_stored_runs_at_their_own_budget():
+    """Notebook 03 at smoke scale: its protocol runs are smoke-sized, the stored matched runs
+    were made at the paper's budget; T6's equal-evaluation readings use the table's E(n)."""
+    from pathlib import Path
+
+    from puzzles.jumpmaze import ledger as L
+    from puzzles.jumpmaze import sections as S
+    from puzzles.jumpmaze.paper import PAPER
+
+    smoke = PAPER.budgets("smoke")
+    assert M.matched_evaluations(5, smoke) != 3030  # the budgets differ: the bug's condition
+    tables = S.protocol_tables(PAPER.run("protocol", "smoke", 2026, workers=1, progress=False),
+                               smoke, L.checkpoints(smoke))
+    runs = L.Runs(tables["final_scores_per_run"], tables["checkpoints"], smoke)
+    tab = pd.read_csv(Path(__file__).parents[1] / "figures/03_jumping_maze/matched_budget.csv")
+    led = L.sa_best_claims(L.new_ledger(), runs, equal=tab)
+    frame = led.frame().set_index("id")
+    assert "equal evaluations (3,030), incumbent: " in frame.loc["T6-sa-best-n5", "readings"]
+    assert "equal evaluations (6,060), best-so-far: " in frame.loc["T6-sa-best-n11", "readings"]
+    assert "n = 5: 3,030" in str(S.matched_note(tab).data)
+
+
+def test_stored_evaluations_are_the_paper_budgets_and_name_a_missing_size():
+    from pathlib import Path
+
+    tab = pd.read_csv(Path(__file__).parents[1] / "figures/03_jumping_maze/matched_budget.csv")
+    assert [M.stored_evaluations(tab, n) for n in (5, 7, 9, 11)] == [
+        M.matched_evaluations(n, _budget()) for n in (5, 7, 9, 11)]
+    assert set(M.at_matched(tab).groupby("n")["evaluations"].max()) == {3030, 5040, 5050, 6060}
+    with pytest.raises(ValueError, match="no matched runs at n = 6"):
+        M.stored_evaluations(tab, 6)

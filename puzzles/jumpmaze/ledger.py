@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -450,20 +450,20 @@ def _best_of(runs: Runs, better: str, rivals: Sequence[str], n: int, stat: str,
     return V.weakest({r: order(runs, better, r, n, stat, matched) for r in rivals})
 
 
-def _equal_alts(equal: pd.DataFrame, budget: Any, n: int) -> dict[str, Evidence]:
+def _equal_alts(equal: pd.DataFrame, n: int) -> dict[str, Evidence]:
     """Annealing against its weakest rival with every optimiser at the same evaluations E(n)
     (the stored ``matched`` runs; the GA in its 'beats 80%' reading), per tie rule and
     statistic."""
     from puzzles.jumpmaze import matched as M
 
-    e = M.matched_evaluations(n, budget)
+    e = M.stored_evaluations(equal, n)  # the stored runs' own E(n), at any notebook scale
     alts = {}
     for v in ("strict", "ties"):
         rivals = [r for r in _rivals(v) if r != "ga_top80"]
         for stat in M.STATS:
             label = ", ".join(x for x in (_TIE_LABEL["ties"] if v == "ties" else "",
                                           f"equal evaluations ({e:,})", stat) if x)
-            alts[label] = V.weakest({r: M.equal_order(equal, "sa", r, n, stat, budget)
+            alts[label] = V.weakest({r: M.equal_order(equal, "sa", r, n, stat)
                                      for r in rivals})[1]
     return alts
 
@@ -487,7 +487,7 @@ def sa_best_claims(ledger: Ledger, runs: Runs, equal: pd.DataFrame | None = None
                         "matched evaluations" if matched else "", stat) if x)
                     alts[label] = _best_of(runs, "sa", _rivals(v), n, stat, matched)[1]
         if equal is not None:
-            alts.update(_equal_alts(equal, runs.budget, n))
+            alts.update(_equal_alts(equal, n))
         # every rival family's evaluations (the tie rule and GA reading do not change them)
         gap = {_family(r): evaluations(r, n, runs.budget)
                for r in _rivals("strict") if _budgets_differ(runs, "sa", r, n)}

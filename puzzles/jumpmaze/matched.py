@@ -191,16 +191,27 @@ def matched_table(tasks: Sequence[MatchedTask], results: Sequence[MatchedRuns]
                            ignore_index=True)
 
 
-def at_matched(table: pd.DataFrame, budget: Any) -> pd.DataFrame:
+def stored_evaluations(table: pd.DataFrame, n: int) -> int:
+    """``E(n)`` of a stored table: its last checkpoint at ``n`` (every run's final reading).
+
+    Read from the table, not from a budget: the stored runs were made at the paper's budget,
+    and a notebook at any scale reads them as they are."""
+    at = table.loc[table["n"] == n, "evaluations"]
+    if at.empty:
+        raise ValueError(f"no matched runs at n = {n}; the table has n = "
+                         f"{sorted(int(x) for x in table['n'].unique())}")
+    return int(at.max())
+
+
+def at_matched(table: pd.DataFrame) -> pd.DataFrame:
     """The rows read at ``E(n)`` (every algorithm's final checkpoint)."""
-    e = table["n"].map(lambda n: matched_evaluations(int(n), budget))
-    return table[table["evaluations"] == e].reset_index(drop=True)
+    last = table.groupby("n")["evaluations"].transform("max")
+    return table[table["evaluations"] == last].reset_index(drop=True)
 
 
-def summary(table: pd.DataFrame, budget: Any) -> pd.DataFrame:
+def summary(table: pd.DataFrame) -> pd.DataFrame:
     """Per (n, algorithm, tie rule) at ``E(n)``: mean best-so-far and mean incumbent."""
-    at = at_matched(table, budget)
-    g = at.groupby(["n", "algorithm", "tie_rule"], sort=True)
+    g = at_matched(table).groupby(["n", "algorithm", "tie_rule"], sort=True)
     return g.agg(evaluations=("evaluations", "first"), runs=("run", "count"),
                  mean_best_so_far=("best_so_far", "mean"),
                  mean_incumbent=("incumbent", "mean")).round(3).reset_index()
@@ -216,12 +227,12 @@ def ledger_name(algorithm: str, tie_rule: str) -> str:
     return algorithm if algorithm in ("sa", "ga") else f"{algorithm}_{tie_rule}"
 
 
-def scores(table: pd.DataFrame, name: str, n: int, stat: str, budget: Any) -> np.ndarray:
+def scores(table: pd.DataFrame, name: str, n: int, stat: str) -> np.ndarray:
     """Every run's ``stat`` ("incumbent" or "best-so-far") for ledger algorithm ``name`` at
     ``E(n)``, in run order."""
     if stat not in STATS:
         raise ValueError(f"stat must be one of {list(STATS)}, got {stat!r}")
-    at = at_matched(table, budget)
+    at = at_matched(table)
     alg, _, tie = name.partition("_")
     rows = at[(at["n"] == n) & (at["algorithm"] == alg)
               & (at["tie_rule"] == (tie or {"sa": "ties", "ga": "none"}.get(alg, "")))]
@@ -230,19 +241,17 @@ def scores(table: pd.DataFrame, name: str, n: int, stat: str, budget: Any) -> np
     return rows.sort_values("run")[STATS[stat]].to_numpy(float)
 
 
-def equal_order(table: pd.DataFrame, better: str, worse: str, n: int, stat: str,
-                budget: Any) -> Any:
+def equal_order(table: pd.DataFrame, better: str, worse: str, n: int, stat: str) -> Any:
     """"``better`` beats ``worse`` at ``n``" with both at ``E(n)`` evaluations: the engine's
     one-sided unpaired ordering (the runs are independent)."""
     from puzzles.core import verdicts as V
 
-    return V.ordering(scores(table, worse, n, stat, budget),
-                      scores(table, better, n, stat, budget), paired=False)
+    return V.ordering(scores(table, worse, n, stat), scores(table, better, n, stat),
+                      paired=False)
 
 
-def equal_readings(table: pd.DataFrame, better: str, worse: str, n: int, budget: Any
-                   ) -> dict[str, Any]:
+def equal_readings(table: pd.DataFrame, better: str, worse: str, n: int) -> dict[str, Any]:
     """The ordering under each statistic at equal evaluations, labelled for a ledger row's
     ``readings``."""
-    return {f"equal evaluations ({matched_evaluations(n, budget):,}), {stat}":
-            equal_order(table, better, worse, n, stat, budget) for stat in STATS}
+    return {f"equal evaluations ({stored_evaluations(table, n):,}), {stat}":
+            equal_order(table, better, worse, n, stat) for stat in STATS}

@@ -283,26 +283,26 @@ def play(best: Mapping[str, dict], fallback: object, n: str = "7") -> Any:
 # --- issue 25: matched budgets, the designer's proven optimum, incremental evaluation -------------
 
 
-def matched_runs(budget: MazeBudget) -> tuple[pd.DataFrame, pd.DataFrame]:
+def matched_runs() -> tuple[pd.DataFrame, pd.DataFrame]:
     """The stored matched-budget runs (every optimiser at E(n) evaluations) and their summary."""
     from puzzles.jumpmaze import matched
 
     table = offline.stored("matched")
-    return table, matched.summary(table, budget)
+    return table, matched.summary(table)
 
 
-def matched_note(table: pd.DataFrame, budget: MazeBudget) -> Markdown:
+def matched_note(table: pd.DataFrame) -> Markdown:
     """E(n) per n and annealing against the tie-accepting climber at equal evaluations."""
     from puzzles.jumpmaze import matched
 
     sizes = sorted(int(n) for n in table["n"].unique())
     verdicts = []
     for n in sizes:
-        evs = matched.equal_readings(table, "sa", "hc_ties", n, budget)
+        evs = matched.equal_readings(table, "sa", "hc_ties", n)
         verdicts.append(f"n = {n}: " + ", ".join(
             f"{label.rpartition(', ')[2]} {ev.verdict(ev.p)} (p = {ev.p:.2g})"
             for label, ev in evs.items()))
-    return PROSE("matched", budgets=", ".join(f"n = {n}: {matched.matched_evaluations(n, budget):,}"
+    return PROSE("matched", budgets=", ".join(f"n = {n}: {matched.stored_evaluations(table, n):,}"
                                               for n in sizes),
                  runs=int(table["run"].max()) + 1, sa_ties="; ".join(verdicts),
                  command=offline.stored_row("matched")["command"])
