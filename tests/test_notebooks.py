@@ -229,7 +229,7 @@ ISSUE_COLUMNS = {
     "01_clockwork/random_instances.csv": "id,n,c,initial,actions,reachable_states,shortest,"
                                          "solvable_fraction,q,runs,successes,median_tournaments",
     "02_iq_link/anu.csv": "start,given,fits,linked",
-    "03_jumping_maze/proofs.csv": "n,target_refuted,nodes,bound,seconds_offline",
+    "03_jumping_maze/proofs.csv": "n,target_refuted,nodes,bound",
     "04_logic_grid/released.csv": "set,index,hints,solutions,paper_loops,paper_status,"
                                   "sound_loops,sound_status",
     "05_hypercube/distances.csv": "d,k,distance,count",
