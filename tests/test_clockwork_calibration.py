@@ -23,9 +23,10 @@ def test_fit_recomputes_the_chosen_row_from_the_stored_runs():
     runs = stored("ordering_runs")
     again = cal.fit(summarise_runs(runs[runs["run"] < PAPER.budgets("paper").runs]))
     assert again == {k: row[k] for k in again}
-    # the numbers the README quotes
+    # the unweighted fit with B5 from A5's state (issue 23; the README quotes the earlier
+    # -0.04 / +0.03 of B5's own draw)
     assert (again["iter_log_ratio"], again["len_log_ratio"], again["score"]) == (
-        -0.0401, 0.0321, 0.0513)
+        -0.0333, 0.0198, 0.0387)
 
 
 SMALL = PAPER.budgets("smoke")  # R = 15, L = 200, P = 28, N = 200, 2 runs per instance

@@ -96,7 +96,7 @@ def _data(b5_runs: int = 40) -> claims.Data:
     """The ledger's inputs from the committed result files and stored runs; the few live runs
     (C2's other reading, B5 from A5's state) are small, and the algebra checks run at the smoke
     sizes."""
-    from puzzles.clockwork import theory
+    from puzzles.clockwork import referee, theory
     from puzzles.clockwork.experiments import dwp_tasks, run_experiment, string_patterns
     from puzzles.clockwork.instances import B5_FROM_A5
     from puzzles.clockwork.paper import PAPER
@@ -115,7 +115,9 @@ def _data(b5_runs: int = 40) -> claims.Data:
         example3=facts, calibration=stored("calibration"),
         random_instances=stored("random_instances"), patterns=string_patterns(runs, 2026, ea),
         theory=theory.check_all(24, 400), fig4=examples.fig4_trace(12),
-        fig5=examples.fig5_example(2026), model=pd.read_csv(FIG / "model.csv"), sweep_rows=500)
+        fig5=examples.fig5_example(2026), model=pd.read_csv(FIG / "model_least_squares.csv"),
+        sweep_rows=500, states=stored("states"), lengths=pd.read_csv(FIG / "lengths.csv"),
+        refit=referee.calibration(pd.read_csv(FIG / "results.csv")))
 
 
 @pytest.fixture(scope="module")
@@ -250,8 +252,7 @@ def test_named_rows_from_the_committed_files(ledger_frame):
     # Design inputs are never reproduced; the row says our B5 is not the paper's.
     design = ledger_frame[ledger_frame["kind"] == "design input"]
     assert set(design["verdict"]) == {"by construction"}
-    assert "B5 from its own noisy state" in f.at["V-B-set", "ours"]
-    assert "instead of A5's" in f.at["V-B-set", "why"]
+    assert "B1-B5 from A1-A5's states (checked)" in f.at["V-B-set", "ours"]
 
 
 def test_readings_are_given_where_the_data_exist(ledger_frame):
@@ -265,8 +266,9 @@ def test_readings_are_given_where_the_data_exist(ledger_frame):
     assert "C4 light 6 (1-based seventh): not comparable" in f.at["TIII-C4-iter", "readings"]
     assert "C2 odd lights (1-based even): " in f.at["TIII-C2-len", "readings"]
     assert "± as an sd: " in f.at["TIII-C3-iter", "readings"]
-    assert "B5 from A5's state: " in f.at["TII-B5-iter", "readings"]
-    assert "B5 from A5's state: " in f.at["AB-5", "readings"]
+    assert "over our states: " in f.at["TII-B5-iter", "readings"]
+    assert f.at["E-Q3", "readings"].startswith("over our states: ")
+    assert "the table's states, 200 runs: " in f.at["E-trend", "readings"]
     assert f.at["TIII-C6-len", "verdict"] == "not comparable"  # no solving run
     assert "failures as length 0: inconclusive" in f.at["TIII-C6-len", "readings"]
     assert "every constrained set (literal): contradicted" in f.at["IV-Q1-any", "readings"]
@@ -281,6 +283,10 @@ def test_whys_state_measured_causes_or_hypotheses(ledger_frame):
     assert "B1 = 0 ± 0" in f.at["TIII-C1-iter", "why"] and "hypothesis" in f.at[
         "TIII-C1-iter", "why"]
     assert "does not explain" in f.at["TIII-C5-len", "why"]
+    # Measured now: the state distribution and the two length hypotheses.
+    assert "over our 30 states" in f.at["TIII-C5-iter", "why"]
+    assert "with failures as length 0" in f.at["TIII-C5-len", "why"]
+    assert "not measured here" not in " ".join(ledger_frame["why"])
     assert "hypothesis" in f.at["TIII-C2-iter", "why"]
 
 
@@ -310,7 +316,7 @@ def test_conclusion_and_moves_come_from_the_ledger(ledger_frame):
     results = pd.read_csv(FIG / "results.csv")
     text = prose.PROSE.text("conclusion", **prose.conclusion(
         results, ledger_frame, hitting_summary(stored("ordering_runs"), N),
-        pd.read_csv(FIG / "model.csv"), stored("calibration")))
+        pd.read_csv(FIG / "model_least_squares.csv"), stored("calibration")))
     assert "1536, not the paper's 3072" in text
     n_inc = int((ledger_frame["verdict"] == "inconclusive").sum())
     assert f"{n_inc} inconclusive" in text

@@ -69,7 +69,8 @@ def test_tasks_carry_the_seeds_of_the_committed_runs():
 
 def test_every_stored_run_is_a_file_with_its_command():
     assert [n for n, _ in PAPER.stored] == ["ordering_runs", "calibration", "reading_runs",
-                                            "random_instances"]
+                                            "random_instances", "states", "calibration_runs",
+                                            "features", "paper_structure", "generated"]
     for name, _ in PAPER.stored:
         path = PAPER.stored_path(name, ROOT)
         assert path.is_file(), path

@@ -225,7 +225,12 @@ def test_committed_results_hold_no_timings(e):
 # chosen default is one more column).
 ISSUE_COLUMNS = {
     "01_clockwork/calibration.csv": "reading,tournament,mutations,iter_log_ratio,len_log_ratio,"
-                                    "score,chosen",
+                                    "score,score_se,excluded,chosen",
+    "01_clockwork/calibration_unweighted.csv": "reading,tournament,mutations,iter_log_ratio,"
+                                               "len_log_ratio,score,chosen",
+    "01_clockwork/states.csv": "instance,state,runs,mean_tournaments,median_tournaments,"
+                               "successes",
+    "01_clockwork/generated.csv": "band,predicted,instance,median_tournaments",
     "01_clockwork/random_instances.csv": "id,n,c,initial,actions,reachable_states,shortest,"
                                          "solvable_fraction,q,runs,successes,median_tournaments",
     "02_iq_link/anu.csv": "start,given,fits,linked",
@@ -295,11 +300,13 @@ def test_readme_highlights_match_the_committed_results():
     fig = ROOT / "figures"
     for image in re.findall(r"\]\((figures/[^)]+)\)", text):
         assert (ROOT / image).exists(), image
-    cal = pd.read_csv(fig / "01_clockwork" / "calibration.csv")
-    chosen = cal[cal["chosen"]].iloc[0]
-    assert (chosen["reading"], chosen["tournament"], chosen["mutations"]) == ("skips_free", 7, 1)
-    assert f"{chosen['iter_log_ratio']:.2f} for iterations" in text
-    assert f"+{chosen['len_log_ratio']:.2f} for solution lengths" in text
+    from puzzles.clockwork.refit import highlight
+
+    cw = fig / "01_clockwork"
+    ranking = pd.read_csv(cw / "calibration_ranking.csv").drop(columns=["chosen", "score_se"])
+    cal = pd.read_csv(cw / "calibration.csv").merge(ranking, on=["reading", "tournament",
+                                                                  "mutations"])
+    assert " ".join(highlight(cal).split()) in text
     iq = pd.read_csv(fig / "02_iq_link" / "results.csv")
     assert len(iq) == 120 and (iq["fits"] == 1).all() and (iq["solutions"] == 1).all()
     limits = json.loads((fig / "02_iq_link" / "limits.json").read_text(encoding="utf-8"))

@@ -2,11 +2,12 @@
 
 Light indices are 0-based. Readings used (the notebook shows the alternatives as data):
 A1/B1 all lights off = all 1; A2/B2 indices 0, 2, 4, ... on; A3/B3 multiples of 3 (0 included)
-on; A4/B4 index 6 on; C1 all 1 (two increments from the goal when c = 3); C2 = C1 with even
-indices incremented; C3 = C2 with multiples of 3 incremented; C4 = C1 with one light set to the
-goal (index given by ``C4_INDEX``); F1-F4 = C3 plus extra actions. "Noisy" states are drawn
-from the fixed ``INSTANCE_SEED`` (independent of the notebook's SEED) with hand 0 and are
-redrawn until solvable.
+on; A4/B4 index 6 on; B5 starts from A5's noisy state (Section V: every B instance uses its A
+counterpart's initial state, :func:`counterparts`); C1 all 1 (two increments from the goal
+when c = 3); C2 = C1 with even indices incremented; C3 = C2 with multiples of 3
+incremented; C4 = C1 with one light set to the goal (index given by ``C4_INDEX``); F1-F4 =
+C3 plus extra actions. "Noisy" states are drawn from the fixed ``INSTANCE_SEED``
+(independent of the notebook's SEED) with hand 0 and are redrawn until solvable.
 """
 
 from __future__ import annotations
@@ -84,9 +85,16 @@ def _build() -> dict[str, Puzzle]:
         for num, (desc, on) in pattern.items():
             p[letter + num] = Puzzle(n, 2, (0, _lights(n, on)), acts, name=letter + num,
                                      description=f"n=12, c=2, {desc}; {what}")
-        p[letter + "5"] = Puzzle(n, 2, noisy_state(n, 2, acts, letter + "5"), acts,
-                                 name=letter + "5",
-                                 description=f"n=12, c=2, noisy lights; {what}")
+        # Section V: each B instance starts from its A counterpart's initial state, so B5
+        # takes A5's noisy state (drawn under set A's actions), which must be solvable under B.
+        if letter == "A":
+            state, noisy = noisy_state(n, 2, acts, "A5"), "noisy lights"
+        else:
+            state, noisy = p["A5"].initial, "A5's noisy lights"
+            if not is_solvable(Puzzle(n, 2, state, acts)):
+                raise ValueError("A5's state is not solvable under set B's actions")
+        p[letter + "5"] = Puzzle(n, 2, state, acts, name=letter + "5",
+                                 description=f"n=12, c=2, {noisy}; {what}")
     # C: three settings; "furthest from the goal" = 1 (two increments away).
     c1 = (1,) * n
     c2 = tuple((x + 1) % 3 if i % 2 == 0 else x for i, x in enumerate(c1))
@@ -133,6 +141,11 @@ def paper_instances() -> dict[str, Puzzle]:
     if not _CACHE:
         _CACHE.update(_build())
     return dict(_CACHE)
+
+
+def counterparts() -> list[tuple[str, str]]:
+    """(A instance, B instance) pairs that Section V says share an initial state."""
+    return [(f"A{i}", f"B{i}") for i in range(1, 6)]
 
 
 def instance(name: str) -> Puzzle:

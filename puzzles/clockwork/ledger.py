@@ -31,7 +31,7 @@ from scipy import stats
 
 from puzzles.clockwork.dwp import DEFAULT, READINGS
 from puzzles.clockwork.hitting import censored_times, hitting_summary, km_median
-from puzzles.clockwork.instances import B5_FROM_A5, C4_INDEX, table_rows
+from puzzles.clockwork.instances import C4_INDEX, table_rows
 from puzzles.clockwork.paper import PAPER
 from puzzles.clockwork.reference import (
     figure_state,
@@ -130,6 +130,9 @@ class Data:
     fig5: Mapping[str, object]   # examples.fig5_example(SEED)
     model: pd.DataFrame | None = None
     sweep_rows: int | None = None
+    states: pd.DataFrame | None = None    # data/states.csv: noisy instances over many states
+    lengths: pd.DataFrame | None = None   # lengths.csv: the two length hypotheses per instance
+    refit: pd.DataFrame | None = None     # calibration.csv: the weighted calibration
 
 
 @dataclass
@@ -231,8 +234,6 @@ def _samples(d: Data, key: str) -> dict[str, pd.DataFrame | None]:
         out["C3 without light 0"] = None
     if key == "C4":
         out["C4 light 6 (1-based seventh)"] = None
-    if key == "B5":
-        out["B5 from A5's state"] = d.b5_runs[d.b5_runs["run"] < PAPER_RUNS]
     return out
 
 
@@ -341,6 +342,10 @@ def _iter_row(d: Data, cell: Cell) -> Row:
     if key == "C3":
         evs["± as an sd"] = _iter_ev(_iter_values(head), n, Sample(im, PAPER_RUNS, ih),
                                      margin, f"mean of our {n} runs (failed runs at N)")
+    if d.states is not None and key in STATE_KEYS:
+        from puzzles.clockwork.states import state_evidence
+
+        evs["over our states"] = state_evidence(d.states, key, im)
     headline = _label(evs.pop(HEADLINE), test=_sd_note(ih, isd))
     others = [float(g["tournaments"].mean()) for name, g in cell.samples.items()
               if name != HEADLINE and g is not None and len(g)]
@@ -437,23 +442,31 @@ def _iter_why(d: Data, cell: Cell, others: Sequence[float]) -> str:
                 f"the random population solves C4 in {_at0(head)} of {n} runs; the 1-based "
                 "reading (light 6) is unsolvable; lights 3 and 9 give 20-run means of "
                 f"{_num(near[3])} and {_num(near[9])} (readings.csv), nearest the paper's")
-    if key == "B5":
-        return (f"our B5 draws its own noisy state, not A5's as Section V says; from A5's "
-                f"state (readings column) our 20-run mean is "
-                f"{_num(float(d.b5_runs[d.b5_runs['run'] < PAPER_RUNS]['tournaments'].mean()))}; "
-                + base)
     if fails == n:
         solved200 = int(g200["solved"].sum())
         return (f"all {n} of our runs hit N = {N} ({solved200} of {len(g200)} solve in the "
                 f"200-run set), so our mean is N, while the paper's {printed(key)[0]} "
                 "implies solving runs within N; cause not measured; under the other readings "
                 f"our mean is {_range_text(others)}")
-    noisy = key in ("A5", "C5", "C6", "D1", "D2", "D3", "E1", "E2", "E3", "E4", "E5")
-    if noisy:
-        return (base + f"; {key} is one random noisy state, and how much the EA's mean moves "
-                "from state to state is not measured here (hypothesis: the draw of the state "
-                "moves it)")
+    if d.states is not None and key in STATE_KEYS:
+        return base + "; " + _states_why(d.states, key)
     return base
+
+
+STATE_KEYS = ("A5", "B5", "C5", "C6", "D1", "D2", "D3", "E1", "E2", "E3", "E4", "E5")
+
+
+def _states_why(states: pd.DataFrame, key: str) -> str:
+    """Where the paper's mean falls among our 20-run means over the instance's states."""
+    from puzzles.clockwork.states import position
+
+    pos = position(states, key, paper_value(key, "iter_mean"))
+    where = "inside" if pos["in_range"] else "outside"
+    return (f"{key} is one random state: over our {pos['states']} states (20 runs each, "
+            f"states.csv) the 20-run means range {_num(pos['min'])}-{_num(pos['max'])} "
+            f"(median {_num(pos['median'])}) and the paper's {printed(key)[0]} lies {where} "
+            f"that range ({pos['share_below']:.0%} of our states below it; readings column: "
+            "the paper's value against that distribution)")
 
 
 def _length_why(d: Data, cell: Cell, others: Sequence[float], zero: float | None,
@@ -486,17 +499,22 @@ def _length_why(d: Data, cell: Cell, others: Sequence[float], zero: float | None
                 f"give mean lengths {_num(float(rd.at['C4 light 3', 'length_mean']))} and "
                 f"{_num(float(rd.at['C4 light 9', 'length_mean']))} (readings.csv); under the "
                 f"other readings of the read limit our mean is {_range_text(others)}")
-    if key == "B5":
-        b5 = _length_values(d.b5_runs[d.b5_runs["run"] < PAPER_RUNS])
-        return (f"our B5 draws its own noisy state, not A5's; from A5's state our mean is "
-                f"{_num(float(b5.mean()))} (readings column); " + base)
     if key == "C5":
         return ("what the read limit counts does not explain the gap: over all instances the "
                 f"readings other than actions only give {fmt(min(near), 3)}-"
                 f"{fmt(max(near), 3)} times the paper's lengths (geometric means, "
-                f"calibration.csv; actions only {fmt(actions_only, 3)}); cause not measured; "
-                + base)
-    return base
+                f"calibration.csv; actions only {fmt(actions_only, 3)}); " + base
+                + _lengths_why(d, key))
+    return base + _lengths_why(d, key)
+
+
+def _lengths_why(d: Data, key: str) -> str:
+    """What the two length hypotheses give on our 200 runs (lengths.csv)."""
+    if d.lengths is None:
+        return ""
+    from puzzles.clockwork.lengths import why
+
+    return "; on our 200 runs " + why(d.lengths, key) + " (lengths.csv)"
 
 
 def consistency_rows() -> dict[str, Row]:
@@ -556,21 +574,9 @@ def order_rows(d: Data) -> dict[str, Row]:
             why = (f"the random population solves A1 and B1 at once: KM median 0 for both, "
                    f"{_at0(o[o.instance == 'A1'])} and {_at0(o[o.instance == 'B1'])} of 200 runs "
                    "at 0 tournaments; " + why)
-        if cid == "AB-5":
-            b5 = censored_times(d.b5_runs, B5_FROM_A5, N)
-            alt = _label(V.ordering(censored_times(o, "A5", N), b5, paired=False),
-                         f"KM median {_km(o, ['A5'])} vs "
-                         f"{fmt(km_median(d.b5_runs['tournaments'], d.b5_runs['solved']))} "
-                         f"tournaments (A5 vs B5 from A5's state, {len(b5)} runs)")
-            rows[cid] = Row(ev, _paper_means(low, high), (
-                "our B5 draws its own noisy state, not A5's as Section V says; the readings "
-                "column decides it from A5's state" + (f"; {why}" if why else "")),
-                "B5's own state", {"B5 from A5's state": alt})
+        if cid.startswith("E-Q") and d.states is not None:
+            rows[cid] = _e_pair_row(d.states, low[0], high[0], ev, why)
             continue
-        if cid == "E-Q3":
-            why += ("; E3 and E4 are single random noisy states, and how much the EA moves "
-                    "from state to state is not measured here (hypothesis: the draws decide "
-                    "this pair)")
         rows[cid] = Row(ev, _paper_means(low, high), why.strip("; "))
     # Table I's hierarchy: A4 and A5 each harder than each of A1-A3.
     parts = [(f"A{i} < A{j}", _order(o, [f"A{i}"], [f"A{j}"])) for i in (1, 2, 3)
@@ -619,6 +625,22 @@ def order_rows(d: Data) -> dict[str, Row]:
     return rows
 
 
+def _e_pair_row(states: pd.DataFrame, low: str, high: str, one_state: Evidence,
+                why: str) -> Row:
+    """An E pair decided over our states of both instances (the claim is about Q, and each E
+    instance is one random state); the table's single states as a reading."""
+    from puzzles.clockwork.states import e_order
+
+    ev = e_order(states, low, high)
+    n = int((states["instance"] == low).sum())
+    return Row(_label(ev, f"{ev.ours} (20-run means over our {n} states of each)",
+                      "one value per state"), _paper_means([low], [high]),
+               (why + "; " if why else "") + "the claim is about Q, so it is decided over our "
+               f"states of {low} and {high} (states.csv); the readings column gives the table's "
+               "single states (200 runs each)", "over our states",
+               {"the table's states, 200 runs": one_state})
+
+
 def count_rows(d: Data) -> dict[str, Row]:
     """Successes out of runs: Table I all solved; failures first in Table III."""
     r = d.runs
@@ -660,10 +682,19 @@ def trend_rows(d: Data) -> dict[str, Row]:
     keys = ["E1", "E2", "E3", "E4", "E5"]
     x = np.concatenate([np.full(len(censored_times(o, k, N)), q_values()[k]) for k in keys])
     ev = V.trend(x, _times(o, keys), increasing=False)
-    rows["E-trend"] = Row(_label(ev, f"{ev.ours}; KM medians " + ", ".join(
-        f"{k} {_km(o, [k])}" for k in keys), f"{len(x)} runs, failures at N"),
-        _printed(keys), "each E instance is one random noisy state (hypothesis: the draws "
-        "move single pairs, E-Q1 to E-Q4, more than the trend)")
+    ev = _label(ev, f"{ev.ours}; KM medians " + ", ".join(
+        f"{k} {_km(o, [k])}" for k in keys), f"{len(x)} runs, failures at N")
+    if d.states is None:
+        rows["E-trend"] = Row(ev, _printed(keys), "each E instance is one random noisy state")
+    else:
+        from puzzles.clockwork.states import e_trend
+
+        st = e_trend(d.states)
+        rows["E-trend"] = Row(_label(st, f"{st.ours} over every E state's 20-run mean",
+                                     "one value per state (states.csv)"), _printed(keys),
+                              "each E instance is one random state, so the trend is decided "
+                              "over our states; the readings column gives the table's states",
+                              "over our states", {"the table's states, 200 runs": ev})
     keys = ["C1", "C2", "C3", "C4", "C5", "C6", "D1", "A5", "D2", "D3", "E1", "E2", "E3",
             "E4", "E5"]
     hit = hitting_summary(o, N).set_index("instance")
@@ -983,15 +1014,14 @@ def settled_rows(d: Data) -> dict[str, Row]:
     """Design inputs (by construction) and claims this notebook cannot check."""
     rows = {cid: Row(V.design_input(ours, f"a value we set ({src})"), PRINTED_DESIGN.get(cid, ""))
             for cid, (ours, src) in DESIGN.items()}
-    b = [f"B{i}" for i in range(1, 5)]
+    b = [f"B{i}" for i in range(1, 6)]
     same = all(d.results.set_index("instance").loc[[k, "A" + k[1:]], "initial"].nunique() == 1
                for k in b)
     rows["V-B-set"] = Row(
-        V.design_input("B1-B4 from A1-A4's states" + (" (checked)" if same else "")
-                       + "; B5 from its own noisy state", "a value we set (instances.py)"), "",
-        "our B5 differs from the paper's set-up: it draws its own noisy state instead of A5's "
-        "(Section V: each B instance starts from its A counterpart's state); the B5 rows and "
-        "AB-5 give the verdict from A5's state in their readings")
+        V.design_input("B1-B5 from A1-A5's states" + (" (checked)" if same else ""),
+                       "a value we set (instances.py: counterparts())"), "",
+        "Section V: each B instance starts from its A counterpart's state, B5 from A5's noisy "
+        "state (solvable under set B's actions)")
     for cid, why in NOT_COMPARABLE.items():
         rows[cid] = Row(V.not_comparable(), "", why)
     return rows
@@ -999,12 +1029,16 @@ def settled_rows(d: Data) -> dict[str, Row]:
 
 def beyond_rows(d: Data) -> dict[str, Row]:
     """Our additions: the calibrated reading and the difficulty model."""
-    c = d.calibration
+    c = d.calibration if d.refit is None else d.refit
     row = c[c["chosen"]].iloc[0]
+    how = (f"least score over {len(c)} settings (calibration.csv)" if d.refit is None else
+           f"least random-effects weighted score over {len(c)} settings without "
+           f"{row.excluded.replace(';', ', ')} (calibration.csv); "
+           f"{int(c['indistinguishable'].sum())} settings within 1.96 standard errors; the "
+           f"notebook's default ranks {int(c.loc[c['default'], 'rank'].iloc[0])}")
     rows = {"calibration": Row(V.beyond(
         f"{row.reading}, T={row.tournament}, m={row.mutations}: iter log ratio "
-        f"{fmt(row.iter_log_ratio)}, length log ratio {fmt(row.len_log_ratio)}",
-        f"least score over {len(c)} settings (calibration.csv)",
+        f"{fmt(row.iter_log_ratio)}, length log ratio {fmt(row.len_log_ratio)}", how,
         f"se {fmt(row.iter_se)}, {fmt(row.len_se)}"))}
     if d.model is not None:
         v = d.model.set_index("name")["value"]

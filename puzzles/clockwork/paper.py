@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from puzzles.clockwork import calibration as cal
+from puzzles.clockwork import difficulty, hitting, refit, states, sweep
 from puzzles.clockwork import experiments as ex
-from puzzles.clockwork import hitting, sweep
 from puzzles.clockwork.dwp import EA
 from puzzles.clockwork.reference import protocol
 from puzzles.core.paper import Budget, Experiment, Paper, knob
@@ -45,6 +45,11 @@ class ClockworkBudget(Budget):
                                 "instances")
     sweep_runs: int = knob("DWP runs per random instance", "runs")
     sweep_N: int = knob("tournaments before a sweep run gives up", "tournaments")
+    states: int = knob("solvable states per noisy instance (states.csv; state 0 is the "
+                       "table's)", "states")
+    e_states: int = knob("solvable states per E instance (Q's trend over states)", "states")
+    generated_count: int = knob("generated instances per difficulty band", "instances")
+    generated_runs: int = knob("DWP runs per generated instance", "runs")
     sweep_checked: tuple[int, ...] = knob("sweep rows the notebook recomputes and compares "
                                           "with the stored ones", "ids")
 
@@ -55,14 +60,16 @@ class ClockworkBudget(Budget):
         return cls(runs=p["runs"], R=p["R"], L=p["L"], P=p["P"], N=p["N"], readings_runs=20,
                    exact_max_states=math.inf, b5_runs=200, algebra_pairs_max=81,
                    algebra_q_max=600_000, ordering_runs=200, sweep_instances=500, sweep_runs=50,
-                   sweep_N=5_000, sweep_checked=(0, 1, 2))
+                   sweep_N=5_000, sweep_checked=(0, 1, 2), states=30, e_states=40,
+                   generated_count=20, generated_runs=20)
 
     @classmethod
     def smoke(cls) -> ClockworkBudget:
         """Seconds: the paper's EA with few runs and a budget of 200 tournaments."""
         return replace(cls.paper(), runs=2, N=200, readings_runs=2, exact_max_states=10**8,
                        b5_runs=4, algebra_pairs_max=24, algebra_q_max=400, ordering_runs=2,
-                       sweep_instances=2, sweep_runs=3, sweep_N=200, sweep_checked=(2,))
+                       sweep_instances=2, sweep_runs=3, sweep_N=200, sweep_checked=(2,),
+                       states=2, e_states=2, generated_count=1, generated_runs=2)
 
     def ea(self) -> EA:
         """The EA's settings at this budget (the calibrated defaults for the rest)."""
@@ -94,9 +101,26 @@ PAPER: Paper[ClockworkBudget] = Paper(
                    cal.reading_runs_tasks, cal.setting_runs, cal.reading_runs_table),
         Experiment("random_instances", "random solvable instances: exact features and the "
                    "DWP's effort", sweep.sweep_tasks, sweep.instance_task, sweep.sweep_table),
+        Experiment("states", "every noisy instance over many solvable states",
+                   states.experiment_tasks, states.state_runs, states.states_table),
+        Experiment("calibration_runs", "every setting of the calibration, run by run",
+                   refit.experiment_tasks, refit.cal_runs, refit.runs_table),
+        Experiment("features", "the sweep instances' start structure and the EA's pilot",
+                   difficulty.features_experiment_tasks, difficulty.feature_row,
+                   difficulty.features_table),
+        Experiment("paper_structure", "the paper instances' start structure and pilot",
+                   difficulty.paper_structure_tasks, difficulty.paper_structure_row,
+                   difficulty.paper_structure_table),
+        Experiment("generated", "instances of requested predicted difficulty, checked by the EA",
+                   difficulty.generated_tasks, difficulty.band_rows, difficulty.generated_table),
     ),
     data=DATA,
     stored=(("ordering_runs", "puzzles/clockwork/data/ordering_runs.csv"),
             ("calibration", "puzzles/clockwork/data/calibration.csv"),
             ("reading_runs", "puzzles/clockwork/data/reading_runs.csv"),
-            ("random_instances", "puzzles/clockwork/data/random_instances.csv")))
+            ("random_instances", "puzzles/clockwork/data/random_instances.csv"),
+            ("states", "puzzles/clockwork/data/states.csv"),
+            ("calibration_runs", "puzzles/clockwork/data/calibration_runs.csv"),
+            ("features", "puzzles/clockwork/data/instance_features.csv"),
+            ("paper_structure", "puzzles/clockwork/data/paper_structure.csv"),
+            ("generated", "puzzles/clockwork/data/generated.csv")))
