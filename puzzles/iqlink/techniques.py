@@ -469,3 +469,30 @@ def grade_rows(challenges: Sequence[Challenge]) -> pd.DataFrame:
     """``grade_techniques.csv``: id, level, the uses of each technique, and the grade."""
     rows = [{"id": ch.id, "level": ch.level, **human_grade(ch).as_dict()} for ch in challenges]
     return pd.DataFrame(rows)
+
+
+def solved_by(row: pd.Series, upto: str) -> bool:
+    """Whether a graded challenge used no technique beyond ``upto`` (a name in TECHNIQUES)."""
+    if upto not in TECHNIQUES:
+        raise ValueError(f"upto must be one of {TECHNIQUES}, got {upto!r}")
+    later = TECHNIQUES[TECHNIQUES.index(upto) + 1:]
+    return all(row[t.replace(" ", "_")] == 0 for t in later)
+
+
+def profile_table(grades: pd.DataFrame) -> pd.DataFrame:
+    """Per level: challenges, how many the techniques up to each one solve (a technique and
+    the cheaper ones only), the median grade and how many distinct grades the level holds."""
+    rows = []
+    for level, g in grades.groupby("level", sort=False):
+        r = {"level": level, "challenges": len(g)}
+        for t in TECHNIQUES[:5]:
+            r[f"solved up to {t}"] = int(g.apply(solved_by, axis=1, upto=t).sum())
+        r["median grade"] = float(g["grade"].median())
+        r["distinct grades"] = int(g["grade"].nunique())
+        rows.append(r)
+    out = pd.DataFrame(rows)
+    total = {"level": "total", **{c: int(out[c].sum()) for c in out.columns
+                                  if c.startswith("solved") or c == "challenges"}}
+    total["median grade"] = float(grades["grade"].median())
+    total["distinct grades"] = int(grades["grade"].nunique())
+    return pd.concat([out, pd.DataFrame([total])], ignore_index=True)
