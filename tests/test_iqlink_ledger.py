@@ -17,7 +17,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from puzzles.core import budgets
 from puzzles.core.claims import (
     COLUMNS,
     Ledger,
@@ -30,6 +29,7 @@ from puzzles.core.verdicts import VERDICTS, ordering
 from puzzles.iqlink import experiments as ex
 from puzzles.iqlink import facts
 from puzzles.iqlink import ledger as iqledger
+from puzzles.iqlink.paper import PAPER
 
 FIG = Path(__file__).resolve().parents[1] / "figures" / "02_iq_link"
 
@@ -46,9 +46,9 @@ def committed() -> pd.DataFrame:
 
 @pytest.fixture(scope="module")
 def rebuilt(analysis) -> pd.DataFrame:
-    b = budgets("iqlink", "paper")
-    led = iqledger.paper_ledger(analysis, pd.read_csv(FIG / "placements.csv"), b["table3"],
-                                b["table4"])
+    b = PAPER.budgets("paper")
+    led = iqledger.paper_ledger(analysis, pd.read_csv(FIG / "placements.csv"), b.table3,
+                                b.table4)
     return led.frame().set_index("id")
 
 
@@ -181,8 +181,7 @@ def test_recount_disagreement_is_a_verdict_not_text():
 
 
 def test_small_analysis_gives_a_ledger_with_every_paper_claim():
-    rows = [ex.analyse_challenge((cid, 20_000)) for cid in (1, 2, 25, 29, 38)]
-    small = pd.DataFrame(rows)
+    small = _analyse(1, 2, 25, 29, 38)
     led = iqledger.paper_ledger(small, ex.placements_table(), (47, 49), (29, 38))
     frame = led.frame()
     cov = coverage(frame, inventory("puzzles.iqlink"))
@@ -194,14 +193,25 @@ def test_small_analysis_gives_a_ledger_with_every_paper_claim():
     assert led["T3-47"].verdict == "not comparable"
 
 
+def _analyse(*ids: int) -> pd.DataFrame:
+    """The analysis table of challenges ``ids`` (paper's solver capped at 20,000 nodes)."""
+    tasks = [ex.AnalysisTask(cid, 20_000) for cid in ids]
+    return ex.analysis_frame(tasks, [ex.analyse_challenge(t) for t in tasks])
+
+
 def test_results_table_has_no_timing_columns():
-    rows = [ex.analyse_challenge((cid, 20_000)) for cid in (1, 25)]
-    res = ex.results_table(rows)
+    frame = _analyse(25, 1)
+    assert list(frame["id"]) == [1, 25]  # rows by id, whatever the task order
+    res = ex.results_table(frame)
     assert list(res.columns) == list(ex.RESULT_COLUMNS) + ["grade"]
     assert not any("second" in c or c.endswith("_s") for c in res.columns)
-    assert not any(c.endswith("_s") for c in ex.analysis_table(rows).columns)
-    steps = {s for s, _, _ in ex.timing_rows(rows)}
+    assert not any(c.endswith("_s") for c in frame.columns)
+    assert ex.analysis_table(frame).equals(frame)
+    steps = {s for s, _, _ in ex.timing_rows(frame)}
     assert {"exact", "grade", "final_t3"} <= steps
+    timed = ex.timed(frame)
+    assert {"exact_s", "grade_s", "final_t3_s"} <= set(timed.columns)
+    assert timed.drop(columns=[c for c in timed if c.endswith("_s")]).equals(frame)
 
 
 # --- the model facts behind the new rows ------------------------------------------------------

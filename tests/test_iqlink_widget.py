@@ -1,4 +1,4 @@
-"""IQ-Link render and the board widget, driven by clicks and keys by id."""
+"""IQ-Link's game on the core Player, driven by clicks and keys by id, and its pictures."""
 
 from __future__ import annotations
 
@@ -6,17 +6,21 @@ import re
 
 import matplotlib.pyplot as plt
 
+from puzzles.core.board import scene_png
+from puzzles.core.game import Player
+from puzzles.iqlink.game import IQLink, pieces_left, refusal, solver_run, tray
 from puzzles.iqlink.generate import load_challenges, stored_solution
 from puzzles.iqlink.placements import make_placement
-from puzzles.iqlink.render import board_figure, draw_heat, png_bytes
+from puzzles.iqlink.plots import draw_heat
+from puzzles.iqlink.scene import board_scene
 from puzzles.iqlink.strategies import heat_map
-from puzzles.iqlink.widget import PlayWidget, pieces_left, refusal
+from puzzles.iqlink.widget import play
 
 
-def test_render_board_and_heat():
+def test_board_picture_and_heat():
     ch = load_challenges()[40]
-    fig = board_figure(stored_solution(41), grey=ch.given)
-    data = png_bytes(fig)
+    sol = [p for p in stored_solution(41) if p not in ch.given]
+    data = scene_png(board_scene(sol, ch.given))
     assert data[:4] == b"\x89PNG"
     fig, ax = plt.subplots()
     coll = draw_heat(ax, heat_map(ch), ch.given)
@@ -29,9 +33,9 @@ def _legal(svg: str) -> list[int]:
 
 
 def test_pick_turn_flip_drop_take_by_clicks():
-    w = PlayWidget(3)
-    b = w.board
-    sol = [p for p in stored_solution(3) if p not in w.ch.given]
+    p = play(3)
+    b = p.board
+    sol = [pl for pl in stored_solution(3) if pl not in load_challenges()[2].given]
     first = sol[0]
     assert f"tray-{first.piece}" in b.ids() and _legal(b.svg) == []
     b.click(f"tray-{first.piece}")
@@ -40,62 +44,98 @@ def test_pick_turn_flip_drop_take_by_clicks():
         b.key("r")
     if first.mirrored:
         b.key("f")
-    assert first.peg in _legal(b.svg) and _legal(b.svg) == w.legal_pegs()
+    assert first.peg in _legal(b.svg)
     b.click(f"peg-{first.peg}")
     assert f"piece-{first.piece}" in b.ids() and f"tray-{first.piece}" not in b.ids()
     assert pieces_left(len(sol) - 1) in b.status and "1 pieces" not in b.status
     b.click(f"piece-{first.piece}")  # take it off again
     assert f"piece-{first.piece}" not in b.ids() and "removed" in b.status
-    b.press("hint")
-    b.press("undo")
-    assert w.placed == []
-    for _ in sol:
-        b.press("hint")
-    assert "solved" in b.status
+    b.press("undo")  # the take is undone: the piece is back
+    assert f"piece-{first.piece}" in b.ids() and p.state.placed == (first,)
+    b.press("undo")  # the drop is undone: the piece is in hand again
+    assert p.state.placed == () and p.state.selected == first.piece
+    for _ in range(len(sol)):
+        b.press("step")
+    assert "solved" in b.status and sorted(p.state.placed) == sorted(sol)
     b.press("hint")  # on a solved board: a message, no IndexError
-    assert b.status.startswith("hint: every piece is down")
+    assert "solved already" in b.status
     b.press("reset")
-    assert w.placed == [] and "reset" in b.status
+    assert p.state.placed == () and "restarted" in b.status
+
+
+def test_hint_shows_the_next_placement_without_playing_it():
+    p = play(3)
+    p.board.press("hint")
+    assert p.state.placed == () and 'data-hint="' in p.board.svg
+    hinted = p.view.hint
+    assert hinted in stored_solution(3) and "hint:" in p.board.status
+    p.board.press("step")
+    assert p.state.placed == (hinted,) and 'data-hint="' not in p.board.svg
 
 
 def test_bad_inputs_are_messages():
-    w = PlayWidget(3)
-    b = w.board
+    p = play(3)
+    b = p.board
     b.click("peg-5")
     assert b.status == "refused: pick a piece from the tray first"
     b.key("r")
     assert b.status == "refused: pick a piece from the tray first"
     b.enter("challenge", 500)
-    assert b.status == "refused: challenge must lie in 1..120, got 500" and w.cid == 3
+    assert b.status == "refused: challenge must lie in 1..120, got 500" and p.state.cid == 3
     b.enter("challenge", "abc")
     assert "whole number" in b.status
-    b.click(f"tray-{w.tray()[0]}")
+    b.click(f"tray-{tray(p.state)[0]}")
     b.key("q")
     assert b.status.startswith("refused: key 'q'")
-    illegal = next(p for p in range(24) if p not in w.legal_pegs())
+    illegal = next(q for q in range(24) if q not in _legal(b.svg))
     b.click(f"peg-{illegal}")
     assert b.status.startswith("refused:") and "cannot go on peg" in b.status
     b.enter("challenge", 47)
-    assert w.cid == 47 and "challenge 47" in b.status
+    assert p.state.cid == 47 and "challenge 47" in b.status
+    b.press("undo")  # loading a challenge is an edit: undone like a move
+    assert p.state.cid == 3
 
 
 def test_light_purple_refuses_a_flip():
     cid = next(i + 1 for i, ch in enumerate(load_challenges()) if 0 in ch.missing)
-    w = PlayWidget(cid)
-    w.board.click("tray-0")
-    w.board.key("f")
-    assert "own mirror image" in w.board.status and not w.mirrored
+    p = play(cid)
+    p.board.click("tray-0")
+    p.board.key("f")
+    assert "own mirror image" in p.board.status and not p.state.mirrored
 
 
-def test_solver_steps_through_the_unique_solution():
-    w = PlayWidget(53)  # a challenge whose paper search backtracks
+def test_solver_replay_steps_through_the_unique_solution():
+    p = play(53)  # a challenge whose paper search backtracks
     messages = []
-    while w.step() is not None:
-        messages.append(w.board.status)
-    assert sorted(w.placed) == sorted(p for p in stored_solution(53) if p not in w.ch.given)
-    assert "solved" in messages[-1] and "done" in w.board.status
+    while True:
+        before = p.moves_made
+        p.board.press("replay")
+        if p.moves_made == before:
+            break
+        messages.append(p.board.status)
+    ch = load_challenges()[52]
+    assert sorted(p.state.placed) == sorted(x for x in stored_solution(53) if x not in ch.given)
+    assert "solved" in messages[-1] and "done" in p.board.status
     assert any("backtracked" in m for m in messages)
-    assert len(messages) == w.search.nodes
+    assert len(messages) == solver_run(53).nodes
+    p.board.press("undo")  # each replayed move is undoable
+    assert len(p.state.placed) == len(ch.missing) - 1
+
+
+def test_every_example_and_challenge_field_through_the_player():
+    game = IQLink(1)
+    player = Player(game)
+    assert player.board.title == "IQ-Link"
+    assert [c["id"] for c in player.board.controls][-2:] == ["challenge", "replay"]
+    assert "given piece" in str(_refused(game))
+
+
+def _refused(game: IQLink) -> Exception:
+    try:
+        game.apply(game.initial(), game.illegal(game.initial()))
+    except ValueError as err:
+        return err
+    raise AssertionError("an illegal move was accepted")
 
 
 def test_refusal_reasons():

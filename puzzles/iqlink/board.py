@@ -7,6 +7,8 @@ Elements of different pieces may share a peg exactly when their slot sets are di
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 N_PEGS = 24
@@ -106,3 +108,18 @@ def unreachable_cells() -> list[tuple[int, int]]:
             if peg_at(q + a[0], r + a[1]) >= 0 and peg_at(q + b[0], r + b[1]) >= 0:
                 cells.add((3 * q + a[0] + b[0], 3 * r + a[1] + b[1]))
     return sorted(cells)
+
+
+SQRT3 = math.sqrt(3.0)
+
+
+def cell_xy(q: int, r: int) -> tuple[float, float]:
+    """Centre of hex cell (q, r) in picture coordinates (pointy-top hexes, r grows downward)."""
+    return SQRT3 * (q + r / 2.0), -1.5 * r
+
+
+def hexagon(q: int, r: int) -> list[tuple[float, float]]:
+    """The six corners of hex cell (q, r)."""
+    x, y = cell_xy(q, r)
+    return [(x + math.cos(math.radians(30 + 60 * k)), y + math.sin(math.radians(30 + 60 * k)))
+            for k in range(6)]

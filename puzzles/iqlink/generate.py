@@ -21,10 +21,11 @@ from typing import Any
 import numpy as np
 
 from puzzles.core import derive_seed, run_tasks
+from puzzles.core.paper import ROOT_SEED
 from puzzles.iqlink.placements import Challenge, challenge, check_solution, from_json
 from puzzles.iqlink.search import count_solutions, random_solution
 
-GENERATOR_SEED = 2026
+GENERATOR_SEED = ROOT_SEED
 PER_LEVEL = 24
 # Table 1 of the paper: level, puzzle numbers, pieces given (min, max).
 LEVELS: tuple[tuple[str, int, int], ...] = (

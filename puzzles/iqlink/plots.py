@@ -1,16 +1,38 @@
-"""The notebook's figures (Figs. 5, 13-20, 24-26 of the paper, redrawn on our challenges)."""
+"""The notebook's figures (Figs. 3-4, 13-20, 24-26 of the paper, redrawn on our challenges).
+
+The interactive board is ``scene.py``'s; the paper's figures of pieces and heat maps (Figs. 3-4,
+15-19) are drawn here with matplotlib, in the paper's hex-cell picture, as committed.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.collections import PolyCollection
 
 from puzzles.core.compat import boxplot
+from puzzles.iqlink.board import (
+    N_PEGS,
+    N_SLOTS,
+    cell_xy,
+    hexagon,
+    peg_cell,
+    slot_cell,
+    unreachable_cells,
+)
 from puzzles.iqlink.generate import LEVEL_NAMES, load_challenges, stored_solution
-from puzzles.iqlink.pieces import PIECES
-from puzzles.iqlink.placements import Challenge
-from puzzles.iqlink.render import draw_heat, draw_pieces
+from puzzles.iqlink.pieces import BALL, PIECES
+from puzzles.iqlink.placements import (
+    Challenge,
+    Placement,
+    element_pegs,
+    kinds_at,
+    slot_matrix,
+    table,
+)
 from puzzles.iqlink.strategies import heat_map
 
 LEVEL_COLOURS = dict(zip(LEVEL_NAMES, ("#4daf4a", "#377eb8", "#984ea3", "#ff7f00", "#e41a1c"),
@@ -22,6 +44,74 @@ def _level_background(ax) -> None:
         ax.axvspan(24 * k + 0.5, 24 * k + 24.5, color=LEVEL_COLOURS[level], alpha=0.07)
         ax.text(24 * k + 12.5, 1.0, level, transform=ax.get_xaxis_transform(), ha="center",
                 va="bottom", fontsize=8)
+
+
+def _base(ax, title: str | None) -> None:
+    cells = [slot_cell(s) for s in range(N_SLOTS)]
+    ax.add_collection(PolyCollection([hexagon(*c) for c in cells], facecolors="#f1f1f1",
+                                     edgecolors="#c8c8c8", linewidths=0.5))
+    ax.add_collection(PolyCollection([hexagon(*c) for c in unreachable_cells()],
+                                     facecolors="#222222", edgecolors="#222222"))
+    ax.add_collection(PolyCollection([hexagon(*peg_cell(p)) for p in range(N_PEGS)],
+                                     facecolors="#f6e27a", edgecolors="#c8c8c8",
+                                     linewidths=0.5))
+    xs = [cell_xy(*c)[0] for c in cells]
+    ys = [cell_xy(*c)[1] for c in cells]
+    ax.set_xlim(min(xs) - 1.5, max(xs) + 1.5)
+    ax.set_ylim(min(ys) - 1.5, max(ys) + 1.5)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title, fontsize=10)
+
+
+def draw_pieces(ax, placements: Iterable[Placement], grey: Iterable[Placement] = (),
+                numbers: bool = False, title: str | None = None) -> None:
+    """Draw the board with pieces in their colours (``grey`` ones greyed out, e.g. givens),
+    anchors (middle elements) marked with a dot and balls with a ring."""
+    _base(ax, title)
+    t = table()
+    sm = slot_matrix()
+    grey = list(grey)
+    for pl in list(grey) + list(placements):
+        colour = "#9a9a9a" if pl in grey else PIECES[pl.piece].colour
+        i = t.id_of(pl)
+        cells = [slot_cell(int(s)) for s in sm[i].nonzero()[0]]
+        ax.add_collection(PolyCollection([hexagon(*c) for c in cells], facecolors=colour,
+                                         edgecolors="#555555", linewidths=0.6))
+        kinds = kinds_at(pl)
+        for peg in element_pegs(pl):
+            x, y = cell_xy(*peg_cell(peg))
+            if kinds[peg] == BALL:
+                ax.plot(x, y, "o", ms=7, mfc="none", mec="white", mew=1.5)
+        x, y = cell_xy(*peg_cell(pl.peg))
+        ax.plot(x, y, ".", color="black", ms=5)
+    if numbers:
+        for p in range(N_PEGS):
+            x, y = cell_xy(*peg_cell(p))
+            ax.text(x, y - 0.55, str(p), ha="center", va="top", fontsize=6, color="#555555")
+
+
+def draw_heat(ax, heat, given: Iterable[Placement] = (), title: str | None = None,
+              vmax: float | None = None):
+    """Draw a heat map: each slot's cell coloured by how many placements claim it (blue =
+    hard to reach, red = many), given pieces in grey; returns the colour mapping."""
+    _base(ax, title)
+    t = table()
+    sm = slot_matrix()
+    taken = set()
+    for pl in given:
+        taken |= set(int(s) for s in sm[t.id_of(pl)].nonzero()[0])
+    free = [s for s in range(N_SLOTS) if s not in taken and heat[s] > 0]
+    ax.add_collection(PolyCollection([hexagon(*slot_cell(s)) for s in taken],
+                                     facecolors="#9a9a9a", edgecolors="#555555",
+                                     linewidths=0.4))
+    coll = PolyCollection([hexagon(*slot_cell(s)) for s in free], cmap="coolwarm",
+                          edgecolors="#555555", linewidths=0.4)
+    coll.set_array([float(heat[s]) for s in free])
+    coll.set_clim(1, vmax if vmax else max([heat[s] for s in free], default=1))
+    ax.add_collection(coll)
+    return coll
 
 
 def board_and_pieces(cid: int):

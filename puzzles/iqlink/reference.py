@@ -1,54 +1,88 @@
-"""The numbers Dietz's paper reports, transcribed so the notebook can show them beside ours.
+"""The numbers Dietz's paper reports, read from ``reference/*.csv`` (each row names its source).
 
+A thin typed view of ``PAPER.reference(name)``: every paper number is typed once, in the CSV.
 The paper's 120 booklet challenges are not public: its per-puzzle numbers refer to those
 puzzles, ours to our generated set with the same numbering by level.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 import pandas as pd
 
-# Table 1: level, puzzle numbers, pieces given, pieces to place.
-TABLE1 = (("Starter", "1-24", "9-10", "2-3"), ("Junior", "25-48", "5-9", "3-7"),
-          ("Expert", "49-72", "4-7", "5-8"), ("Master", "73-96", "3-6", "6-9"),
-          ("Wizard", "97-120", "2-4", "8-10"))
-# Table 2 (garbled in the text; DESIGN.md's reconstruction): empty-board placements per family.
-TABLE2 = {"straight (light purple)": 72, "straight": 144, "obtuse": 152, "acute": 180}
-# Table 3: puzzle, missing pieces, search without / with linkability (FUJITSU T734 laptop).
-TABLE3 = ((47, 7, "gave up", "2.5 s"), (48, 6, "0.001 s", "1.5 s"), (49, 5, "2 s", "1.5 s"),
-          (50, 5, "0.001 s", "0.7 s"), (51, 5, "0.02 s", "0.8 s"), (52, 6, "0.001 s", "1.3 s"),
-          (53, 7, "170 s", "2.7 s"))
-# Table 4: puzzle, missing pieces, linkable / legal options on search branches.
-TABLE4 = ((29, 5, "5/23 4/20"), (38, 4, "4/41"), (60, 6, "22/129 19/95 11/47"),
-          (80, 8, "25/407 16/324 13/267 7/98"), (90, 8, "5/550 5/442 11/359 7/79 3/33 5/85 ..."))
-# Sections 9-10: challenges each strategy solves alone.
-ALL_LEGAL_FIRST_11 = 7
-ELIMINATION_TOTAL = 21
-PAIRWISE_TOTAL = 29
-PAIRWISE_FIRST_25 = 24
-# Section 12: combinations tried before the solution (puzzle: before, after cleanup + heatsort).
-HEATSORT = {6: ("3rd of 15", "1st of 1"), 19: ("178th of 1232", "12th")}
-# Section 13 / Fig. 24: first moves on the hardest puzzles, all versus linkable.
-FIRST_MOVES_HARDEST = (900, 80)
-# Section 15: seconds with / without ball-socket counting (transition at 3 pieces).
-COUNTING = {75: (53, 66), 80: (24, 24), 82: (492, 813)}
-# Section 14: the longest puzzle took 5.5 to 7 days on an 8-core i7-3820.
-LONGEST_DAYS = (5.5, 7.0)
+from puzzles.iqlink.paper import PAPER
+
+
+@cache
+def _rows(name: str) -> tuple[tuple, ...]:
+    frame = PAPER.reference(name).drop(columns="source")
+    return tuple(tuple(v.item() if hasattr(v, "item") else v for v in row)
+                 for row in frame.itertuples(index=False))
+
+
+def table1_rows() -> tuple[tuple[str, str, str, str], ...]:
+    """Table 1: level, puzzle numbers, pieces given, pieces to place (ranges as text)."""
+    return _rows("table1")
+
+
+def table2() -> dict[str, int]:
+    """Table 2 (garbled in the text; DESIGN.md's reconstruction): empty-board placements per
+    family."""
+    return dict(_rows("table2"))
+
+
+def table3_rows() -> tuple[tuple[int, int, str, str], ...]:
+    """Table 3: puzzle, missing pieces, search without / with linkability (laptop seconds)."""
+    return _rows("table3")
+
+
+def table4_rows() -> tuple[tuple[int, int, str], ...]:
+    """Table 4: puzzle, missing pieces, linkable / legal options on search branches."""
+    return _rows("table4")
+
+
+def strategy_counts() -> dict[str, int]:
+    """Sections 9-10: challenges each strategy solves alone (``all_legal_first_11``,
+    ``elimination_total``, ``pairwise_first_25``, ``pairwise_total``)."""
+    return dict(_rows("strategies"))
+
+
+def heatsort() -> dict[int, tuple[str, str]]:
+    """Section 12: combinations tried before the solution, (before, after cleanup + heatsort)."""
+    return {p: (before, after) for p, before, after in _rows("heatsort")}
+
+
+def first_moves_hardest() -> tuple[int, int]:
+    """Section 13 / Fig. 24: first moves on the hardest puzzles, (all, linkable)."""
+    moves = dict(_rows("first_moves"))
+    return moves["legal"], moves["linkable"]
+
+
+def counting() -> dict[int, tuple[int, int]]:
+    """Section 15: seconds (with, without) ball/socket counting, transition at 3 pieces."""
+    return {p: (with_, without) for p, with_, without in _rows("counting")}
+
+
+def longest_days() -> tuple[float, float]:
+    """Section 14: the longest puzzle took this many days (low, high) on an 8-core i7-3820."""
+    days = dict(_rows("longest"))
+    return days["low"], days["high"]
 
 
 def table1() -> pd.DataFrame:
     """Table 1 as printed."""
-    return pd.DataFrame(TABLE1, columns=["level", "puzzles", "pieces given (paper)",
-                                         "pieces to place (paper)"])
+    return pd.DataFrame(table1_rows(), columns=["level", "puzzles", "pieces given (paper)",
+                                                "pieces to place (paper)"])
 
 
 def table3() -> pd.DataFrame:
     """Table 3 as printed."""
-    return pd.DataFrame(TABLE3, columns=["puzzle", "missing (paper)",
-                                         "without linkability (paper)",
-                                         "with linkability (paper)"])
+    return pd.DataFrame(table3_rows(), columns=["puzzle", "missing (paper)",
+                                                "without linkability (paper)",
+                                                "with linkability (paper)"])
 
 
 def table4() -> pd.DataFrame:
     """Table 4 as printed."""
-    return pd.DataFrame(TABLE4, columns=["puzzle", "missing (paper)", "ratios (paper)"])
+    return pd.DataFrame(table4_rows(), columns=["puzzle", "missing (paper)", "ratios (paper)"])

@@ -11,6 +11,8 @@ from __future__ import annotations
 import time
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -64,14 +66,107 @@ def counting_dead(b: int, r: int, c: int, cand_balls: int, cand_rings: int, cand
     return lo > 4 - e
 
 
+class Arrays(NamedTuple):
+    """The placement table as the kernels read it (index = placement id)."""
+
+    piece: np.ndarray  # int64: the piece of each placement
+    masks: np.ndarray  # uint64 (n, 3): slot bitsets
+    pegs: np.ndarray  # int64: 24-bit mask of the pegs it stands on
+    balls: np.ndarray  # int64: pegs under one of its balls
+    rings: np.ndarray  # int64: pegs under one of its open rings
+    circles: np.ndarray  # int64: pegs under its closed circle
+
+
+class Start(NamedTuple):
+    """Where a search starts: the candidate placements in the order tried, and the givens."""
+
+    candidates: np.ndarray  # int64 placement ids that fit beside the givens
+    balls: int  # the givens' balls, rings and circles (peg masks)
+    rings: int
+    circles: int
+    given_pegs: np.ndarray  # int64: each given piece's peg mask
+    missing: int  # bit mask of the pieces to place
+    n_missing: int
+
+
+class Stack(NamedTuple):
+    """A depth-first search's state, one row per depth (row d: after d placements)."""
+
+    lists: np.ndarray  # (depth, n): the candidates that still fit
+    opts: np.ndarray  # (depth, n): the options branched on
+    at: np.ndarray  # (depth, slots): the named scalars of each depth (LEN, NOPTS, ...)
+    group: np.ndarray  # the givens' peg masks, then the chosen placements' (a full board)
+
+
+# Slots of Stack.at, per depth: candidates left, options, the next option to try, pieces left
+# (bit mask), the pieces down's balls, rings and circles (peg masks), the placement chosen;
+# for the paper's search: the pegs of the pieces down, whether the options were the linked
+# moves (1) and how many there were, and how many candidates (legal options) there were.
+LEN, NOPTS, POS, REM, BALLS, RINGS, CIRCLES, CHOSEN, STRUCT, LINKED, N_LINK, N_LEGAL = range(12)
+SLOTS = 12
+
+
+class CountRules(NamedTuple):
+    """What the exact search counts and when it stops."""
+
+    limit: int  # stop after this many completions (linked ones if linked_only, else fitting)
+    linked_only: bool  # store (and stop on) linked completions, else fitting ones
+    counting: bool  # ball/socket counting prunes
+    shuffle: bool  # options in random order, from ``seed`` (random first solutions)
+    seed: int
+    node_limit: int  # give up after this many nodes
+
+
+class PaperRules(NamedTuple):
+    """The paper's solver's switches (Sections 13-15)."""
+
+    linkable: bool  # moves linked to the pieces down while more than ``transition`` remain
+    transition: int
+    counting: bool  # ball/socket counting
+    lookahead: bool  # backtrack as soon as a piece left has no candidate (not in the paper)
+    node_limit: int  # give up after this many nodes
+
+
+class PaperOut(NamedTuple):
+    """What the paper's solver fills in: its solution, the options along its path, its log."""
+
+    solution: np.ndarray  # placement ids, one per missing piece
+    path: np.ndarray  # (n, 2): linked and legal options at each depth of the solution
+    linked: np.ndarray  # bool (n,): whether that depth's options were the linked moves
+    trace: np.ndarray  # (moves, 2): the first moves as (depth, placement id)
+
+
+NO_LIMIT = 2 ** 62  # a node or completion count no search here reaches: "no limit"
+
+
 @njit(cache=True)
-def _census(d, lists, lens, piece, balls, rings, pegs):
+def new_stack(start: Start) -> Stack:
+    """The stack of a search from ``start``, its row 0 filled."""
+    n0 = start.candidates.shape[0]
+    ng = start.given_pegs.shape[0]
+    dd = start.n_missing + 1
+    st = Stack(np.empty((dd, max(n0, 1)), np.int64), np.empty((dd, max(n0, 1)), np.int64),
+               np.zeros((dd, SLOTS), np.int64), np.empty(ng + start.n_missing, np.int64))
+    st.lists[0, :n0] = start.candidates
+    st.at[0, LEN] = n0
+    st.at[0, REM] = start.missing
+    st.at[0, BALLS] = start.balls
+    st.at[0, RINGS] = start.rings
+    st.at[0, CIRCLES] = start.circles
+    st.group[:ng] = start.given_pegs
+    return st
+
+
+@njit(cache=True)
+def _census(d, st, arrays):
     """Candidates per piece at depth d, and the union of their balls, rings and pegs."""
+    lists, piece, balls, rings, pegs = st.lists, arrays.piece, arrays.balls, arrays.rings, \
+        arrays.pegs
     cnt = np.zeros(N_PIECES, np.int64)
     cb = 0
     cr = 0
     cp = 0
-    for i in range(lens[d]):
+    for i in range(st.at[d, LEN]):
         c = lists[d, i]
         cnt[piece[c]] += 1
         cb |= balls[c]
@@ -81,138 +176,168 @@ def _census(d, lists, lens, piece, balls, rings, pegs):
 
 
 @njit(cache=True)
-def _expand(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, piece, balls, rings, pegs,
-            use_counting, shuffle):
-    """Choose the piece with the fewest candidates at depth d and list its options."""
-    pos[d] = 0
-    nopts[d] = 0
-    cnt, cb, cr, cp = _census(d, lists, lens, piece, balls, rings, pegs)
-    best = -1
+def _starved(cnt, rem):
+    """Whether a piece left (bit mask ``rem``) has no candidate."""
     for p in range(N_PIECES):
-        if (rem[d] >> p) & 1:
-            if cnt[p] == 0:
-                return
-            if best < 0 or cnt[p] < cnt[best]:
-                best = p
-    if best < 0:
-        return
-    if use_counting and counting_dead(bs[d], rs[d], cs[d], cb, cr, cp):
-        return
-    k = 0
-    for i in range(lens[d]):
-        c = lists[d, i]
-        if piece[c] == best:
-            opts[d, k] = c
-            k += 1
-    if shuffle:
-        for i in range(k - 1, 0, -1):
-            j = np.random.randint(0, i + 1)
-            t = opts[d, i]
-            opts[d, i] = opts[d, j]
-            opts[d, j] = t
-    nopts[d] = k
+        if (rem >> p) & 1 and cnt[p] == 0:
+            return True
+    return False
 
 
 @njit(cache=True)
-def _descend(d, p, lists, lens, rem, bs, rs, cs, masks, piece, balls, rings, circles):
+def _fewest(cnt, rem):
+    """The piece left with the fewest candidates (the lowest of equals); ``rem`` is not 0."""
+    best = -1
+    for p in range(N_PIECES):
+        if (rem >> p) & 1:
+            if best < 0 or cnt[p] < cnt[best]:
+                best = p
+    return best
+
+
+@njit(cache=True)
+def _lowest(rem):
+    """The lowest piece left (bit mask ``rem``, not 0): the paper's fixed order."""
+    p = 0
+    while not (rem >> p) & 1:
+        p += 1
+    return p
+
+
+@njit(cache=True)
+def _options_of(d, st, piece, which):
+    """List the candidates of piece ``which`` at depth d as the options; return how many."""
+    lists, opts = st.lists, st.opts
+    k = 0
+    for i in range(st.at[d, LEN]):
+        c = lists[d, i]
+        if piece[c] == which:
+            opts[d, k] = c
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _shuffle(row, k):
+    """Shuffle the first ``k`` entries of ``row`` in place (Fisher-Yates, numpy's stream)."""
+    for i in range(k - 1, 0, -1):
+        j = np.random.randint(0, i + 1)
+        t = row[i]
+        row[i] = row[j]
+        row[j] = t
+
+
+@njit(cache=True)
+def _dead(d, st, cb, cr, cp):
+    """Ball/socket counting at depth d, given the candidates' balls, rings and pegs."""
+    return counting_dead(st.at[d, BALLS], st.at[d, RINGS], st.at[d, CIRCLES], cb, cr, cp)
+
+
+@njit(cache=True)
+def _expand(d, st, arrays, rules):
+    """Choose the piece with the fewest candidates at depth d and list its options."""
+    st.at[d, POS] = 0
+    st.at[d, NOPTS] = 0
+    cnt, cb, cr, cp = _census(d, st, arrays)
+    if st.at[d, REM] == 0 or _starved(cnt, st.at[d, REM]):
+        return
+    if rules.counting and _dead(d, st, cb, cr, cp):
+        return
+    k = _options_of(d, st, arrays.piece, _fewest(cnt, st.at[d, REM]))
+    if rules.shuffle:
+        _shuffle(st.opts[d], k)
+    st.at[d, NOPTS] = k
+
+
+@njit(cache=True)
+def _descend(d, p, st, arrays):
     """Place candidate ``p`` at depth ``d``: level d+1 keeps the candidates that still fit."""
+    masks, piece, lists = arrays.masks, arrays.piece, st.lists
     m0 = masks[p, 0]
     m1 = masks[p, 1]
     m2 = masks[p, 2]
     pc = piece[p]
     k = 0
-    for i in range(lens[d]):
+    for i in range(st.at[d, LEN]):
         c = lists[d, i]
         if piece[c] != pc and (masks[c, 0] & m0) == 0 and (masks[c, 1] & m1) == 0 \
                 and (masks[c, 2] & m2) == 0:
             lists[d + 1, k] = c
             k += 1
-    lens[d + 1] = k
-    rem[d + 1] = rem[d] & ~(1 << pc)
-    bs[d + 1] = bs[d] | balls[p]
-    rs[d + 1] = rs[d] | rings[p]
-    cs[d + 1] = cs[d] | circles[p]
+    st.at[d + 1, LEN] = k
+    st.at[d + 1, REM] = st.at[d, REM] & ~(1 << pc)
+    st.at[d + 1, BALLS] = st.at[d, BALLS] | arrays.balls[p]
+    st.at[d + 1, RINGS] = st.at[d, RINGS] | arrays.rings[p]
+    st.at[d + 1, CIRCLES] = st.at[d, CIRCLES] | arrays.circles[p]
 
 
 @njit(cache=True)
-def count_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0, c0,
-                 given_pegs, rem0, n_missing, limit, linked_only, seed, use_counting, node_limit,
-                 sols):
-    """Count completions that fit and those that are linked; returns (linked, fits, nodes,
-    aborted) and stores the first linked ones (``linked_only``) or the first fitting ones.
+def _full_board_linked(st, start, pegs):
+    """Whether the givens and the chosen placements (a full board) form one linked group."""
+    ng, n = start.given_pegs.shape[0], start.n_missing
+    for i in range(n):
+        st.group[ng + i] = pegs[st.at[i, CHOSEN]]
+    return connected(st.group, ng + n)
 
-    ``cand0``: ids of candidate placements (compatible with the givens); ``rem0``: bit mask of
-    pieces to place; ``limit`` > 0 stops after that many linked completions (``linked_only``)
-    or that many fitting ones; ``seed`` >= 0 shuffles the options at every node (random first
-    solutions); ``node_limit`` > 0 gives up after that many nodes. Ball/socket counting holds
-    for every full board, linked or not, so it prunes both counts soundly.
+
+@njit(cache=True)
+def _count_leaf(st, start, arrays, rules, sols, linked, fits):
+    """Count a full board as fitting, and as linked when it is one group, storing the first
+    ones; returns the counts (linked, fits)."""
+    n = start.n_missing
+    if not rules.linked_only and fits < sols.shape[0]:
+        sols[fits, :n] = st.at[:n, CHOSEN]
+    fits += 1
+    if _full_board_linked(st, start, arrays.pegs):
+        if rules.linked_only and linked < sols.shape[0]:
+            sols[linked, :n] = st.at[:n, CHOSEN]
+        linked += 1
+    return linked, fits
+
+
+@njit(cache=True)
+def count_kernel(arrays, start, rules, sols):
+    """Count completions that fit and those that are linked; returns (linked, fits, nodes,
+    aborted) and stores the first linked ones (``rules.linked_only``) or the first fitting
+    ones in ``sols``. Ball/socket counting holds for every full board, linked or not, so it
+    prunes both counts soundly.
     """
-    if seed >= 0:
-        np.random.seed(seed)
-    n0 = cand0.shape[0]
-    ng = given_pegs.shape[0]
-    pm = np.empty(ng + n_missing, np.int64)
-    pm[:ng] = given_pegs
-    if n_missing == 0:
-        return (1 if connected(pm, ng) else 0), 1, 0, False
-    dd = n_missing + 1
-    lists = np.empty((dd, max(n0, 1)), np.int64)
-    opts = np.empty((dd, max(n0, 1)), np.int64)
-    lens = np.zeros(dd, np.int64)
-    nopts = np.zeros(dd, np.int64)
-    pos = np.zeros(dd, np.int64)
-    rem = np.zeros(dd, np.int64)
-    occ = np.zeros((dd, N_WORDS), np.uint64)
-    bs = np.zeros(dd, np.int64)
-    rs = np.zeros(dd, np.int64)
-    cs = np.zeros(dd, np.int64)
-    chosen = np.empty(dd, np.int64)
-    lists[0, :n0] = cand0
-    lens[0] = n0
-    rem[0] = rem0
-    occ[0] = occ0
-    bs[0] = b0
-    rs[0] = r0
-    cs[0] = c0
-    shuffle = seed >= 0
-    _expand(0, lists, lens, opts, nopts, pos, rem, bs, rs, cs, piece, balls, rings, pegs,
-            use_counting, shuffle)
-    count = 0
-    fits = 0
-    nodes = 0
-    aborted = False
-    d = 0
+    if rules.shuffle:
+        np.random.seed(rules.seed)
+    n = start.n_missing
+    if n == 0:
+        return (1 if connected(start.given_pegs, start.given_pegs.shape[0]) else 0), 1, 0, False
+    st = new_stack(start)
+    _expand(0, st, arrays, rules)
+    linked = fits = nodes = d = 0
     while True:
-        if pos[d] < nopts[d]:
-            p = opts[d, pos[d]]
-            pos[d] += 1
-            nodes += 1
-            chosen[d] = p
-            if d + 1 == n_missing:
-                for i in range(n_missing):
-                    pm[ng + i] = pegs[chosen[i]]
-                if not linked_only and fits < sols.shape[0]:
-                    sols[fits, :n_missing] = chosen[:n_missing]
-                fits += 1
-                if connected(pm, ng + n_missing):
-                    if linked_only and count < sols.shape[0]:
-                        sols[count, :n_missing] = chosen[:n_missing]
-                    count += 1
-                if limit > 0 and (count if linked_only else fits) >= limit:
-                    break
-                continue
-            if node_limit > 0 and nodes >= node_limit:
-                aborted = True
-                break
-            _descend(d, p, lists, lens, rem, bs, rs, cs, masks, piece, balls, rings, circles)
-            d += 1
-            _expand(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, piece, balls, rings,
-                    pegs, use_counting, shuffle)
-        else:
+        if st.at[d, POS] >= st.at[d, NOPTS]:
             if d == 0:
                 break
             d -= 1
-    return count, fits, nodes, aborted
+            continue
+        p = st.opts[d, st.at[d, POS]]
+        st.at[d, POS] += 1
+        nodes += 1
+        st.at[d, CHOSEN] = p
+        if d + 1 == n:
+            linked, fits = _count_leaf(st, start, arrays, rules, sols, linked, fits)
+            if (linked if rules.linked_only else fits) >= rules.limit:
+                break
+            continue
+        if nodes >= rules.node_limit:
+            return linked, fits, nodes, True
+        _descend(d, p, st, arrays)
+        d += 1
+        _expand(d, st, arrays, rules)
+    return linked, fits, nodes, False
+
+
+@lru_cache(maxsize=1)
+def kernel_arrays() -> Arrays:
+    """The placement table's arrays for the kernels."""
+    t = table()
+    return Arrays(t.piece, t.masks, t.pegs, t.balls, t.rings, t.circles)
 
 
 @dataclass
@@ -267,15 +392,31 @@ class SearchResult:
         return [t.placements[i] for i in self.solutions[k]]
 
 
+def start_of(pos: Position, candidates: np.ndarray) -> Start:
+    """The kernels' start from a position, trying ``candidates`` in order."""
+    rem = 0
+    for p in pos.missing:
+        rem |= 1 << p
+    return Start(candidates, pos.balls, pos.rings, pos.circles, pos.given_pegs, rem,
+                 len(pos.missing))
+
+
+def _limit(n: int) -> int:
+    """A search's limit: ``n``, or no limit for 0."""
+    return n if n > 0 else NO_LIMIT
+
+
 def count_solutions(ch: Challenge, limit: int = 0, store: int = 4, counting: bool = True,
-                    seed: int = -1, node_limit: int = 0, linked_only: bool = True
+                    seed: int | None = None, node_limit: int = 0, linked_only: bool = True
                     ) -> SearchResult:
     """Count the completions of ``ch`` that fit and those that are linked, in one search; store
     up to ``store`` linked ones (``linked_only``) or fitting ones (``linked_only=False``).
 
     ``limit`` > 0 stops the search after that many linked completions (``linked_only``) or
     that many fitting ones (``linked_only=False``); the other count is then a lower bound.
-    Every stored solution is replayed piece by piece by the model before it is returned.
+    ``seed`` shuffles the options at every node (random first solutions); ``node_limit`` > 0
+    gives up after that many nodes. Every stored solution is replayed piece by piece by the
+    model before it is returned.
     """
     for name, v in (("limit", limit), ("store", store), ("node_limit", node_limit)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -286,14 +427,11 @@ def count_solutions(ch: Challenge, limit: int = 0, store: int = 4, counting: boo
     pos = position(ch)
     n = len(pos.missing)
     sols = np.zeros((store, max(n, 1)), dtype=np.int64)
-    rem = 0
-    for p in pos.missing:
-        rem |= 1 << p
+    rules = CountRules(_limit(limit), linked_only, bool(counting), seed is not None,
+                       0 if seed is None else int(seed), _limit(node_limit))
     start = time.perf_counter()
-    count, fits, nodes, aborted = count_kernel(
-        pos.candidates, t.piece, t.masks, t.pegs, t.balls, t.rings, t.circles, pos.occ,
-        pos.balls, pos.rings, pos.circles, pos.given_pegs, rem, n, limit, linked_only, seed,
-        counting, node_limit, sols)
+    count, fits, nodes, aborted = count_kernel(kernel_arrays(), start_of(pos, pos.candidates),
+                                               rules, sols)
     seconds = time.perf_counter() - start
     stored = [[int(x) for x in sols[k, :n]] for k in range(min(count if linked_only else fits,
                                                                 store))]
@@ -324,117 +462,96 @@ def random_solution(seed: int) -> list[Placement]:
 
 
 @njit(cache=True)
-def _expand_paper(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, struct, piece, balls,
-                  rings, pegs, use_counting, linkable, transition, lookahead, n_link, n_legal):
-    """Options at depth d of the paper's search: linked moves of any piece, or (exhaustive
-    mode, or without linkability) every placement of the next piece in the fixed order."""
-    pos[d] = 0
-    nopts[d] = 0
-    n_link[d] = -1
-    n_legal[d] = lens[d]
-    cnt, cb, cr, cp = _census(d, lists, lens, piece, balls, rings, pegs)
-    nrem = 0
-    first = -1
-    for p in range(N_PIECES):
-        if (rem[d] >> p) & 1:
-            nrem += 1
-            if first < 0:
-                first = p
-            if lookahead and cnt[p] == 0:
-                return
-    if first < 0:
-        return
-    if use_counting and counting_dead(bs[d], rs[d], cs[d], cb, cr, cp):
-        return
+def _linked_options(d, st, pegs, struct):
+    """List the candidates at depth d that share a peg with ``struct`` as the options."""
+    lists, opts = st.lists, st.opts
     k = 0
-    if linkable and nrem > transition and struct[d] != 0:
-        for i in range(lens[d]):
-            c = lists[d, i]
-            if pegs[c] & struct[d]:
-                opts[d, k] = c
-                k += 1
-        n_link[d] = k
-    else:
-        for i in range(lens[d]):
-            c = lists[d, i]
-            if piece[c] == first:
-                opts[d, k] = c
-                k += 1
-    nopts[d] = k
+    for i in range(st.at[d, LEN]):
+        c = lists[d, i]
+        if pegs[c] & struct:
+            opts[d, k] = c
+            k += 1
+    return k
 
 
 @njit(cache=True)
-def paper_kernel(cand0, piece, masks, pegs, balls, rings, circles, occ0, b0, r0, c0,
-                 given_pegs, rem0, n_missing, linkable, transition, use_counting, lookahead,
-                 node_limit, solution, path, trace):
+def _expand_paper(d, st, arrays, rules):
+    """Options at depth d of the paper's search: linked moves of any piece, or (exhaustive
+    mode, or without linkability) every placement of the next piece in the fixed order."""
+    st.at[d, POS] = 0
+    st.at[d, NOPTS] = 0
+    st.at[d, LINKED] = 0
+    st.at[d, N_LEGAL] = st.at[d, LEN]
+    cnt, cb, cr, cp = _census(d, st, arrays)
+    if st.at[d, REM] == 0 or (rules.lookahead and _starved(cnt, st.at[d, REM])):
+        return
+    if rules.counting and _dead(d, st, cb, cr, cp):
+        return
+    nrem = popcount(st.at[d, REM])
+    if rules.linkable and nrem > rules.transition and st.at[d, STRUCT] != 0:
+        k = _linked_options(d, st, arrays.pegs, st.at[d, STRUCT])
+        st.at[d, LINKED] = 1
+        st.at[d, N_LINK] = k
+    else:
+        k = _options_of(d, st, arrays.piece, _lowest(st.at[d, REM]))
+    st.at[d, NOPTS] = k
+
+
+@njit(cache=True)
+def _log(trace, nodes, d, p):
+    """Log move number ``nodes`` (depth, placement) while the trace has room."""
+    if nodes <= trace.shape[0]:
+        trace[nodes - 1, 0] = d
+        trace[nodes - 1, 1] = p
+
+
+@njit(cache=True)
+def _record(st, out, n):
+    """Fill ``out`` with the solution found and the options along its path."""
+    out.solution[:n] = st.at[:n, CHOSEN]
+    for i in range(n):
+        out.path[i, 0] = st.at[i, N_LINK]
+        out.path[i, 1] = st.at[i, N_LEGAL]
+        out.linked[i] = st.at[i, LINKED] == 1
+
+
+@njit(cache=True)
+def paper_kernel(arrays, start, rules, out):
     """The paper's solver (Sections 12-15): depth-first, candidates in heat-sorted order, each
-    move linked to the pieces down while more than ``transition`` pieces remain, then
+    move linked to the pieces down while more than ``rules.transition`` pieces remain, then
     exhaustive. Stops at the first linked solution; returns (found, nodes, aborted) and fills
-    ``solution`` and ``path`` (linked / legal options at each linked step of the solution).
-    The first ``len(trace)`` moves are logged in ``trace`` as (depth, placement id)."""
-    n0 = cand0.shape[0]
-    ng = given_pegs.shape[0]
-    pm = np.empty(ng + n_missing, np.int64)
-    pm[:ng] = given_pegs
-    if n_missing == 0:
-        return connected(pm, ng), 0, False
-    dd = n_missing + 1
-    lists = np.empty((dd, max(n0, 1)), np.int64)
-    opts = np.empty((dd, max(n0, 1)), np.int64)
-    lens = np.zeros(dd, np.int64)
-    nopts = np.zeros(dd, np.int64)
-    pos = np.zeros(dd, np.int64)
-    rem = np.zeros(dd, np.int64)
-    bs = np.zeros(dd, np.int64)
-    rs = np.zeros(dd, np.int64)
-    cs = np.zeros(dd, np.int64)
-    struct = np.zeros(dd, np.int64)
-    n_link = np.zeros(dd, np.int64)
-    n_legal = np.zeros(dd, np.int64)
-    chosen = np.empty(dd, np.int64)
-    lists[0, :n0] = cand0
-    lens[0] = n0
-    rem[0] = rem0
-    bs[0] = b0
-    rs[0] = r0
-    cs[0] = c0
+    ``out`` (the solution, the options along its path, the first moves)."""
+    ng, n = start.given_pegs.shape[0], start.n_missing
+    if n == 0:
+        return connected(start.given_pegs, ng), 0, False
+    st = new_stack(start)
     for g in range(ng):
-        struct[0] |= given_pegs[g]
-    _expand_paper(0, lists, lens, opts, nopts, pos, rem, bs, rs, cs, struct, piece, balls,
-                  rings, pegs, use_counting, linkable, transition, lookahead, n_link, n_legal)
+        st.at[0, STRUCT] |= start.given_pegs[g]
+    _expand_paper(0, st, arrays, rules)
     nodes = 0
     d = 0
     while True:
-        if pos[d] < nopts[d]:
-            p = opts[d, pos[d]]
-            pos[d] += 1
-            nodes += 1
-            if nodes <= trace.shape[0]:
-                trace[nodes - 1, 0] = d
-                trace[nodes - 1, 1] = p
-            chosen[d] = p
-            if d + 1 == n_missing:
-                for i in range(n_missing):
-                    pm[ng + i] = pegs[chosen[i]]
-                if connected(pm, ng + n_missing):
-                    solution[:n_missing] = chosen[:n_missing]
-                    for i in range(n_missing):
-                        path[i, 0] = n_link[i]
-                        path[i, 1] = n_legal[i]
-                    return True, nodes, False
-                continue
-            if node_limit > 0 and nodes >= node_limit:
-                return False, nodes, True
-            _descend(d, p, lists, lens, rem, bs, rs, cs, masks, piece, balls, rings, circles)
-            struct[d + 1] = struct[d] | pegs[p]
-            d += 1
-            _expand_paper(d, lists, lens, opts, nopts, pos, rem, bs, rs, cs, struct, piece,
-                          balls, rings, pegs, use_counting, linkable, transition, lookahead,
-                          n_link, n_legal)
-        else:
+        if st.at[d, POS] >= st.at[d, NOPTS]:
             if d == 0:
                 break
             d -= 1
+            continue
+        p = st.opts[d, st.at[d, POS]]
+        st.at[d, POS] += 1
+        nodes += 1
+        _log(out.trace, nodes, d, p)
+        st.at[d, CHOSEN] = p
+        if d + 1 == n:
+            if _full_board_linked(st, start, arrays.pegs):
+                _record(st, out, n)
+                return True, nodes, False
+            continue
+        if nodes >= rules.node_limit:
+            return False, nodes, True
+        _descend(d, p, st, arrays)
+        st.at[d + 1, STRUCT] = st.at[d, STRUCT] | arrays.pegs[p]
+        d += 1
+        _expand_paper(d, st, arrays, rules)
     return False, nodes, False
 
 
@@ -476,25 +593,22 @@ def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = 
     if len(bad):
         raise ValueError(f"order holds {len(bad)} placements that do not fit beside the givens")
     n = len(pos.missing)
-    rem = 0
-    for p in pos.missing:
-        rem |= 1 << p
-    sol = np.zeros(max(n, 1), dtype=np.int64)
-    path = np.zeros((max(n, 1), 2), dtype=np.int64)
-    log = np.zeros((trace, 2), dtype=np.int64)
+    out = PaperOut(np.zeros(max(n, 1), dtype=np.int64), np.zeros((max(n, 1), 2), dtype=np.int64),
+                   np.zeros(max(n, 1), dtype=np.bool_), np.zeros((trace, 2), dtype=np.int64))
+    rules = PaperRules(bool(linkable), transition, bool(counting), bool(lookahead),
+                       _limit(node_limit))
     start = time.perf_counter()
-    found, nodes, aborted = paper_kernel(
-        order, t.piece, t.masks, t.pegs, t.balls, t.rings, t.circles, pos.occ, pos.balls,
-        pos.rings, pos.circles, pos.given_pegs, rem, n, linkable, transition, counting,
-        lookahead, node_limit, sol, path, log)
+    found, nodes, aborted = paper_kernel(kernel_arrays(), start_of(pos, order), rules, out)
     seconds = time.perf_counter() - start
-    solution = [int(x) for x in sol[:n]] if found else []
+    solution = [int(x) for x in out.solution[:n]] if found else []
     if found:
         problems = check_solution(ch, [t.placements[i] for i in solution])
         if problems:
             raise RuntimeError(f"paper search returned an invalid solution: {problems}")
-    ratios = [(int(a), int(b)) for a, b in path[:n] if a >= 0] if found else []
-    moves = [(int(a), int(b)) for a, b in log[:min(int(nodes), trace)]]
+    ratios = ([(int(a), int(b)) for (a, b), linked in zip(out.path[:n], out.linked[:n],
+                                                          strict=True) if linked]
+              if found else [])
+    moves = [(int(a), int(b)) for a, b in out.trace[:min(int(nodes), trace)]]
     return PaperSearchResult(bool(found), int(nodes), bool(aborted), seconds, solution, ratios,
                              moves)
 
