@@ -25,12 +25,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
+from puzzles.core.paper import ROOT_SEED, Task
 from puzzles.iqlink.placements import Challenge, check_solution, table
 from puzzles.iqlink.search import connected, position
 
@@ -317,16 +318,28 @@ def table_rows(rows: Sequence[dict]) -> tuple[pd.DataFrame, pd.DataFrame]:
 
 
 @dataclass(frozen=True)
-class NaiveTask:
+class NaiveTask(Task):
     """The four naive searches on challenge ``cid``, each capped at ``node_limit`` nodes."""
 
+    EXPERIMENT: ClassVar[str] = "naive"
     cid: int
     node_limit: int
 
-    @property
-    def key(self) -> str:
-        """The one text form of the task."""
-        return f"naive(cid={self.cid}, node_limit={self.node_limit})"
+
+def naive_tasks(budget: Any, root: int = ROOT_SEED) -> list[NaiveTask]:
+    """One task per challenge of the budget (``challenges``, ``naive_node_limit``)."""
+    from puzzles.iqlink.experiments import sample_ids
+
+    return [NaiveTask(c, budget.naive_node_limit, root=root)
+            for c in sample_ids(budget.challenges)]
+
+
+def naive_frame(tasks: Sequence[NaiveTask], results: Sequence[list[dict]]) -> pd.DataFrame:
+    """``naive.csv``'s frame (nodes, no seconds); the warm seconds in ``attrs["timings"]``."""
+    res, tim = table_rows([r for rows in results for r in rows])
+    res = res.copy()
+    res.attrs["timings"] = tim
+    return res
 
 
 def search_order(ch: Challenge) -> list[int]:
@@ -357,3 +370,26 @@ def naive_rows(task: NaiveTask) -> list[dict]:
                          "linkability": linkable, "nodes": res.nodes, "found": res.found,
                          "seconds_warm": res.seconds})
     return rows
+
+
+COMMAND = "python -m puzzles.iqlink.naive"
+
+
+def main(cache_dir: str | None = None) -> pd.DataFrame:
+    """Run the paper-scale naive searches on one worker (resumable through ``cache_dir``) and
+    store ``naive.csv`` (with this command) and its warm seconds ``timing_naive.csv``."""
+    from puzzles.catalogue import ROOT
+    from puzzles.core.paper import store
+    from puzzles.iqlink.paper import PAPER
+
+    frame = PAPER.run("naive", "paper", workers=1, cache_dir=cache_dir)
+    path = store(frame, PAPER.stored_path("naive", ROOT), COMMAND)
+    frame.attrs["timings"].to_csv(path.parent / "timing_naive.csv", index=False,
+                                  lineterminator="\n")
+    return frame
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1] if len(sys.argv) > 1 else None)

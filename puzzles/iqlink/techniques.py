@@ -496,3 +496,12 @@ def profile_table(grades: pd.DataFrame) -> pd.DataFrame:
     total["median grade"] = float(grades["grade"].median())
     total["distinct grades"] = int(grades["grade"].nunique())
     return pd.concat([out, pd.DataFrame([total])], ignore_index=True)
+
+
+def grade_sample(n: int) -> pd.DataFrame:
+    """``grade_rows`` on ``n`` challenges spread over 1..120 (all for n >= 120)."""
+    from puzzles.iqlink.experiments import sample_ids
+    from puzzles.iqlink.generate import load_challenges
+
+    chs = load_challenges()
+    return grade_rows([chs[i - 1] for i in sample_ids(n)])

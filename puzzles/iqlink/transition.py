@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
+
+from puzzles.core.paper import ROOT_SEED, Task
 
 TRANSITIONS: tuple[str, ...] = ("2", "3", "4", "5", "6", "never")
 
@@ -29,16 +32,29 @@ def transition_level(name: str) -> int:
 
 
 @dataclass(frozen=True)
-class TransitionTask:
+class TransitionTask(Task):
     """The sweep on challenge ``cid``, each run capped at ``node_limit`` nodes."""
 
+    EXPERIMENT: ClassVar[str] = "transition"
     cid: int
     node_limit: int
 
-    @property
-    def key(self) -> str:
-        """The one text form of the task."""
-        return f"transition(cid={self.cid}, node_limit={self.node_limit})"
+
+def transition_tasks(budget: Any, root: int = ROOT_SEED) -> list[TransitionTask]:
+    """One task per challenge of the budget (``challenges``, ``naive_node_limit``)."""
+    from puzzles.iqlink.experiments import sample_ids
+
+    return [TransitionTask(c, budget.naive_node_limit, root=root)
+            for c in sample_ids(budget.challenges)]
+
+
+def transition_frame(tasks: Sequence[TransitionTask], results: Sequence[list[dict]]
+                     ) -> pd.DataFrame:
+    """``transition.csv``'s frame (nodes); the warm seconds in ``attrs["timings"]``."""
+    res, tim = transition_table([r for rows in results for r in rows])
+    res = res.copy()
+    res.attrs["timings"] = tim
+    return res
 
 
 def _timed(ch, order, level: int, node_limit: int):
@@ -85,3 +101,26 @@ def transition_table(rows: Sequence[dict]) -> tuple[pd.DataFrame, pd.DataFrame]:
     tim = pd.DataFrame({"step": "transition_" + df["transition"],
                         "item": df["id"].astype(str), "seconds": df["seconds_warm"]})
     return res, tim
+
+
+COMMAND = "python -m puzzles.iqlink.transition"
+
+
+def main(cache_dir: str | None = None) -> pd.DataFrame:
+    """Run the paper-scale sweep on one worker (resumable through ``cache_dir``) and store
+    ``transition.csv`` (with this command) and its warm seconds ``timing_transition.csv``."""
+    from puzzles.catalogue import ROOT
+    from puzzles.core.paper import store
+    from puzzles.iqlink.paper import PAPER
+
+    frame = PAPER.run("transition", "paper", workers=1, cache_dir=cache_dir)
+    path = store(frame, PAPER.stored_path("transition", ROOT), COMMAND)
+    frame.attrs["timings"].to_csv(path.parent / "timing_transition.csv", index=False,
+                                  lineterminator="\n")
+    return frame
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1] if len(sys.argv) > 1 else None)

@@ -1,0 +1,248 @@
+"""Ledger rows decided on issue 24's runs: the naive search in two readings (T3), the transition
+sweep (Section 14), the independent recount of the empty board and the technique grade.
+
+Each function adds its rows through the verdict engine (``puzzles.core.verdicts``); where a
+verdict depends on a reading, every reading is shown in ``readings``. Nodes are seed-free
+counts; seconds come from the stored warm timings (``timing_naive.csv``,
+``timing_transition.csv``), read, never rewritten, by the notebook.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from puzzles.core.claims import Ledger, fmt
+from puzzles.core.verdicts import Evidence, beyond, exact, ordering, weakest
+
+EASY = ("Starter", "Junior")
+OTHER_LEVELS = ("2", "5", "6", "never")
+
+
+def with_seconds(results: pd.DataFrame, timing: pd.DataFrame, step: pd.Series) -> pd.DataFrame:
+    """``results`` with a ``seconds`` column from a timing file (step, item, seconds) matched
+    on ``step`` (per row) and the challenge id; ValueError when a row has no timing."""
+    t = timing.assign(item=timing["item"].astype(str))
+    out = results.assign(step=step.to_numpy(), item=results["id"].astype(str)).merge(
+        t[["step", "item", "seconds"]], on=["step", "item"], how="left")
+    if out["seconds"].isna().any():
+        raise ValueError(f"{int(out['seconds'].isna().sum())} rows have no timing")
+    return out.drop(columns=["step", "item"])
+
+
+def naive_step(naive: pd.DataFrame) -> pd.Series:
+    """The timing step of each naive.csv row (naive_<reading>_<linked|free>)."""
+    return "naive_" + naive["reading"] + np.where(naive["linkability"], "_linked", "_free")
+
+
+def _pairs(naive: pd.DataFrame, reading: str, ids, column: str) -> tuple[np.ndarray, ...]:
+    sel = naive[(naive["reading"] == reading) & naive["id"].isin(ids)].sort_values("id")
+    linked = sel[sel["linkability"]]
+    free = sel[~sel["linkability"]]
+    return linked[column].to_numpy(float), free[column].to_numpy(float)
+
+
+def linkability_pays(naive: pd.DataFrame, df: pd.DataFrame) -> tuple[Evidence, dict, str]:
+    """T3-linkability-pays: linked nodes below the naive search's on the hard challenges;
+    the reading "naive = any order, hard = our 7 hardest by exact-solver nodes" first."""
+    hard = df.sort_values(["nodes", "id"], ascending=[False, True]).head(7)["id"]
+    wiz = df.loc[df["level"] == "Wizard", "id"]
+    main = ordering(*_pairs(naive, "any", hard, "nodes"), paired=True)
+    readings = {"naive = fixed-order product": ordering(*_pairs(naive, "fixed", hard, "nodes"),
+                                                         paired=True)}
+    if len(wiz) >= 3:
+        readings["hard = the Wizard level, any order"] = ordering(
+            *_pairs(naive, "any", wiz, "nodes"), paired=True)
+        readings["hard = the Wizard level, fixed order"] = ordering(
+            *_pairs(naive, "fixed", wiz, "nodes"), paired=True)
+    if "seconds" in naive:
+        readings["in warm seconds, any order"] = ordering(*_pairs(naive, "any", hard,
+                                                                  "seconds"), paired=True)
+    sel = naive[naive["id"].isin(hard)]
+    capped = sel[~sel["found"]].groupby(["reading", "linkability"]).size()
+    cap = ", ".join(f"{r} order {'with' if k else 'without'} linkability {n} of {len(hard)}"
+                    for (r, k), n in capped.items()) or "none"
+    return main, readings, cap
+
+
+def linkability_costs_easy(naive: pd.DataFrame) -> tuple[Evidence | None, dict, int, int]:
+    """T3-easy-linkability-costs: on Starter and Junior, warm seconds without linkability
+    below those with it (the claim: linkability costs time there); any order first."""
+    easy = naive[naive["level"].isin(EASY)]
+    ids = easy["id"].unique()
+    lk, fr = _pairs(naive, "any", ids, "nodes")
+    same = int((lk == fr).sum())
+    if "seconds" not in naive or len(ids) < 3:
+        return None, {}, same, len(ids)
+    main = ordering(*reversed(_pairs(naive, "any", ids, "seconds")), paired=True)
+    readings = {"naive = fixed-order product": ordering(
+        *reversed(_pairs(naive, "fixed", ids, "seconds")), paired=True)}
+    return main, readings, same, len(ids)
+
+
+def best_transition(transition: pd.DataFrame, column: str = "nodes") -> tuple[Evidence, dict]:
+    """S14-best-3-or-4: per challenge the better of transitions 3 and 4 against each other
+    level (2, 5, 6, never), paired; the claim rests on its weakest comparison."""
+    wide = transition.pivot(index="id", columns="transition", values=column).astype(float)
+    best = np.minimum(wide["3"], wide["4"])
+    each = {f"3 or 4 vs {lv}": ordering(best, wide[lv], paired=True) for lv in OTHER_LEVELS}
+    return weakest(each)[1], each
+
+
+def transition_means(transition: pd.DataFrame) -> str:
+    """Geometric-mean nodes per transition level over all challenges."""
+    wide = transition.pivot(index="id", columns="transition", values="nodes").astype(float)
+    gm = np.exp(np.log(wide).mean())
+    return ", ".join(f"{k} {fmt(float(v))}" for k, v in gm.items())
+
+
+def recount_evidence(recount: pd.DataFrame, eb: pd.DataFrame, first: pd.DataFrame
+                     ) -> tuple[Evidence, str]:
+    """The independent recount against the stored linked counts (empty_board.json) and the
+    first recount's fitting counts, slice by slice: ``exact`` on the totals when a slice
+    differs, else ``beyond`` naming what was counted."""
+    same = recount.merge(eb[["placement", "solutions"]], left_on="slice",
+                         right_on="placement").merge(
+        first[["placement", "fits"]].rename(columns={"fits": "fits_first"}), on="placement")
+    bad = same[(same["linked"] != same["solutions"]) | (same["fits"] != same["fits_first"])]
+    ours = (f"{int(recount['linked'].sum()):,} linked, {int(recount['fits'].sum()):,} fitting; "
+            f"equal on {len(same) - len(bad)} of {len(same)} slices, all counted")
+    if len(bad):
+        return exact(int(same["solutions"].sum()), int(recount["linked"].sum())), \
+            f"slices {bad['slice'].tolist()} disagree"
+    return beyond(ours, "second counter (recount.py: peg-centre branching, union-find link "
+                        "test, no ball/socket counting), all 72 slices"), ""
+
+
+def grade_spread(grades: pd.DataFrame, df: pd.DataFrame, level: str = "Expert") -> str:
+    """Distinct grades and Spearman rho against exact-solver nodes within ``level``, for the
+    technique grade and the old tier grade."""
+    m = grades.merge(df[["id", "nodes", "grade"]].rename(columns={"grade": "old"}), on="id")
+    sel = m[m["level"] == level]
+    if len(sel) < 3:
+        return "n/a"
+    rho = stats.spearmanr(sel["grade_techniques"], sel["nodes"])[0]
+    return (f"{level}: {sel['grade_techniques'].nunique()} distinct grades of {len(sel)} "
+            f"(tier grade: {sel['old'].nunique()}), Spearman rho with exact-solver nodes "
+            f"{fmt(float(rho), 2)}")
+
+
+def add_grade_rows(ledger: Ledger, grades: pd.DataFrame, df: pd.DataFrame) -> Ledger:
+    """Beyond rows of the technique grade: spread within a level, and its profile."""
+    g = grades.rename(columns={"grade": "grade_techniques"})
+    ledger.add("B-grade-techniques-spread", "Beyond: grader",
+               "The technique grade (techniques.py: single, hole, link, block, case split, "
+               "guess, each with a cost, cheapest first, stopping at the solution) separates "
+               "challenges within a level, not only between levels.",
+               beyond(grade_spread(g, df), "distinct grades within the level; Spearman rho"))
+    no_guess = g.groupby("level", sort=False)["guess"].apply(lambda s: int((s == 0).sum()))
+    ledger.add("B-grade-techniques-profile", "Beyond: grader",
+               "Challenges each level solves without a guess under the technique grade (no "
+               "human timing data exists here: a study would time players on these "
+               "challenges and fit the costs).",
+               beyond(", ".join(f"{k} {v}" for k, v in no_guess.items()),
+                      "grade_techniques.csv: guesses per challenge"))
+    return ledger
+
+
+# --- the stored runs and the notebook's tables ------------------------------------------------
+
+
+def stored_runs(folder: Path | None = None) -> dict[str, pd.DataFrame]:
+    """Issue 24's stored runs, each with its warm seconds: ``naive`` (naive.csv +
+    timing_naive.csv) and ``transition`` (transition.csv + timing_transition.csv)."""
+    from puzzles.catalogue import FIGURES_DIR
+
+    folder = Path(folder) if folder is not None else FIGURES_DIR / "02_iq_link"
+    naive = pd.read_csv(folder / "naive.csv")
+    naive = with_seconds(naive, pd.read_csv(folder / "timing_naive.csv"), naive_step(naive))
+    tr = pd.read_csv(folder / "transition.csv", dtype={"transition": str})
+    tr = with_seconds(tr, pd.read_csv(folder / "timing_transition.csv"),
+                      "transition_" + tr["transition"])
+    return {"naive": naive, "transition": tr}
+
+
+def stored_recount(folder: Path | None = None) -> pd.DataFrame | None:
+    """The second counter's stored ``recount.csv`` (None while it has not been run)."""
+    from puzzles.catalogue import FIGURES_DIR
+
+    path = (Path(folder) if folder is not None else FIGURES_DIR / "02_iq_link") / "recount.csv"
+    return pd.read_csv(path) if path.is_file() else None
+
+
+def naive_levels(naive: pd.DataFrame) -> pd.DataFrame:
+    """Median nodes per level of each naive search, and how many reached the node cap."""
+    name = naive["reading"] + np.where(naive["linkability"], " + linkability", "")
+    g = naive.assign(search=name).groupby(["level", "search"], sort=False)
+    out = g["nodes"].median().unstack("search")
+    capped = g["found"].apply(lambda s: int((~s).sum())).unstack("search").add_suffix(" capped")
+    return pd.concat([out, capped], axis=1)
+
+
+def transition_levels(transition: pd.DataFrame) -> pd.DataFrame:
+    """Geometric-mean nodes per level and transition, and the challenges each transition
+    needs the fewest nodes on (ties count for each)."""
+    wide = transition.pivot(index="id", columns="transition", values="nodes").astype(float)
+    level = transition.groupby("id")["level"].first()
+    gm = np.exp(np.log(wide).groupby(level, sort=False).mean()).round(0)
+    gm.loc["all"] = np.exp(np.log(wide).mean()).round(0)
+    wins = wide.eq(wide.min(axis=1), axis=0).sum()
+    gm.loc["fewest nodes on"] = wins
+    return gm.reindex(columns=[c for c in ("2", "3", "4", "5", "6", "never") if c in gm])
+
+
+def profile_beside_paper(profile: pd.DataFrame, strategies: pd.DataFrame) -> pd.DataFrame:
+    """Challenges each strategy solves alone: the paper's booklet, our set under the paper's
+    strategies, and our set under the nearest technique of the new grade."""
+    from puzzles.iqlink import reference
+
+    paper = reference.strategy_counts()
+    total = profile.set_index("level").loc["total"]
+    ours = strategies.set_index("strategy")["total (ours)"]
+    return pd.DataFrame([
+        {"strategy": "single-placement elimination", "paper": paper["elimination_total"],
+         "ours (paper's strategy)": int(ours["single-placement elimination"]),
+         "ours (technique grade)": int(total["solved up to single"]),
+         "technique": "single"},
+        {"strategy": "pairwise cleanup", "paper": paper["pairwise_total"],
+         "ours (paper's strategy)": int(ours["pairwise cleanup"]),
+         "ours (technique grade)": int(total["solved up to block"]),
+         "technique": "single, hole, link, block"}])
+
+
+def naive_summary(runs: dict[str, pd.DataFrame]) -> dict:
+    """The prose's numbers about the naive search: capped any-order runs and the cap."""
+    naive = runs["naive"]
+    any_free = naive[(naive["reading"] == "any") & ~naive["linkability"]]
+    return {"capped": int((~any_free["found"]).sum()), "cap": int(any_free["nodes"].max())}
+
+
+def transition_summary(runs: dict[str, pd.DataFrame]) -> dict:
+    """The prose's numbers about the sweep: geometric-mean nodes at 3, 4 and the best level."""
+    wide = runs["transition"].pivot(index="id", columns="transition",
+                                    values="nodes").astype(float)
+    gm = np.exp(np.log(wide).mean())
+    return {"best": str(gm.idxmin()), "gm_best": float(gm.min()), "gm3": float(gm["3"]),
+            "gm4": float(gm["4"])}
+
+
+def grade_summary(grades: pd.DataFrame) -> dict:
+    """The prose's numbers about the technique grade."""
+    return {"distinct_expert": int(grades.loc[grades["level"] == "Expert", "grade"].nunique()),
+            "no_guess": int((grades["guess"] == 0).sum()), "n": len(grades)}
+
+
+def recount_summary(recount: pd.DataFrame) -> dict:
+    """Numbers for the prose about the second counter, beside the stored linked counts."""
+    from puzzles.catalogue import FIGURES_DIR
+    from puzzles.core.paper import stored_command
+    from puzzles.iqlink.experiments import empty_board_slices
+
+    eb = empty_board_slices()
+    same = recount.merge(eb, left_on="slice", right_on="placement")
+    return {"linked": int(recount["linked"].sum()), "fits": int(recount["fits"].sum()),
+            "equal": int((same["linked"] == same["solutions"]).sum()), "n": len(recount),
+            "command": stored_command(FIGURES_DIR / "02_iq_link" / "recount.csv")}
