@@ -19,17 +19,21 @@ def test_paper_is_the_catalogues_entry():
     e = entry("02")
     assert (PAPER.number, PAPER.stem, PAPER.family, PAPER.citation) == (
         e.number, e.stem, e.family, e.citation)
-    assert PAPER.stored == () and PAPER.claims()["id"].is_unique
+    assert PAPER.stored == (("naive", "figures/02_iq_link/naive.csv"),
+                            ("transition", "figures/02_iq_link/transition.csv"))
+    assert PAPER.claims()["id"].is_unique
 
 
 def test_budgets_are_the_committed_runs():
     assert dataclasses.asdict(PAPER.budgets("paper")) == {
         "challenges": 120, "table3": (47, 48, 49, 50, 51, 52, 53),
         "table4": (29, 38, 60, 80, 90), "heat_maps": (25, 29, 40, 85),
-        "node_limit": 5_000_000, "regenerated": 3, "one_piece": 0}
+        "node_limit": 5_000_000, "regenerated": 3, "one_piece": 0,
+        "naive_node_limit": 50_000_000}
     assert dataclasses.asdict(PAPER.budgets("smoke")) == {
         "challenges": 10, "table3": (47, 49), "table4": (29, 38), "heat_maps": (25, 29),
-        "node_limit": 200_000, "regenerated": 1, "one_piece": 1}
+        "node_limit": 200_000, "regenerated": 1, "one_piece": 1,
+        "naive_node_limit": 200_000}
     assert list(IQLinkBudget.knobs()["unit"]) and IQLinkBudget.knobs()["doc"].all()
 
 
