@@ -9,7 +9,7 @@ from collections import deque
 from pathlib import Path
 
 from benchmarks.compare import Case, run_cases, write_results
-from puzzles.clockwork.dwp import run_dwp
+from puzzles.clockwork.dwp import EA, run_dwp
 from puzzles.clockwork.instances import instance
 from puzzles.clockwork.model import Puzzle, apply
 from puzzles.clockwork.search import reachable_bfs
@@ -49,11 +49,10 @@ def cases() -> list[Case]:
     def ours_dwp():
         return [(r.solved, r.tournaments, r.length, r.ring) for p, R, L, P, N, T, m, reading
                 in pinned.CASES for seed in SEEDS
-                for r in [run_dwp(p, seed, R=R, L=L, P=P, N=N, tournament=T, mutations=m,
-                                  reading=reading)]]
+                for r in [run_dwp(p, seed, EA(R, L, P, N, T, m, reading))]]
 
     def ref_dwp():
-        return [pinned.ref_run(p, seed, R, L, P, N, T, m, reading)
+        return [pinned.ref_run(p, seed, EA(R, L, P, N, T, m, reading))
                 for p, R, L, P, N, T, m, reading in pinned.CASES for seed in SEEDS]
 
     return [

@@ -88,6 +88,20 @@ def stable_widget_ids(cell: dict) -> None:
             view["model_id"] = hashlib.sha256(seed).hexdigest()[:32]
 
 
+def renumber(cells: list[dict]) -> None:
+    """Number the executed code cells 1, 2, 3, ... (a dropped injected cell leaves a gap that
+    would otherwise show every later cell as changed)."""
+    n = 0
+    for cell in cells:
+        if cell.get("cell_type") != "code" or cell.get("execution_count") is None:
+            continue
+        n += 1
+        cell["execution_count"] = n
+        for out in cell.get("outputs", []):
+            if "execution_count" in out:
+                out["execution_count"] = n
+
+
 def strip_volatile(path: Path) -> None:
     """Make an executed notebook fit to commit.
 
@@ -102,6 +116,7 @@ def strip_volatile(path: Path) -> None:
         "display_name": "Python 3 (ipykernel)", "language": "python", "name": KERNEL}
     nb["cells"] = [c for c in nb.get("cells", [])
                    if INJECTED_TAG not in c.get("metadata", {}).get("tags", [])]
+    renumber(nb["cells"])
     for cell in nb["cells"]:
         for key in VOLATILE_CELL_KEYS:
             cell.get("metadata", {}).pop(key, None)

@@ -25,7 +25,7 @@ def test_scene_is_deterministic_and_escaped():
         element(_scene("red"), "b")
 
 
-def test_events_reach_the_handler_and_errors_become_the_status(caplog):
+def test_events_reach_the_handler_and_errors_become_the_message_beside_the_status(caplog):
     seen = []
 
     def handler(ev: Event) -> None:
@@ -42,15 +42,16 @@ def test_events_reach_the_handler_and_errors_become_the_status(caplog):
     assert 'fill="blue"' in b.element("a") and seen[-1] == Event("click", "a")
     b._on_msg(b, {"kind": "key", "id": "r"}, [])
     assert seen[-1] == Event("key", "r")
+    b.status = "moves 3"
     b.press("bad")
-    assert b.status == "refused: bad input"
+    assert b.message == "refused: bad input" and b.status == "moves 3"
     with caplog.at_level(logging.INFO, logger="puzzles.board"):
         b.enter("bug", 3)
-    assert b.status.startswith("error: KeyError") and "Traceback" in caplog.text
+    assert b.message.startswith("error: KeyError") and "Traceback" in caplog.text
     b._on_msg(b, "nonsense", [])
-    assert b.status.startswith("error: unexpected message")
-    b.click("a")  # still working
-    assert seen[-1] == Event("click", "a")
+    assert b.message.startswith("error: unexpected message")
+    b.click("a")  # still working, and a handled event clears the message
+    assert seen[-1] == Event("click", "a") and b.message == ""
 
 
 def test_bundle_carries_a_png_of_the_board_and_a_stable_text():

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzles.clockwork.dwp import crossover, decode, decode_trace, run_dwp
+from puzzles.clockwork.dwp import DEFAULT, EA, crossover, decode, decode_trace, run_dwp
 from puzzles.clockwork.experiments import (
     check_replays,
-    make_tasks,
+    dwp_tasks,
     run_experiment,
     summarise_runs,
 )
@@ -69,7 +69,7 @@ def test_mutation_bounds_the_changes():
     # compare the runs' final rings: symbols stay in range for any mutation count.
     p = instance("C5")
     for m in (0, 1, 3):
-        res = run_dwp(p, 11, N=30, mutations=m)
+        res = run_dwp(p, 11, DEFAULT.but(N=30, mutations=m))
         assert all(0 <= s < 15 + len(p.actions) for s in res.ring)
 
 
@@ -83,22 +83,22 @@ def test_runs_are_deterministic_and_replayed():
 
 
 def test_failed_run_reports_budget():
-    res = run_dwp(instance("C6"), 5, N=10)
+    res = run_dwp(instance("C6"), 5, DEFAULT.but(N=10))
     assert not res.solved and res.tournaments == 10 and res.length is None
 
 
 def test_experiment_summary_and_replay():
-    budget = {"R": 15, "L": 200, "P": 28, "N": 300}
-    tasks = make_tasks(["A2", "B4"], 3, 2026, budget)
+    ea = EA(N=300)
+    tasks = dwp_tasks(["A2", "B4"], 3, 2026, ea)
     runs = run_experiment(tasks, workers=1, progress=False)
     assert list(runs["instance"]) == ["A2"] * 3 + ["B4"] * 3
     summ = summarise_runs(runs)
     assert list(summ["runs"]) == [3, 3]
-    assert check_replays(runs, budget) == int(runs["solved"].sum())
+    assert check_replays(runs, ea) == int(runs["solved"].sum())
     bad = runs.copy()
     bad.loc[bad["solved"], "length"] = 1
     with pytest.raises(RuntimeError, match="replay"):
-        check_replays(bad.assign(solved=True, length=1), budget)
+        check_replays(bad.assign(solved=True, length=1), ea)
     assert isinstance(summ, pd.DataFrame)
 
 
@@ -117,7 +117,7 @@ def test_summaries_count_failures_at_n_and_give_the_median():
 ])
 def test_bad_parameters(kwargs, field):
     with pytest.raises(ValueError, match=field):
-        run_dwp(instance("A1"), 1, **kwargs)
+        run_dwp(instance("A1"), 1, EA(**kwargs))
 
 
 def test_bad_ring_and_seed():
@@ -128,6 +128,10 @@ def test_bad_ring_and_seed():
         decode(p, [0] * 14, 15)
     with pytest.raises(ValueError, match="seed"):
         run_dwp(p, -1)
+    with pytest.raises(ValueError, match="reading"):
+        EA(reading="every other read")
+    with pytest.raises(ValueError, match="settings"):
+        run_dwp(p, 1, {"N": 10})  # type: ignore[arg-type]
     goals = Puzzle(4, 2, (0, (1, 0, 0, 0)), ((1, unit(0, 4)),), ((1, 1, 1, 1),))
     with pytest.raises(ValueError, match="goal"):
         run_dwp(goals, 1)

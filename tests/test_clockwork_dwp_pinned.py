@@ -16,7 +16,15 @@ import pytest
 from numba import njit
 from scipy.stats import chisquare
 
-from puzzles.clockwork.dwp import DEFAULTS, READINGS, decode, decode_trace, operator_sample, run_dwp
+from puzzles.clockwork.dwp import (
+    DEFAULT,
+    EA,
+    READINGS,
+    decode,
+    decode_trace,
+    operator_sample,
+    run_dwp,
+)
 from puzzles.clockwork.experiments import stored
 from puzzles.clockwork.instances import instance
 from puzzles.clockwork.model import Puzzle, apply, fitness, unit
@@ -77,9 +85,10 @@ def ref_decode(p: Puzzle, ring: list[int], R: int, L: int, reading: str) -> tupl
     return best, -1
 
 
-def ref_run(p: Puzzle, seed: int, R: int, L: int, P: int, N: int, T: int, m: int,
-            reading: str) -> tuple[bool, int, int | None, tuple[int, ...]]:
+def ref_run(p: Puzzle, seed: int, ea: EA) -> tuple[bool, int, int | None, tuple[int, ...]]:
     """The steady-state DWP of Section III on the EA's own random stream."""
+    R, L, P, N, T, m, reading = (ea.R, ea.L, ea.P, ea.N, ea.tournament, ea.mutations,
+                                 ea.reading)
     S = R + len(p.actions)
     per_t = [(0, P - i) for i in range(T)] + [(1, R)] + [(0, S), (0, R)] * m * 2
     draws = iter(stream(seed, [(0, S)] * (P * R) + per_t * N))
@@ -134,8 +143,8 @@ CASES = [  # (puzzle, R, L, P, N, T, m, reading)
 def test_runs_equal_the_reference(case):
     p, R, L, P, N, T, m, reading = case
     for seed in range(6):
-        got = run_dwp(p, seed, R=R, L=L, P=P, N=N, tournament=T, mutations=m, reading=reading)
-        want = ref_run(p, seed, R, L, P, N, T, m, reading)
+        got = run_dwp(p, seed, EA(R, L, P, N, T, m, reading))
+        want = ref_run(p, seed, EA(R, L, P, N, T, m, reading))
         assert (got.solved, got.tournaments, got.length, got.ring) == want, (case, seed)
 
 
@@ -145,7 +154,7 @@ def test_reference_cases_exercise_every_outcome():
     outcomes = set()
     for p, R, L, P, N, T, m, reading in CASES:
         for seed in range(6):
-            solved, t, _, _ = ref_run(p, seed, R, L, P, N, T, m, reading)
+            solved, t, _, _ = ref_run(p, seed, EA(R, L, P, N, T, m, reading))
             outcomes.add("fail" if not solved else ("t0" if t == 0 else "later"))
     assert outcomes == {"fail", "t0", "later"}
 
@@ -155,15 +164,15 @@ def test_budget_is_exactly_n_tournaments():
     p, R, L, P = HARDER, 8, 30, 10
     hits = []
     for seed in range(12):
-        solved, t, _, _ = ref_run(p, seed, R, L, P, 120, 4, 1, "skips_free")
+        solved, t, _, _ = ref_run(p, seed, EA(R, L, P, 120, 4, 1, "skips_free"))
         if solved and t > 1:
             hits.append((seed, t))
     assert hits
     for seed, t in hits[:3]:
-        kw = {"R": R, "L": L, "P": P, "tournament": 4, "mutations": 1, "reading": "skips_free"}
-        at = run_dwp(p, seed, N=t, **kw)
+        ea = EA(R=R, L=L, P=P, tournament=4, mutations=1, reading="skips_free")
+        at = run_dwp(p, seed, ea.but(N=t))
         assert at.solved and at.tournaments == t
-        before = run_dwp(p, seed, N=t - 1, **kw)
+        before = run_dwp(p, seed, ea.but(N=t - 1))
         assert not before.solved and before.tournaments == t - 1
 
 
@@ -253,21 +262,21 @@ def test_ring_stepper_and_ea_use_the_same_reading():
     moves, _, _ = decode(NEVER, ring, 15, L=200)
     assert moves == emitted
     import inspect
-    assert inspect.signature(decode_trace).parameters["reading"].default == DEFAULTS["reading"]
+    assert inspect.signature(decode_trace).parameters["reading"].default == DEFAULT.reading
 
 
 def test_defaults_are_the_calibrated_choice():
     table = stored("calibration")
     row = table[table["chosen"]].iloc[0]
     assert row["score"] == table["score"].min()
-    assert (DEFAULTS["reading"], DEFAULTS["tournament"], DEFAULTS["mutations"]) == (
+    assert (DEFAULT.reading, DEFAULT.tournament, DEFAULT.mutations) == (
         row["reading"], row["tournament"], row["mutations"])
-    assert (DEFAULTS["R"], DEFAULTS["L"], DEFAULTS["P"], DEFAULTS["N"]) == (15, 200, 28, 20_000)
+    assert (DEFAULT.R, DEFAULT.L, DEFAULT.P, DEFAULT.N) == (15, 200, 28, 20_000)
 
 
 def test_docstring_states_the_default_reading():
     import puzzles.clockwork.dwp as dwp
-    assert f'default ``"{DEFAULTS["reading"]}"``' in dwp.__doc__
+    assert f'default ``"{DEFAULT.reading}"``' in dwp.__doc__
 
 
 @pytest.mark.parametrize("key, run", [("C3", 0), ("C3", 1), ("B4", 0), ("F4", 2), ("A5", 3)])

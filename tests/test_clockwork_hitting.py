@@ -11,7 +11,7 @@ import pytest
 
 from puzzles.clockwork import hitting
 from puzzles.clockwork.experiments import stored
-from puzzles.clockwork.reference import PAPER_EA
+from puzzles.clockwork.reference import protocol
 
 FIGURES = Path(__file__).resolve().parents[1] / "figures" / "01_clockwork"
 
@@ -32,7 +32,7 @@ def test_censored_times_put_failures_at_the_budget():
 
 def test_censored_stored_runs_are_their_tournaments_with_failures_at_n():
     o = stored("ordering_runs")
-    n = PAPER_EA["N"]
+    n = protocol()["N"]
     for key in ("A1", "C6", "F2"):
         g = o[o["instance"] == key]
         t = hitting.censored_times(o, key, n)
@@ -60,6 +60,6 @@ def test_hitting_summary_counts_failures_at_the_budget_given():
 
 
 def test_committed_hitting_times_rerun_from_the_stored_runs():
-    again = hitting.hitting_summary(stored("ordering_runs"), PAPER_EA["N"])
+    again = hitting.hitting_summary(stored("ordering_runs"), protocol()["N"])
     committed = pd.read_csv(FIGURES / "hitting_times.csv")
     pd.testing.assert_frame_equal(again, committed, check_exact=False, rtol=1e-12)

@@ -97,15 +97,15 @@ def _data(b5_runs: int = 40) -> claims.Data:
     (C2's other reading, B5 from A5's state) are small, and the algebra checks run at the smoke
     sizes."""
     from puzzles.clockwork import theory
-    from puzzles.clockwork.experiments import make_tasks, run_experiment, string_patterns
+    from puzzles.clockwork.experiments import dwp_tasks, run_experiment, string_patterns
     from puzzles.clockwork.instances import B5_FROM_A5
-    from puzzles.core import budgets
+    from puzzles.clockwork.paper import PAPER
 
-    B = budgets("clockwork", "paper")
+    ea = PAPER.budgets("paper").ea()
     runs = pd.read_csv(FIG / "runs.csv")
-    variant = run_experiment(make_tasks(["C2 odd 0-based (1,3,..)"], 20, 2026, B), 1,
+    variant = run_experiment(dwp_tasks(["C2 odd 0-based (1,3,..)"], 20, 2026, ea), 1,
                              progress=False)
-    b5 = run_experiment(make_tasks([B5_FROM_A5], b5_runs, 2026, B), 1, progress=False)
+    b5 = run_experiment(dwp_tasks([B5_FROM_A5], b5_runs, 2026, ea), 1, progress=False)
     facts, _ = examples.example3_analysis()
     return claims.Data(
         results=pd.read_csv(FIG / "results.csv"), runs=runs,
@@ -113,7 +113,7 @@ def _data(b5_runs: int = 40) -> claims.Data:
         readings=pd.read_csv(FIG / "readings.csv"), b5_runs=b5, ordruns=stored("ordering_runs"),
         fig12=["0,010101101001", "3,010001101001"], e_table=pd.read_csv(FIG / "e_reachable.csv"),
         example3=facts, calibration=stored("calibration"),
-        random_instances=stored("random_instances"), patterns=string_patterns(runs, B, 2026),
+        random_instances=stored("random_instances"), patterns=string_patterns(runs, 2026, ea),
         theory=theory.check_all(24, 400), fig4=examples.fig4_trace(12),
         fig5=examples.fig5_example(2026), model=pd.read_csv(FIG / "model.csv"), sweep_rows=500)
 
@@ -293,10 +293,10 @@ def test_margins_are_stated_once():
 
 def test_prose_is_correct(ledger_frame):
     facts, invariant = examples.example3_analysis()
-    text = prose.example3(facts, invariant)
+    text = prose.PROSE.text("example3", **prose.example3(facts, invariant))
     assert "(0, 0, 0)" in text and "(1, 1, 1)" not in text
     assert f"Only {facts['reachable']} of the {facts['states']}" in text
-    t2 = prose.table2(ledger_frame)
+    t2 = prose.PROSE.text("table2", **prose.table2(ledger_frame))
     assert "B1" in t2.split("but not for")[1] and "every instance" not in t2
     # No line of generated Markdown may start like a numbered-list item ("3072. ...").
     for line in t2.splitlines() + text.splitlines():
@@ -308,8 +308,9 @@ def test_conclusion_and_moves_come_from_the_ledger(ledger_frame):
     from puzzles.core.claims import verdict_moves, verdicts_before
 
     results = pd.read_csv(FIG / "results.csv")
-    text = prose.conclusion(results, ledger_frame, hitting_summary(stored("ordering_runs"), N),
-                            pd.read_csv(FIG / "model.csv"), stored("calibration"))
+    text = prose.PROSE.text("conclusion", **prose.conclusion(
+        results, ledger_frame, hitting_summary(stored("ordering_runs"), N),
+        pd.read_csv(FIG / "model.csv"), stored("calibration")))
     assert "1536, not the paper's 3072" in text
     n_inc = int((ledger_frame["verdict"] == "inconclusive").sum())
     assert f"{n_inc} inconclusive" in text
@@ -317,7 +318,7 @@ def test_conclusion_and_moves_come_from_the_ledger(ledger_frame):
         assert not re.match(r"^\s*\d+\.\s", line), line
     moves = verdict_moves(verdicts_before("puzzles.clockwork"), ledger_frame)
     assert int(moves["rows"].sum()) == len(ledger_frame)
-    note = prose.ledger_note(ledger_frame, moves)
+    note = prose.PROSE.text("ledger-note", **prose.ledger_note(ledger_frame, moves))
     assert note.startswith(f"**{len(ledger_frame)} rows**")
 
 
@@ -352,3 +353,24 @@ def _hits(p, k: int) -> int:
 
     return sum(1 for s in product(range(len(p.actions)), repeat=k)
                if not any(replay(p, s)[-1][1]))
+
+
+def test_every_template_of_prose_md_is_filled_by_its_function(ledger_frame):
+    """Each sentence of the notebook comes from one template; a function gives exactly the
+    values it needs (the Prose engine refuses a missing or an unused one)."""
+    facts, invariant = examples.example3_analysis()
+    fills = {"example3": prose.example3(facts, invariant),
+             "defaults": prose.defaults(stored("calibration")),
+             "table2": prose.table2(ledger_frame),
+             "e5": prose.e5(pd.read_csv(FIG / "e_reachable.csv")),
+             "c3-interval": prose.c3_interval(ledger_frame),
+             "readings": prose.readings(pd.read_csv(FIG / "readings.csv")),
+             "calibration-check": prose.calibration_check(560, ("skips_free", 7, 1))}
+    texts = {name: prose.PROSE.text(name, **values) for name, values in fills.items()}
+    assert "for E5 both give **1536**, not the paper's 3072" in texts["e5"]
+    assert "$Q = \\gcd(12, 6) = 6$" in texts["e5"] and "2^{7} = 1536" in texts["e5"]
+    assert "**The default is the best fit: skips free, T = 7, m = 1**" in texts["defaults"]
+    assert "light 7, 0-based" in texts["readings"]
+    assert "recomputed from this notebook's own 560 runs" in texts["calibration-check"]
+    assert "none of them a goal's. Only 96 of the 384 states" in texts["example3"]
+    assert "(0.5 and 0)" in texts["table2"]

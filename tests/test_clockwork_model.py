@@ -25,7 +25,7 @@ from puzzles.clockwork.model import (
     unit,
     unpack,
 )
-from puzzles.clockwork.reference import FIG1_STATE, FIG2_STATE
+from puzzles.clockwork.reference import figure_state
 
 
 @st.composite
@@ -40,9 +40,9 @@ def nc_state_action(draw):
 
 
 def test_fig1_to_fig2_exactly():
-    s = parse_state(FIG1_STATE, 12, 2)
+    s = parse_state(figure_state("Fig. 1"), 12, 2)
     after = apply(s, (3, unit(0, 12)), 12, 2)
-    assert state_str(after) == FIG2_STATE == "3,010001101001"
+    assert state_str(after) == figure_state("Fig. 2") == "3,010001101001"
     # The paper's own operator on the encoded action (3, sigma^3 e0) gives the same state.
     assert rotary_add(encode_action((3, unit(0, 12)), 12), s, 12, 2) == after
 

@@ -12,13 +12,15 @@ import pytest
 from puzzles.clockwork import sweep
 from puzzles.clockwork.experiments import stored
 from puzzles.clockwork.model import action_str, state_str
+from puzzles.clockwork.paper import PAPER
 
 FIGURES = Path(__file__).resolve().parents[1] / "figures" / "01_clockwork"
 
 
 @pytest.mark.parametrize("i", [*range(8), 61])  # 61: most runs fail, median > N
 def test_sweep_rows_rerun_from_their_seed(i):
-    row = sweep.instance_task((2026, i, 50, sweep.SWEEP_N))
+    b = PAPER.budgets("paper")
+    row = sweep.instance_task(sweep.SweepTask(i, b.sweep_runs, b.sweep_N, root=2026)).row
     want = stored("random_instances").set_index("id").loc[i]
     for k, v in row.items():
         if k == "id":
@@ -64,3 +66,15 @@ def test_held_out_instances_are_the_papers_with_a_median(model):
     ok = held[np.isfinite(held["median_tournaments"])]
     ok = ok[np.isfinite(sweep.design(ok).to_numpy(float)).all(axis=1)]
     assert len(ok) == 26
+
+
+def test_a_recomputed_sample_equals_the_stored_rows_and_a_changed_one_does_not():
+    stored_rows = stored("random_instances")
+    fresh = sweep.sweep(2026, [2], workers=1, progress=False)
+    assert sweep.check_sample(stored_rows, fresh) == 1
+    with pytest.raises(AssertionError):
+        sweep.check_sample(stored_rows, fresh.assign(successes=fresh["successes"] - 1))
+    # the table as stored writes q as an integer column with gaps
+    table = sweep.sweep_table([], [sweep.SweepRow(r) for r in stored_rows.head(3).to_dict(
+        "records")])
+    assert str(table["q"].dtype) == "Int64"

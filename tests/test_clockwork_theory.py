@@ -94,21 +94,13 @@ def test_b5_from_a5_is_section_vs_b5():
     assert all(instance(f"B{i}").initial == instance(f"A{i}").initial for i in range(1, 5))
 
 
-def test_readings_table_takes_precomputed_runs(monkeypatch):
+def test_readings_table_summarises_the_runs_it_is_given(monkeypatch):
     from puzzles.clockwork import experiments as ex
 
-    calls = []
-
-    def fake_runs(*args, **kwargs):
-        calls.append(1)
-        return pd.DataFrame({"instance": ["C2 odd 0-based (1,3,..)"], "run": [0],
-                             "solved": [True], "tournaments": [5], "length": [40.0],
-                             "ring": [""]})
-
-    monkeypatch.setattr(ex, "variant_runs", fake_runs)
-    runs = fake_runs()
-    calls.clear()
+    runs = pd.DataFrame({"instance": ["C2 odd 0-based (1,3,..)"], "run": [0],
+                         "solved": [True], "tournaments": [5], "length": [40.0], "ring": [""]})
     monkeypatch.setattr(ex, "exact_facts", lambda p: {"solvable": True, "shortest": 30})
-    table = ex.readings_table(1, {"readings_runs": 1}, runs=runs)
-    assert not calls and table.set_index("reading").at["C2 odd 0-based (1,3,..)",
-                                                        "successes"] == "1/1"
+    table = ex.readings_table(runs).set_index("reading")
+    assert table.at["C2 odd 0-based (1,3,..)", "successes"] == "1/1"
+    assert table.at["C2 odd 0-based (1,3,..)", "iter_mean"] == 5.0
+    assert pd.isna(table.at["C2 even 0-based (0,2,..)", "successes"])

@@ -1,4 +1,5 @@
-"""Rendering: PNG output, colours, ring figures (the widgets: test_clockwork_widget.py)."""
+"""Drawing: the paper's figures, colours, ring cells on the board (the widgets:
+test_clockwork_widget.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import matplotlib
 matplotlib.use("Agg")
 import pytest  # noqa: E402
 
-from puzzles.clockwork.render import clock_png, clocks_figure, light_colours, rings_figure  # noqa: E402,E501
+from puzzles.clockwork.plots import clocks_figure, rings_figure  # noqa: E402
+from puzzles.clockwork.scene import light_colours, stepper_scene  # noqa: E402
+from puzzles.core.board import scene_png  # noqa: E402
 
 
-def test_render_pngs_and_colours():
-    assert clock_png((3, (0, 1) * 6), 2)[:4] == b"\x89PNG"
+def test_pngs_and_colours():
+    assert scene_png(stepper_scene([15, 16, 0], 3, (3, (0, 1) * 6), 2, 0))[:4] == b"\x89PNG"
     assert len(light_colours(2)) == 2 and len(light_colours(5)) == 5
     with pytest.raises(ValueError, match="c must be"):
         light_colours(1)
@@ -23,8 +26,7 @@ def test_render_pngs_and_colours():
 
 def test_ring_cells_show_read_then_marked_then_kind():
     """The board's ring: the entry read next is yellow over a mark; marks red; else by kind."""
-    from puzzles.clockwork.render import ring_cell_colour
-    from puzzles.clockwork.scene import crossover_scene, stepper_scene
+    from puzzles.clockwork.scene import crossover_scene, ring_cell_colour
     from puzzles.core.board import element
 
     def cell(svg: str, id: str) -> str:  # the group's opening tag and its rect

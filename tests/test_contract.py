@@ -122,7 +122,7 @@ def test_the_core_player_plays_every_game_to_the_goal_with_undo_and_redo(name: s
     p.board.press("redo")
     assert p.state == first
     p.board.press("reset")
-    assert p.state == start and p.moves_made == 2  # the reset is itself an undoable action
+    assert p.state == start and p.actions == 2  # the reset is itself an undoable action
     p.board.press("undo")
     assert p.state == first
     for _ in range(10_000):
@@ -131,8 +131,10 @@ def test_the_core_player_plays_every_game_to_the_goal_with_undo_and_redo(name: s
         p.board.press("step")
     assert game.is_goal(p.state)
     assert "solved" in p.board.status
+    status = p.board.status
     p.board.key("\x00")
-    assert p.board.status.startswith("refused:")
+    assert p.board.message.startswith("refused:")
+    assert p.board.status == status  # a refusal never replaces the status line
 
 
 def _defines(path: Path, names: set[str]) -> set[str]:
@@ -159,3 +161,34 @@ def test_prose_fills_every_placeholder_and_refuses_missing_or_unused_values() ->
         prose.text("presses", mean=4.5, n=1, extra=0)
     with pytest.raises(ValueError, match="no template"):
         prose.text("nothing")
+
+
+def test_store_writes_the_table_and_indexes_it_with_its_command(tmp_path: Path) -> None:
+    import pandas as pd
+
+    from puzzles.core.paper import run_command, store, stored_command
+
+    cmd = run_command(lightsout.PAPER, "random boards")
+    assert cmd == "python -m puzzles run 00 'random boards' --scale paper --store"
+    a = store(pd.DataFrame({"x": [1, 2]}), tmp_path / "a.csv", cmd, {"wall_seconds": 3.5})
+    store(pd.DataFrame({"y": [0.5]}), tmp_path / "b.csv", "make b")
+    assert a.read_text() == "x\n1\n2\n"
+    index = pd.read_csv(tmp_path / "STORED.csv")
+    assert list(index["file"]) == ["a.csv", "b.csv"]
+    assert index.loc[0, "wall_seconds"] == 3.5 and pd.isna(index.loc[1, "wall_seconds"])
+    assert stored_command(tmp_path / "b.csv") == "make b"
+    store(pd.DataFrame({"x": [3]}), tmp_path / "a.csv", cmd)  # a rerun replaces its line
+    index = pd.read_csv(tmp_path / "STORED.csv")
+    assert len(index) == 2 and "wall_seconds" in index.columns
+    with pytest.raises(ValueError, match="not recorded"):
+        stored_command(tmp_path / "c.csv")
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_each_paper_is_its_catalogue_entry(name: str) -> None:
+    from puzzles.catalogue import paper
+
+    entry = next(e for e in CATALOGUE if e.family == name)
+    p = paper(entry.number)
+    assert (p.number, p.stem, p.family, p.citation) == (entry.number, entry.stem, entry.family,
+                                                        entry.citation)

@@ -6,6 +6,7 @@ import hashlib
 import math
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import matplotlib
 
@@ -20,13 +21,11 @@ from hypothesis import strategies as st  # noqa: E402
 from scipy import stats  # noqa: E402
 
 from puzzles.core import (  # noqa: E402
-    budgets,
     ci_halfwidth,
     derive_seed,
     mean_ci,
     median_ci,
     proportion_ci,
-    register_budgets,
     run_tasks,
     save_figure,
     save_json,
@@ -56,7 +55,7 @@ def test_seed_sequence_matches_numpy_spawn_for_integer_keys():
 
 
 def test_seeds_of_the_committed_runs():
-    # the seeds stored beside committed runs (jumpmaze long_runs.json and designer_runs.json)
+    # the seeds stored beside committed runs (jumpmaze long_anneal.csv and designer_runs.csv)
     # are derive_seed of their task keys: a string key part goes through sha256, little-endian,
     # and the key parts stay in order
     assert [derive_seed(2026, "anneal_long", 5, r) for r in range(2)] == [440789137, 4220040453]
@@ -337,25 +336,6 @@ def test_runner_rejects_bad_arguments(tmp_path):
         run_tasks(_tasks.noisy_sum, TASKS, executor="pool")
 
 
-# --- budgets ---------------------------------------------------------------------------------
-
-
-def test_budgets_registry():
-    register_budgets("test-family", {"smoke": {"runs": 2}, "paper": {"runs": 20}})
-    assert budgets("test-family", "paper")["runs"] == 20
-    assert budgets("test-family", "smoke")["runs"] == 2
-    with pytest.raises(ValueError, match="unknown scale 'huge'"):
-        budgets("test-family", "huge")
-    with pytest.raises(ValueError, match="unknown family"):
-        budgets("no-such-family", "paper")
-    with pytest.raises(ValueError, match="missing scales"):
-        register_budgets("bad", {"paper": {"runs": 1}})
-    with pytest.raises(ValueError, match="same keys"):
-        register_budgets("bad", {"smoke": {"runs": 1}, "paper": {"gens": 1}})
-    with pytest.raises(TypeError):
-        budgets("test-family", "paper")["runs"] = 3  # read-only
-
-
 # --- saving ----------------------------------------------------------------------------------
 
 
@@ -397,3 +377,15 @@ def test_savers_reject_bad_input(tmp_path):
         save_figure("not a figure", "f", tmp_path)
     with pytest.raises(ValueError, match="JSON"):
         save_json({"x": object()}, "j", tmp_path)
+
+
+def test_figures_go_to_the_committed_folder_only_at_paper_scale(tmp_path):
+    from puzzles.core.output import figures_dir
+
+    committed = Path(__file__).resolve().parents[1] / "figures" / "01_clockwork"
+    assert figures_dir("01_clockwork", "paper") == committed
+    smoke = figures_dir("01_clockwork", "smoke")
+    assert smoke != committed and smoke.is_dir() and "figures" not in smoke.parts
+    assert figures_dir("01_clockwork", "smoke", tmp_path) == tmp_path
+    with pytest.raises(ValueError, match="unknown scale"):
+        figures_dir("01_clockwork", "huge")

@@ -121,23 +121,19 @@ def _one_generation(pop_size, off_values, moves_values, seed, alpha=0.2):
     inst = instance(3, "0")
     p, start = inst.puzzle(1), np.array(inst.start(1), dtype=np.int64)
     n = len(start)
-    pos = np.tile(start, (pop_size, 1))
-    occ = np.full(pop_size, sum(1 << int(v) for v in start), dtype=np.uint64)
-    nmoves = np.asarray(moves_values, dtype=np.int64)
-    off = np.asarray(off_values, dtype=np.int64)
-    npos, nocc, nnm, noff = (np.empty_like(pos), np.empty_like(occ), np.empty_like(nmoves),
-                             np.empty_like(off))
-    parent = np.empty(pop_size, dtype=np.int32)
-    mcount = np.empty(pop_size, dtype=np.int8)
-    mring = np.empty((pop_size, n), dtype=np.int8)
-    mdest = np.empty((pop_size, n), dtype=np.int8)
-    order = np.empty(ev.elite_count(pop_size), dtype=np.int64)
+    pop = ev.Population(np.tile(start, (pop_size, 1)),
+                        np.full(pop_size, sum(1 << int(v) for v in start), dtype=np.uint64),
+                        np.asarray(moves_values, dtype=np.int64),
+                        np.asarray(off_values, dtype=np.int64))
+    nxt = ev.Population(*(np.empty_like(x) for x in pop))
+    kids = ev.Offspring(np.empty(pop_size, dtype=np.int32), np.empty(pop_size, dtype=np.int8),
+                        np.empty((pop_size, n), dtype=np.int8),
+                        np.empty((pop_size, n), dtype=np.int8))
+    scratch = ev.Scratch(np.arange(n), np.empty(pop_size),
+                         np.empty(ev.elite_count(pop_size), dtype=np.int64))
     _seed(seed)
-    ev.generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent, mcount, mring, mdest,
-                  np.array(p.target, dtype=np.int64), face_table(3, 1),
-                  ev.face_vertex_table(3, 1), alpha, ev.zipf_cdf(n, 1.8), np.arange(n),
-                  np.empty(pop_size), order)
-    return parent, mcount, nnm, noff
+    ev.generation(pop, nxt, kids, ev.ea_rules(p, alpha, 1.8), scratch)
+    return kids.parent, kids.count, nxt.nmoves, nxt.off
 
 
 @njit  # no cache: a cached helper would keep a stale copy of the kernels it calls
@@ -180,17 +176,17 @@ def test_committed_paper_scale_runs_rerun_exactly(algo, case):
     """The first runs of one case from the notebook's tasks (seed 2026, the paper's budgets)
     give the committed runs: a change to a rule of the EA or RL moves them (RL on a case whose
     solution lengths vary from run to run, so its weight updates matter)."""
+    from dataclasses import replace
     from pathlib import Path
 
     import pandas as pd
 
-    from puzzles.core import budgets
     from puzzles.hypercube import experiments as ex
+    from puzzles.hypercube.paper import PAPER
 
-    b = dict(budgets("hypercube", "paper"))
-    b["chunk"] = 3
-    make, run = (ex.ea_tasks, ex.ea_task) if algo == "ea" else (ex.rl_tasks, ex.rl_task)
-    rows = run(make([case], b, 2026)[0])
+    b = replace(PAPER.budgets("paper"), chunk=3)
+    make, run = (ex.ea_tasks, ex.ea_chunk) if algo == "ea" else (ex.rl_tasks, ex.rl_chunk)
+    rows = run(make([case], b, 2026)[0]).rows
     stored = pd.read_csv(Path(__file__).resolve().parents[1] / "figures" / "05_hypercube"
                          / f"{algo}_runs.csv", dtype={"level": str})
     d, level, k = case
@@ -202,51 +198,29 @@ def test_committed_paper_scale_runs_rerun_exactly(algo, case):
 
 
 @njit
-def _ea_every_generation(start, target, faces, fverts, kappa, pop_size, generations, alpha, c,
-                         seed):
+def _ea_every_generation(start, rules, plan, seed):
     """The EA as it was before the history store: every generation's parents and moves kept
     (memory population x generations); the reference the bounded store must equal."""
     np.random.seed(seed)
     n = start.shape[0]
-    zc = ev.zipf_cdf(n, c)
-    ridx = np.arange(n)
-    pos = np.empty((pop_size, n), dtype=np.int64)
-    occ = np.empty(pop_size, dtype=np.uint64)
-    nmoves = np.zeros(pop_size, dtype=np.int64)
-    off = np.empty(pop_size, dtype=np.int64)
-    start_occ = np.uint64(0)
-    for i in range(n):
-        start_occ |= np.uint64(1) << np.uint64(start[i])
-    start_off = ev._off_target(start, target)
-    for a in range(pop_size):
-        pos[a, :] = start
-        occ[a] = start_occ
-        off[a] = start_off
-    parent = np.empty((generations + 1, pop_size), dtype=np.int32)
-    mcount = np.zeros((generations + 1, pop_size), dtype=np.int8)
-    mring = np.empty((generations + 1, pop_size, n), dtype=np.int8)
-    mdest = np.empty((generations + 1, pop_size, n), dtype=np.int8)
-    npos = np.empty_like(pos)
-    nocc = np.empty_like(occ)
-    nnm = np.empty_like(nmoves)
-    noff = np.empty_like(off)
-    order = np.empty(kappa, dtype=np.int64)
-    cum = np.empty(pop_size)
+    pop = ev.start_population(start, rules.target, plan.pop_size)
+    nxt = ev.Population(np.empty_like(pop.pos), np.empty_like(pop.occ),
+                        np.empty_like(pop.nmoves), np.empty_like(pop.off))
+    parent = np.empty((plan.generations + 1, plan.pop_size), dtype=np.int32)
+    mcount = np.zeros((plan.generations + 1, plan.pop_size), dtype=np.int8)
+    mring = np.empty((plan.generations + 1, plan.pop_size, n), dtype=np.int8)
+    mdest = np.empty((plan.generations + 1, plan.pop_size, n), dtype=np.int8)
+    scratch = ev.Scratch(np.arange(n), np.empty(plan.pop_size),
+                         np.empty(plan.kappa, dtype=np.int64))
     t = 0
-    while t < generations:
+    while t < plan.generations:
         t += 1
-        ev.generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent[t], mcount[t],
-                      mring[t], mdest[t], target, faces, fverts, alpha, zc, ridx, cum, order)
-        pos, npos = npos, pos
-        occ, nocc = nocc, occ
-        nmoves, nnm = nnm, nmoves
-        off, noff = noff, off
-        best = -1
-        for a in range(pop_size):
-            if off[a] == 0 and (best < 0 or nmoves[a] < nmoves[best]):
-                best = a
+        ev.generation(pop, nxt, ev.Offspring(parent[t], mcount[t], mring[t], mdest[t]), rules,
+                      scratch)
+        pop, nxt = nxt, pop
+        best = ev.best_agent(pop)
         if best >= 0:
-            total_moves = nmoves[best]
+            total_moves = pop.nmoves[best]
             rings = np.empty(total_moves, dtype=np.int64)
             dests = np.empty(total_moves, dtype=np.int64)
             w = total_moves
@@ -263,19 +237,18 @@ def _ea_every_generation(start, target, faces, fverts, kappa, pop_size, generati
 
 @pytest.mark.parametrize("d,level,k,pop,gens", [(3, "0", 2, 60, 300), (4, "0", 3, 40, 200),
                                                 (4, "2", 3, 50, 120), (3, "2", 1, 30, 400)])
-@pytest.mark.parametrize("capacity", [0, 7, 64])
+@pytest.mark.parametrize("capacity", [None, 7, 64])
 def test_bounded_history_gives_the_runs_of_the_full_history(d, level, k, pop, gens, capacity):
     """The history store drops dead lineages (often, with a tiny first size) and grows; the
     runs, successful or not, and every move of every solution equal the full history's."""
     inst = instance(d, level)
     p, s = inst.puzzle(k), inst.start(k)
-    args = (np.array(s, dtype=np.int64), np.array(p.target, dtype=np.int64),
-            face_table(d, k), ev.face_vertex_table(d, k), ev.elite_count(pop), pop, gens, 0.2,
-            1.8)
+    start, rules = np.array(s, dtype=np.int64), ev.ea_rules(p, 0.2, 1.8)
+    plan = ev.Plan(pop, gens, ev.elite_count(pop))
     outcomes = set()
     for seed in range(6):
-        ok, t, rings, dests = _ea_every_generation(*args, np.uint32(seed))
-        got = ev._ea_run(*args, np.uint32(seed), capacity)
+        ok, t, rings, dests = _ea_every_generation(start, rules, plan, np.uint32(seed))
+        got = ev._ea_run(start, rules, plan, np.uint32(seed), capacity or 4 * pop)
         assert (got[0], got[1]) == (ok, t)
         assert got[3].tolist() == rings.tolist() and got[4].tolist() == dests.tolist()
         assert got[2] == (len(rings) if ok else -1)
@@ -292,8 +265,8 @@ def test_history_store_follows_the_live_ancestry():
     p, s = inst.puzzle(3), inst.start(3)
     pop, gens = 200, 1500
     ok, t, _, _, _, peak = ev._ea_run(
-        np.array(s, dtype=np.int64), np.array(p.target, dtype=np.int64), face_table(4, 3),
-        ev.face_vertex_table(4, 3), ev.elite_count(pop), pop, gens, 0.2, 1.8, np.uint32(3))
+        np.array(s, dtype=np.int64), ev.ea_rules(p, 0.2, 1.8),
+        ev.Plan(pop, gens, ev.elite_count(pop)), np.uint32(3), 4 * pop)
     assert not ok and t == gens
     assert peak <= 16 * pop < pop * gens // 10
 
@@ -309,8 +282,39 @@ def test_the_answer_is_the_shortest_success_of_its_generation():
 def test_rl_wins_only_walks_that_beat_the_best_known():
     # an episode standing next to the target is a win only when that solution is shorter than
     # the best known; 200 episodes on d = 3 level 0 (k = 1) from seed 0 win twice
-    from puzzles.hypercube.rl import run_rl
+    from puzzles.hypercube.rl import RLSettings, run_rl
 
     inst = instance(3, "0")
-    r = run_rl(inst.puzzle(1), inst.start(1), 0, episodes=200)
+    r = run_rl(inst.puzzle(1), inst.start(1), 0, settings=RLSettings(episodes=200))
     assert (r.success, r.n_moves, r.wins) == (True, 4, 2)
+
+
+@pytest.mark.parametrize("name", ["ea_alpha07_runs", "ea_t3_runs", "rl_t3_runs", "ea_far_runs",
+                                  "rl_far_runs"])
+def test_stored_runs_are_their_experiments_runs(name):
+    """The stored offline runs come from their experiments' tasks (python -m puzzles run 05
+    <name> --store): the last two runs of each experiment's last task rerun exactly, and the
+    stored file's line in STORED.csv names that command and the file's hash."""
+    import hashlib
+    from dataclasses import replace
+
+    import pandas as pd
+
+    from puzzles.catalogue import ROOT
+    from puzzles.core.paper import run_command, stored_command
+    from puzzles.hypercube import experiments as ex
+    from puzzles.hypercube.paper import PAPER
+
+    last = PAPER.tasks(name)[-1]
+    task = replace(last, lo=last.hi - 2)
+    assert task.run_seed(last.hi - 1) == last.run_seed(last.hi - 1)
+    worker = PAPER.experiment(name).worker
+    got = pd.DataFrame(worker(task).rows)
+    path = PAPER.stored_path(name, ROOT)
+    stored = ex.load_runs(str(path.parent), name)
+    want = got[["d", "k", "level", "run"]].merge(stored, how="left")
+    cols = ["success", "moves"] + (["generations"] if name.startswith("ea") else [])
+    assert got[cols].astype("Int64").equals(want[cols].astype("Int64"))
+    assert stored_command(path) == run_command(PAPER, name)
+    index = pd.read_csv(path.parent / "STORED.csv").set_index("file")
+    assert index.loc[path.name, "sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()

@@ -51,3 +51,16 @@ def test_level_percentiles_reproduce_the_committed_table():
     pd.testing.assert_frame_equal(again, committed, check_dtype=False)
     # a level's own distance holds at least its own start
     assert np.all(again["share_closer"] < again["share_at_most"])
+
+
+def test_the_smoke_runs_of_the_stored_experiments_are_the_committed_d3_rows():
+    """gods_number and distances (stored: python -m puzzles run 05 <name> --store) at smoke
+    scale cover d = 3, whose rows are the committed ones."""
+    from puzzles.hypercube.paper import PAPER
+
+    for name in ("gods_number", "distances"):
+        committed = pd.read_csv(FIGURES / f"{name}.csv")
+        got = PAPER.run(name, "smoke", workers=1, progress=False)
+        pd.testing.assert_frame_equal(got, committed[committed["d"] == 3])
+    far = PAPER.run("distances_d5k4", "smoke", workers=1, progress=False)
+    assert far.equals(hardness.target_distances(*PAPER.budgets("smoke").far_target))

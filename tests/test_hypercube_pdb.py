@@ -11,6 +11,7 @@ from puzzles.hypercube import experiments as ex
 from puzzles.hypercube import hardness, pdb, search
 from puzzles.hypercube.instances import instance
 from puzzles.hypercube.model import destinations, face_table, unpack_into
+from puzzles.hypercube.rl import RLSettings
 
 
 def _abstract_distances(puzzle, ring: int) -> dict[tuple[int, frozenset], int]:
@@ -79,7 +80,7 @@ def test_hardest_start_lies_at_the_eccentricity_and_both_heuristics_solve_it():
     p = instance(3, "0").puzzle(2)
     far = hardness.hardest_start(p)
     assert search.solve(p, far).optimal == 10 == hardness.gods_number(3, 2)["target_eccentricity"]
-    row = ex.heuristic_task((3, ex.HARDEST, 2, 100_000))
+    row = ex.heuristic_case(ex.HeuristicTask(3, ex.HARDEST, 2, 100_000)).row
     assert row["moves"] == 10 and row["pdb_expanded"] < row["paper_expanded"]
     assert set(ex.HEURISTIC_COLUMNS) <= set(row)
 
@@ -127,12 +128,16 @@ def test_hardest_cases_run_through_the_ea_and_rl_tasks():
                                   (4, "far", 3)]
     p, s = ex.case_puzzle(3, ex.HARDEST, 2)
     assert s == hardness.hardest_start(p) and p.target == instance(3, "0").puzzle(2).target
-    ea = ex.ea_task((3, ex.HARDEST, 2, 0, 2, 7, 50, 200, 0.2, 1.8, "ea"))
-    rl = ex.rl_task((3, ex.HARDEST, 2, 0, 2, 7, 100, 50, 0.1, 0.9, 200))
+    ea = ex.ea_chunk(ex.EATask(3, ex.HARDEST, 2, 0, 2, 50, 200, 0.2, 1.8, root=7)).rows
+    rl = ex.rl_chunk(ex.RLTask(3, ex.HARDEST, 2, 0, 2, 100, RLSettings(50, 0.1, 0.9, 200),
+                               root=7)).rows
     assert [r["level"] for r in ea + rl] == ["far"] * 4
     assert all(r["moves"] is None or r["moves"] >= 10 for r in ea + rl)  # never below the optimum
-    with pytest.raises(ValueError, match="unknown extra runs"):
-        ex.run_extras({}, 1, 1, names=("ea_far_runs", "ea_near_runs"))
+    from puzzles.hypercube.paper import PAPER
+
+    assert {(t.d, t.level, t.k) for t in PAPER.tasks("ea_far_runs")} == set(ex.hardest_cases())
+    with pytest.raises(ValueError, match="no experiment 'ea_near_runs'"):
+        PAPER.tasks("ea_near_runs")
 
 
 def test_target_distances_cover_the_component():

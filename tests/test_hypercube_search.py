@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -9,12 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzles.core.seeding import derive_seed
 from puzzles.hypercube import experiments as ex
+from puzzles.hypercube import tables as tb
 from puzzles.hypercube.evolve import run_ea
 from puzzles.hypercube.instances import INSTANCES, instance
 from puzzles.hypercube.model import Puzzle, is_solution, legal_moves, pack, replay
+from puzzles.hypercube.paper import PAPER
 from puzzles.hypercube.reference import paper_table
-from puzzles.hypercube.rl import run_rl
+from puzzles.hypercube.rl import RLSettings, run_rl
 from puzzles.hypercube.search import (
     astar,
     astar_heapq,
@@ -151,7 +155,7 @@ def test_ea_and_rl_solutions_replay_and_respect_the_optimum():
             if e.success:
                 wins += 1
                 assert is_solution(p, s, e.moves) and e.n_moves >= opt
-            r = run_rl(p, s, seed, episodes=50)
+            r = run_rl(p, s, seed, settings=RLSettings(episodes=50))
             assert r.success and is_solution(p, s, r.moves) and r.n_moves >= opt
         assert wins >= 1
     # same seed, same answer
@@ -174,7 +178,7 @@ def test_bad_algorithm_parameters():
     with pytest.raises(ValueError, match="alpha"):
         run_ea(p, s, 1, alpha=2.0)
     with pytest.raises(ValueError, match="episodes"):
-        run_rl(p, s, 1, episodes=0)
+        run_rl(p, s, 1, settings=RLSettings(episodes=0))
     with pytest.raises(ValueError, match="duplicate"):
         solve(p, (1, 1, 2, 3))
 
@@ -185,28 +189,30 @@ def test_paper_values_never_beat_the_exact_optimum():
         inst = instance(int(r.d), str(r.level))
         res = solve(inst.puzzle(int(r.k)), inst.start(int(r.k)))
         rows.append({"d": r.d, "k": r.k, "level": r.level, "optimal": res.optimal})
-    checked = ex.paper_vs_exact(pd.DataFrame(rows))
+    checked = tb.paper_vs_exact(pd.DataFrame(rows))
     assert len(checked) == 67
     assert (checked["verdict"] != "BELOW the optimum").all()
 
 
 def test_results_table_has_the_required_columns_and_no_minimum_below_optimum():
     cases = [(3, "0", 1), (3, "3", 2)]
-    exact = pd.DataFrame([ex.exact_task(c) for c in cases])
-    astar_df = pd.DataFrame([ex.astar_task(c + (10_000,)) for c in cases])
-    b = {"ea_runs": 3, "ea_pop": 50, "ea_generations": 30, "ea_alpha": 0.2, "ea_c": 1.8,
-         "rl_runs": 3, "rl_p_states": {3: 100}, "rl_episodes": 20, "rl_lr": 0.05,
-         "rl_gamma": 0.95, "rl_max_len": 500, "chunk": 2, "appendix_runs": 2}
-    ea = ex.runs_frame([ex.ea_task(t) for t in ex.ea_tasks(cases, b, 1)])
-    rl = ex.runs_frame([ex.rl_task(t) for t in ex.rl_tasks(cases, b, 1)])
-    res = ex.results_table(exact, astar_df, ea, rl)
-    assert list(res.columns) == ex.RESULT_COLUMNS
+    exact_tasks = [ex.ExactTask(d, lv, k, 6) for d, lv, k in cases]
+    exact = ex.exact_table(exact_tasks, [ex.exact(t) for t in exact_tasks])
+    astar_tasks = [ex.AStarTask(d, lv, k, 10_000) for d, lv, k in cases]
+    astar_df = ex.astar_table(astar_tasks, [ex.astar_case(t) for t in astar_tasks])
+    b = replace(PAPER.budgets("smoke"), ea_runs=3, ea_pop=50, ea_generations=30, rl_runs=3,
+                rl_max_len=500, chunk=2)
+    ea_tasks, rl_tasks = ex.ea_tasks(cases, b, 1), ex.rl_tasks(cases, b, 1)
+    ea = ex.ea_table(ea_tasks, [ex.ea_chunk(t) for t in ea_tasks])
+    rl = ex.rl_table(rl_tasks, [ex.rl_chunk(t) for t in rl_tasks])
+    res = tb.results_table(exact, astar_df, ea, rl)
+    assert list(res.columns) == tb.RESULT_COLUMNS
     assert len(res) == 2 and res["solvable"].tolist() == [True, False]
     assert pd.isna(res.loc[1, "optimal"]) and res.loc[1, "ea_success"] == 0.0
     ok = res.dropna(subset=["optimal"])
     assert (ok["ea_min"].dropna() >= ok["optimal"]).all()
     assert (ok["rl_min"].dropna() >= ok["optimal"]).all()
-    paths = ex.optimal_paths(exact)
+    paths = tb.optimal_paths(exact)
     assert list(paths) == ["d3-k1-L0"] and len(paths["d3-k1-L0"]) == 4
 
 
@@ -218,7 +224,7 @@ def test_committed_results_respect_the_optimum():
     if not path.exists():
         pytest.skip("paper-scale results not generated yet")
     res = pd.read_csv(path, dtype={"level": str})
-    assert list(res.columns) == ex.RESULT_COLUMNS
+    assert list(res.columns) == tb.RESULT_COLUMNS
     assert len(res) == 36
     # every case with two or more successful EA runs has a mean and a CI of its generations
     many = res[res["ea_success"] * 150 >= 2]
@@ -237,13 +243,19 @@ def test_slow_case_split_and_alpha_tasks_keep_seeds():
     assert len(fast) + len(slow) == len(cases) == 36
     assert (4, "0", 3) in slow and (3, "3", 2) in slow and (5, "0", 4) in slow
     assert ex.split_cases(cases, "rl")[1] == [(5, "0", 4)]
-    b = {"ea_runs": 4, "ea_pop": 50, "ea_generations": 20, "ea_alpha": 0.2, "ea_c": 1.8,
-         "chunk": 2, "appendix_runs": 2}
+    b = replace(PAPER.budgets("smoke"), ea_runs=4, ea_pop=50, ea_generations=20, chunk=2,
+                appendix_runs=2)
     base = ex.ea_tasks([(3, "0", 1)], b, 5)
-    assert [t[8] for t in base] == [0.2, 0.2] and [t[10] for t in base] == ["ea", "ea"]
+    assert [t.alpha for t in base] == [0.2, 0.2] and [t.tag for t in base] == ["ea", "ea"]
     other = ex.ea_tasks([(3, "0", 1)], b, 5, tag="ea-alpha", alpha=0.7)
-    assert [t[8] for t in other] == [0.7, 0.7]
-    assert len(ex.ea_tasks([(3, "0", 1)], b, 5, c=7.0, tag="appendix")) == 1
+    assert [t.alpha for t in other] == [0.7, 0.7]
+    assert len(ex.ea_tasks([(3, "0", 1)], b, 5, runs=2, c=7.0, tag="appendix")) == 1
+    # a run's seed: the root, the tag, the case's one key, c and the run (the committed runs')
+    t = other[1]
+    assert (t.lo, t.seed) == (2, derive_seed(5, "ea-alpha", "d3-k1-L0", "c=1.8", 2))
+    assert t.run_seed(3) == derive_seed(5, "ea-alpha", "d3-k1-L0", "c=1.8", 3)
+    r = ex.rl_tasks([(3, "0", 1)], replace(b, rl_runs=3), 5)[1]
+    assert (r.lo, r.hi, r.seed) == (2, 3, derive_seed(5, "rl", "d3-k1-L0", 2))
     with pytest.raises(ValueError, match="algo"):
         ex.is_slow((3, "0", 1), "astar")
 
@@ -255,7 +267,7 @@ def test_committed_results_summarise_the_committed_runs(algo):
     fig = Path(__file__).resolve().parents[1] / "figures" / "05_hypercube"
     res = pd.read_csv(fig / "results.csv", dtype={"level": str})
     runs = pd.read_csv(fig / f"{algo}_runs.csv", dtype={"level": str})
-    again = res[["d", "k", "level"]].merge(ex.summarise_runs(runs, algo), how="left")
+    again = res[["d", "k", "level"]].merge(tb.summarise_runs(runs, algo), how="left")
     cols = [c for c in again.columns if c.startswith(f"{algo}_")]
     assert len(cols) == (6 if algo == "ea" else 4)
     pd.testing.assert_frame_equal(again[cols].astype(float), res[cols].astype(float))

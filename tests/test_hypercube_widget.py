@@ -1,4 +1,4 @@
-"""Render and the hypercube board widget, driven by clicks by id."""
+"""The hypercube game: its scene and the core Player playing it, driven by clicks by id."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
+from puzzles.core.board import scene_png  # noqa: E402
+from puzzles.core.game import Player  # noqa: E402
+from puzzles.hypercube.game import HypercubeGame, examples  # noqa: E402
 from puzzles.hypercube.instances import INSTANCES, instance  # noqa: E402
-from puzzles.hypercube.render import draw, layout, to_png  # noqa: E402
-from puzzles.hypercube.widget import PuzzleWidget  # noqa: E402
+from puzzles.hypercube.scene import cube_scene, layout  # noqa: E402
 
 
 @pytest.mark.parametrize("d", [2, 3, 4, 5, 6])
@@ -22,69 +24,99 @@ def test_layout_has_distinct_vertices(d):
     assert len({tuple(np.round(p, 6)) for p in pos}) == 1 << d
 
 
-def test_draw_returns_png():
+def test_scene_draws_a_png():
     inst = instance(4, 0)
-    png = to_png(draw(inst.puzzle(3), inst.start(3), selected=0, highlight=(0, 2)))
+    png = scene_png(cube_scene(inst.puzzle(3), inst.start(3), selected=0, legal=(0, 2)))
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_widget_plays_refuses_undoes_and_steps():
-    w = PuzzleWidget(instance(3, 0), k=2)
-    b = w.board
-    assert w.config == (6, 1, 4, 5) and 'data-vertex="6"' in b.element("ring-0")
+def test_player_plays_refuses_undoes_and_steps():
+    p = Player(HypercubeGame(instance(3, 0), k=2))
+    b = p.board
+    assert p.state.config == (6, 1, 4, 5) and 'data-vertex="6"' in b.element("ring-0")
     b.click("ring-1")
     assert 'data-selected="1"' in b.element("ring-1") and "purple selected" in b.status
     b.click("vertex-6")  # a ring's vertex picks up that ring (green)
     assert 'data-selected="1"' in b.element("ring-0")
     assert 'data-legal="1"' in b.element("vertex-2") and 'data-legal="0"' in b.element("vertex-0")
-    assert w.move(0, 2) and w.config == (2, 1, 4, 5)
-    w.undo()
-    try:
-        w.move(0, 4)  # red is there
-    except ValueError as err:
-        assert "occupied" in str(err)
-    else:
-        raise AssertionError("a move onto an occupied vertex went through")
+    with pytest.raises(ValueError, match="occupied"):
+        p.play((0, 6, 4))  # red is there
     b.click("vertex-0")  # green (on 6) may not go to 0: every 2-face holds another ring
-    assert b.status.startswith("refused: every 2-face through 6 and 0 holds another ring")
-    assert w.config == (6, 1, 4, 5)
+    assert b.message.startswith("refused: illegal move (0, 6, 0): every 2-face through 6 and 0 "
+                               "holds another ring")
+    assert p.state.config == (6, 1, 4, 5)
     b.click("vertex-2")
-    assert w.config == (2, 1, 4, 5) and 'data-vertex="2"' in b.element("ring-0")
-    assert b.status.startswith("1 move played")
+    assert p.state.config == (2, 1, 4, 5) and 'data-vertex="2"' in b.element("ring-0")
+    assert "ring 1: 6 -> 2" in b.status
     b.press("undo")
-    assert w.config == (6, 1, 4, 5) and not w.history
+    assert p.state.config == (6, 1, 4, 5)
+    b.press("undo")  # the selection was an action too
+    assert p.state.selected == 1 and 'data-selected="1"' in b.element("ring-1")
+    b.press("redo")
     b.press("hint")
-    assert "6 moves to go" in b.status
+    assert b.status.endswith("hint: ring 2: 1 -> 2") and 'data-legal="1"' in b.element("vertex-2")
+    assert 'data-selected="1"' in b.element("ring-1")  # the hinted ring
     for _ in range(6):
         b.press("step")
-    assert w.config == w.puzzle.target and "solved" in b.status
+    assert p.game.is_goal(p.state) and "solved in" in b.status
     b.press("reset")
-    assert w.config == w.start and w.history == []
+    assert p.state == p.game.initial()
 
 
-def test_widget_bad_input_and_switching():
-    w = PuzzleWidget()
-    b = w.board
+def test_bad_input_and_switching_are_undoable_edits():
+    p = Player(HypercubeGame())
+    b = p.board
     b.key("9")
-    assert b.status.startswith("refused: key '9'")
+    assert b.message.startswith("refused: key '9'")
     b.enter("k", "7")
-    assert b.status.startswith("refused: k must lie in")
-    b.enter("puzzle", "d=5 level 0")
-    assert w.puzzle.d == 5 and w.puzzle.k == 4 and "ring-5" in b.ids()
+    assert b.message.startswith("refused: k must lie in")
+    b.enter("k", "two")
+    assert b.message.startswith("refused: k must be a whole number")
+    b.enter("instance", "d=5 level 0")
+    assert p.state.puzzle.d == 5 and p.state.k == 4 and "ring-5" in b.ids()
     b.enter("k", "2")
-    assert w.puzzle.k == 2
+    assert p.state.k == 2
+    b.press("undo")
+    assert (p.state.inst.d, p.state.k) == (5, 4)
+    b.enter("instance", "d=3 level 3")
     b.press("hint")
-    assert "4 moves to go" in b.status
-    b.enter("puzzle", "d=3 level 3")
-    b.press("hint")
-    assert "unreachable" in b.status
+    assert "no solution from here" in b.status
+    b.enter("instance", "d=9 level 0")
+    assert b.message.startswith("refused: no puzzle")
+    game = p.game
+    assert game.optimum(game.initial()) == 6 and game.goal and "1-9" in game.keys()
     assert INSTANCES
 
 
+def test_examples_are_solvable_and_vertex_clicks_need_a_ring():
+    for game in examples():
+        plan = game.solve(game.initial())
+        assert plan and game.is_goal(_replay(game, plan))
+    game = examples()[0]
+    none = game.read(game.initial(), _click("ring-0")).state
+    from dataclasses import replace
+
+    with pytest.raises(ValueError, match="click a ring first"):
+        game.read(replace(none, selected=None), _click("vertex-0"))
+
+
+def _replay(game, plan):
+    state = game.initial()
+    for move in plan:
+        state = game.apply(state, move)
+    return state
+
+
+def _click(id):
+    from puzzles.core.board import Event
+
+    return Event("click", id)
+
+
 def test_callbacks_create_no_pyplot_figures():
-    w = PuzzleWidget(instance(4, 0))
+    p = Player(HypercubeGame(instance(4, 0)))
     before = plt.get_fignums()
-    w.board.click("ring-1")
-    w.board.press("step")
-    w.board.press("hint")
+    p.board.click("ring-1")
+    p.board.press("step")
+    p.board.press("hint")
     assert plt.get_fignums() == before

@@ -77,19 +77,19 @@ def test_bad_inputs_are_messages():
     p = play(3)
     b = p.board
     b.click("peg-5")
-    assert b.status == "refused: pick a piece from the tray first"
+    assert b.message == "refused: pick a piece from the tray first"
     b.key("r")
-    assert b.status == "refused: pick a piece from the tray first"
+    assert b.message == "refused: pick a piece from the tray first"
     b.enter("challenge", 500)
-    assert b.status == "refused: challenge must lie in 1..120, got 500" and p.state.cid == 3
+    assert b.message == "refused: challenge must lie in 1..120, got 500" and p.state.cid == 3
     b.enter("challenge", "abc")
-    assert "whole number" in b.status
+    assert "whole number" in b.message
     b.click(f"tray-{tray(p.state)[0]}")
     b.key("q")
-    assert b.status.startswith("refused: key 'q'")
+    assert b.message.startswith("refused: key 'q'")
     illegal = next(q for q in range(24) if q not in _legal(b.svg))
     b.click(f"peg-{illegal}")
-    assert b.status.startswith("refused:") and "cannot go on peg" in b.status
+    assert b.message.startswith("refused:") and "cannot go on peg" in b.message
     b.enter("challenge", 47)
     assert p.state.cid == 47 and "challenge 47" in b.status
     b.press("undo")  # loading a challenge is an edit: undone like a move
@@ -101,21 +101,21 @@ def test_light_purple_refuses_a_flip():
     p = play(cid)
     p.board.click("tray-0")
     p.board.key("f")
-    assert "own mirror image" in p.board.status and not p.state.mirrored
+    assert "own mirror image" in p.board.message and not p.state.mirrored
 
 
 def test_solver_replay_steps_through_the_unique_solution():
     p = play(53)  # a challenge whose paper search backtracks
     messages = []
     while True:
-        before = p.moves_made
+        before = p.actions
         p.board.press("replay")
-        if p.moves_made == before:
+        if p.actions == before:
             break
         messages.append(p.board.status)
     ch = load_challenges()[52]
     assert sorted(p.state.placed) == sorted(x for x in stored_solution(53) if x not in ch.given)
-    assert "solved" in messages[-1] and "done" in p.board.status
+    assert "solved" in messages[-1] and p.board.message == "refused: the solver is done"
     assert any("backtracked" in m for m in messages)
     assert len(messages) == solver_run(53).nodes
     p.board.press("undo")  # each replayed move is undoable
@@ -126,7 +126,8 @@ def test_every_example_and_challenge_field_through_the_player():
     game = IQLink(1)
     player = Player(game)
     assert player.board.title == "IQ-Link"
-    assert [c["id"] for c in player.board.controls][-2:] == ["challenge", "replay"]
+    ids = [c["id"] for c in player.board.controls]
+    assert ids[-3:] == ["challenge", "replay", "puzzle"]  # the Player's puzzle text comes last
     assert "given piece" in str(_refused(game))
 
 

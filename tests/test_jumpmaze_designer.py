@@ -6,10 +6,12 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
-from puzzles.jumpmaze import designer, model
-from puzzles.jumpmaze import reference as R
+from puzzles.jumpmaze import designer, model, offline
+from puzzles.jumpmaze import report as R
+from puzzles.jumpmaze.paper import PAPER
 
 
 def test_terms_of_the_report_puzzle_match_the_model():
@@ -57,10 +59,7 @@ def test_objectives_select_terms():
 
 
 def test_stored_designer_runs_verify():
-    rec = designer.load_runs()
-    if rec is None:
-        pytest.skip("designer runs not stored yet")
-    checked = designer.verify(rec)
+    checked = designer.verify(offline.design_records(offline.stored("designer-runs")))
     assert set(checked) == {str(n) for n in range(5, 12)}
     for k, v in checked.items():
         assert v["shortest_paths"] == 1 and v["black_holes"] == 0 and v["white_holes"] == 0
@@ -73,14 +72,17 @@ FIGURES = Path(__file__).resolve().parents[1] / "figures" / "03_jumping_maze"
 
 
 def test_stored_n5_designer_runs_rerun_bit_for_bit():
-    rec = designer.load_runs()
-    stored = rec["sizes"]["5"]
-    p = designer.DESIGN_PARAMS[5]
-    runs = [designer.design_task((5, p["iters"], p["t_start"], p["t_end"], rec["seed"], r,
-                                  rec["objective"])) for r in range(p["runs"])]
-    assert [r["seed"] for r in runs] == stored["seeds"]
-    assert [r["feasible_depth"] for r in runs] == stored["feasible_depths"] == [19, 19]
-    assert runs[0]["feasible_grid"] == stored["grid"]  # the first of the deepest is kept
+    table = offline.stored("designer-runs")
+    stored = offline.design_records(table)["5"]
+    tasks = sorted((t for t in PAPER.tasks("designer-runs") if t.n == 5), key=lambda t: t.run)
+    runs = [offline.design_run(t) for t in tasks]
+    assert [r.seed for r in runs] == stored["seeds"]
+    assert [r.feasible_depth for r in runs] == stored["feasible_depths"] == [19, 19]
+    assert runs[0].feasible_grid.tolist() == stored["grid"]  # the first of the deepest is kept
+    # the experiment's table of these runs is the stored table's n = 5 rows (provenance aside)
+    again = offline.design_table(tasks, runs).drop(columns=offline.PROVENANCE)
+    mine = table[table["n"] == 5].drop(columns=offline.PROVENANCE).reset_index(drop=True)
+    pd.testing.assert_frame_equal(again, mine, check_dtype=False)
 
 
 def test_neller_energy_of_the_committed_designer_mazes():

@@ -125,11 +125,29 @@ def test_bound_comparison_of_notebook_03():
                                      [6, 32, 41964, 7619, 41854, 7509]]
 
 
-def test_a_refutation_needs_every_branch_complete():
-    from puzzles.jumpmaze import proofs
+def _branches(n: int, target: int, node_limit: int):
+    from puzzles.core import run_tasks
 
-    cut = proofs.refute(6, 33, 10, workers=1)  # some branches stop at 10 nodes
-    assert cut["found"] is None and not all(b["complete"] for b in cut["branches"])
-    assert cut["refuted"] is False
-    full = proofs.refute(6, 33, 10**6, workers=1)
-    assert full["found"] is None and full["refuted"] is True
+    tasks = exact.branch_tasks(n, target, node_limit, root=2026)
+    return exact.branch_table(tasks, run_tasks(exact.branch_run, tasks, workers=1,
+                                               progress=False))
+
+
+def test_a_refutation_needs_every_branch_complete():
+    cut = _branches(6, 33, 10)  # some branches stop at 10 nodes
+    assert cut["best"].isna().all() and not cut["complete"].all()
+    assert exact.refuted(cut) is False
+    full = _branches(6, 33, 10**6)
+    assert full["best"].isna().all() and exact.refuted(full) is True
+    assert exact.combined(full).nodes == exact.search_parallel(6, 33, workers=1).nodes
+    assert exact.refuted(_branches(6, 32, 10**6)) is False  # 32 is reached: nothing refuted
+
+
+def test_the_stored_offline_attempt_is_not_a_refutation():
+    from puzzles.jumpmaze import offline
+
+    table = offline.stored("offline-refutation")
+    record = offline.refutation_record(table)
+    assert (record["n"], record["target"], record["refuted"]) == (8, 61, False)
+    assert sum(not b["complete"] for b in record["branches"]) == 5
+    assert record["nodes"] == 1_500_000_690 and len(table) == len(exact.branches(8))

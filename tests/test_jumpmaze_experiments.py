@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from pathlib import Path
 
@@ -9,45 +10,45 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from puzzles.core import budgets
-from puzzles.jumpmaze import experiments, longrun, model, optimise
-from puzzles.jumpmaze import reference as R
+from puzzles.jumpmaze import exact, experiments, model, offline, sections
+from puzzles.jumpmaze import report as R
+from puzzles.jumpmaze.paper import PAPER
 
 
 def test_stored_long_runs_verify_and_meet_the_targets():
-    rec = longrun.load_long_runs()
-    checked = longrun.verify_long_runs(rec)
-    assert checked["anneal n=11"] >= 116 > R.REPORT_BEST_SCORE
-    assert rec["proofs"]["5"]["proven_max"] == 21 and rec["proofs"]["7"]["proven_max"] == 45
+    anneal, proofs = sections.long_runs()  # every stored grid re-evaluated
+    checked = offline.verify(anneal, proofs)
+    assert checked["anneal n=11"] >= 116 > R.report().best_score
+    assert proofs["5"]["proven_max"] == 21 and proofs["7"]["proven_max"] == 45
     assert checked["anneal n=5"] == 21 and checked["anneal n=7"] == 45
-    for key, b in rec["bounds"].items():
-        best = rec["anneal"].get(key, {}).get("best_score", 0)
+    for key, b in offline.bound_records(offline.stored("long-bounds")).items():
+        best = anneal.get(key, {}).get("best_score", 0)
         assert best <= b["upper_bound"] <= int(key) ** 2 - 1
 
 
 def test_verify_rejects_a_tampered_record():
-    rec = longrun.load_long_runs()
-    rec["anneal"]["11"]["best_score"] += 1
+    anneal, proofs = sections.long_runs()
+    anneal["11"]["best_score"] += 1
     with pytest.raises(ValueError, match="n=11"):
-        longrun.verify_long_runs(rec)
+        offline.verify(anneal, proofs)
 
 
 def test_upper_bound_is_exact_when_the_search_completes():
-    out = longrun.upper_bound(4, 14, 10**7)
+    out = exact.upper_bound(4, 14, 10**7)
     assert out["upper_bound"] == 12 and out["searches"][-1]["found"] == 12
 
 
 def test_protocol_tables_and_best_puzzles():
-    b = dict(budgets("jumpmaze", "smoke"))
-    b["runs"] = 2
-    b["sizes"] = (5, 7)
-    res = experiments.run_protocol(b, 1, workers=1, algorithms=["hc_ties", "sa", "ga"])
-    curves = experiments.curves_table(res)
+    b = dataclasses.replace(PAPER.budgets("smoke"), runs=2, sizes=(5, 7))
+    table = experiments.run_protocol(b, 1, workers=1, algorithms=["hc_ties", "sa", "ga"])
+    res = table.to_dict("records")
+    assert list(table["algorithm"]) == ["hc_ties", "hc_ties", "sa", "sa", "ga", "ga"]
+    curves = experiments.curves_table(table)
     assert list(curves.columns) == ["algorithm", "n", "iteration", "mean_score"]
     assert len(curves) == sum(len(r["mean_curve"]) for r in res)
-    summary = experiments.summary_table(res)
+    summary = experiments.summary_table(table)
     assert set(summary["algorithm"]) == {"hc_ties", "sa", "ga"}
-    finals = experiments.finals_table(res)
+    finals = experiments.finals_table(table)
     assert len(finals) == 2 * len(res)
     cands = [(r["algorithm"], r["n"], r["best_grid"]) for r in res]
     top5 = max(r["best_score"] for r in res if r["n"] == 5)
@@ -64,17 +65,21 @@ def test_protocol_tables_and_best_puzzles():
 
 def test_frozen_after_and_quality_table():
     it = experiments.frozen_after()
-    t = R.REPORT_SA_T0 * R.REPORT_SA_COOL ** it
-    assert math.exp(-1 / t) < 1e-3 <= math.exp(-1 / (t / R.REPORT_SA_COOL))
+    t = R.report().sa_t0 * R.report().sa_cool ** it
+    assert math.exp(-1 / t) < 1e-3 <= math.exp(-1 / (t / R.report().sa_cool))
     q = experiments.quality_table({"report": R.report_puzzle()})
     assert q.loc[0, "score"] == 103 and q.loc[0, "white_holes"] == 1
 
 
-def test_task_budget_freezing_roundtrips():
-    b = dict(budgets("jumpmaze", "paper"))
-    frozen = optimise.freeze(b)
-    assert optimise._unfreeze(frozen)["hc"] == b["hc"]
-    assert repr(frozen) == repr(optimise.freeze(dict(reversed(list(b.items())))))
+def test_protocol_tasks_are_seeded_per_algorithm_and_size_and_slowest_first():
+    b = PAPER.budgets("paper")
+    tasks = PAPER.tasks("protocol")
+    assert [(t.algorithm, t.n) for t in tasks[:2]] == [("ga", 11), ("ga_top80", 11)]
+    assert len(tasks) == 9 * len(b.sizes) and all(t.runs == 50 and t.budget == b for t in tasks)
+    t = next(t for t in tasks if (t.algorithm, t.n) == ("sa", 7))
+    assert t.seed_key() == ("sa", 7) and t.key == "protocol(algorithm=sa, n=7, runs=50)"
+    # the task repr (the resume cache's key) holds its whole budget
+    assert repr(b) in repr(t)
 
 
 FIGURES = Path(__file__).resolve().parents[1] / "figures" / "03_jumping_maze"

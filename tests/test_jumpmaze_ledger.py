@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from puzzles.core import budgets, derive_seed
+from puzzles.core import derive_seed
 from puzzles.core import verdicts as V
 from puzzles.core.claims import (
     VERDICTS,
@@ -29,11 +29,12 @@ from puzzles.core.claims import (
 )
 from puzzles.jumpmaze import experiments, model, optimise
 from puzzles.jumpmaze import ledger as L
-from puzzles.jumpmaze import reference as R
+from puzzles.jumpmaze import report as R
+from puzzles.jumpmaze.paper import PAPER
 
 FIG = Path(__file__).parents[1] / "figures" / "03_jumping_maze"
 SEED = 2026
-PAPER = budgets("jumpmaze", "paper")
+BUDGET = PAPER.budgets("paper")
 
 
 @pytest.fixture(scope="module")
@@ -46,15 +47,15 @@ def committed() -> dict[str, pd.DataFrame]:
 
 
 @pytest.fixture(scope="module")
-def regenerated() -> list[dict]:
+def regenerated() -> pd.DataFrame:
     """The paper-scale climbers and walks, rerun from their seeds (their grids and curves)."""
-    return experiments.run_protocol(PAPER, SEED, workers=1, algorithms=[
+    return experiments.run_protocol(BUDGET, SEED, workers=1, algorithms=[
         "hc_strict", "hc_ties", "walk_strict", "walk_ties"])
 
 
 @pytest.fixture(scope="module")
 def ledger(committed, regenerated):
-    runs = L.Runs(committed["finals"], committed["checks"], PAPER)
+    runs = L.Runs(committed["finals"], committed["checks"], BUDGET)
     led = L.new_ledger()
     L.report_claims(led, R.report_puzzle(), R.report_depths())
     L.plateau_claims(led, runs)
@@ -117,7 +118,7 @@ def test_unequal_budgets_are_named_and_read_at_matched_evaluations(ledger):
                 "T7-ga-walk": ("ga", "walk_strict"), "T7-sa-ga": ("sa", "ga")}
         a, b = next(v for k, v in fams.items() if c.id.startswith(k))
         n = int(c.id.rsplit("-n", 1)[1])
-        differ = experiments.evaluations(a, n, PAPER) != experiments.evaluations(b, n, PAPER)
+        differ = experiments.evaluations(a, n, BUDGET) != experiments.evaluations(b, n, BUDGET)
         assert ("budgets differ" in c.why) == differ, c.id
         assert ("matched evaluations" in c.readings) == differ, c.id
     # annealing's 3,000 iterations at n = 5 against 1,000: with ties accepted and matched
@@ -131,14 +132,14 @@ def test_the_headline_is_the_reports_reading(ledger):
     # restarts beat walks on the incumbent the report plots, at every n and tie rule; the
     # best-so-far reading reverses the strict rows (the old verdicts)
     for v in ("strict", "ties"):
-        for n in R.REPORT_SIZES:
+        for n in R.report().sizes:
             c = ledger[f"T4-restarts-walks-{v}-n{n}"]
             assert c.verdict == "reproduced", c.id
-    for n in R.REPORT_SIZES:
+    for n in R.report().sizes:
         assert "; best-so-far: contradicted" in ledger[f"T4-restarts-walks-strict-n{n}"].readings
     # the GA against a climber that accepts ties: contradicted; with the report's strict
     # climber its best member wins
-    for n in R.REPORT_SIZES:
+    for n in R.report().sizes:
         c = ledger[f"T7-ga-hc-ties-n{n}"]
         assert c.verdict == "contradicted"
         assert "strict climber, best-so-far: reproduced" in c.readings
@@ -175,9 +176,9 @@ def test_the_best_puzzle_is_an_extreme_of_the_reports_runs(ledger, committed):
     # an extreme is never decided by equality: our best equal to the paper's is not enough
     finals = committed["finals"]
     best = finals[finals["n"] == 11]["best_score"].to_numpy(float)
-    once = np.append(best[:-1], R.REPORT_BEST_SCORE)
-    ev = V.extreme(once, R.REPORT_BEST_SCORE, 250, "max", L.MARGINS.best_puzzle)
-    assert ev.ours == str(R.REPORT_BEST_SCORE) and ev.settled is None
+    once = np.append(best[:-1], R.report().best_score)
+    ev = V.extreme(once, R.report().best_score, 250, "max", L.MARGINS.best_puzzle)
+    assert ev.ours == str(R.report().best_score) and ev.settled is None
     assert ev.verdict(ev.p) == "inconclusive"
 
 
@@ -190,29 +191,29 @@ def test_plateaus_pass_the_reports_50_runs_as_a_sample(ledger):
 
 
 def test_evaluations_and_matched_budgets():
-    assert experiments.evaluations("hc_strict", 5, PAPER) == 1001
-    assert experiments.evaluations("sa", 5, PAPER) == 3001
-    assert experiments.evaluations("ga", 5, PAPER) == 3030
-    assert experiments.matched_evaluations("ga", "hc_strict", 5, PAPER) == 990
-    assert experiments.matched_evaluations("sa", "ga", 11, PAPER) == 6000
-    assert experiments.curve_point("ga", 5, 990, PAPER) == 32
-    assert experiments.curve_point("hc_ties", 7, 2001, PAPER) == 2000
+    assert experiments.evaluations("hc_strict", 5, BUDGET) == 1001
+    assert experiments.evaluations("sa", 5, BUDGET) == 3001
+    assert experiments.evaluations("ga", 5, BUDGET) == 3030
+    assert experiments.matched_evaluations("ga", "hc_strict", 5, BUDGET) == 990
+    assert experiments.matched_evaluations("sa", "ga", 11, BUDGET) == 6000
+    assert experiments.curve_point("ga", 5, 990, BUDGET) == 32
+    assert experiments.curve_point("hc_ties", 7, 2001, BUDGET) == 2000
     with pytest.raises(ValueError, match="whole number of generations"):
-        experiments.curve_point("ga", 5, 991, PAPER)
+        experiments.curve_point("ga", 5, 991, BUDGET)
     with pytest.raises(ValueError, match="evaluations"):
-        experiments.curve_point("hc_strict", 5, 1002, PAPER)
+        experiments.curve_point("hc_strict", 5, 1002, BUDGET)
 
 
 def test_checkpoints_are_the_runs_own_curves(committed):
     checks = committed["checks"]
-    wanted = set(L.checkpoints(PAPER))
+    wanted = set(L.checkpoints(BUDGET))
     have = set(checks[["algorithm", "n", "evaluations"]].drop_duplicates().itertuples(
         index=False, name=None))
     assert wanted == have
     for alg, n, e in [("hc_ties", 7, 2001), ("sa", 5, 1001), ("ga", 5, 990)]:
         for run in range(2):
-            res = optimise.run_algorithm(alg, n, derive_seed(SEED, alg, n, run), PAPER)
-            i = experiments.curve_point(alg, n, e, PAPER)
+            res = optimise.run_algorithm(alg, n, derive_seed(SEED, alg, n, run), BUDGET)
+            i = experiments.curve_point(alg, n, e, BUDGET)
             row = checks[(checks["algorithm"] == alg) & (checks["n"] == n)
                          & (checks["evaluations"] == e) & (checks["run"] == run)].iloc[0]
             assert row["incumbent"] == pytest.approx(res.curve[i], abs=1e-4)

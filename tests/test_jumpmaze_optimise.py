@@ -9,16 +9,17 @@ import pandas as pd
 import pytest
 from numba import njit
 
-from puzzles.core import budgets, derive_seed, run_tasks
-from puzzles.jumpmaze import longrun, model, optimise
-from puzzles.jumpmaze import reference as R
+from puzzles.core import derive_seed, run_tasks
+from puzzles.jumpmaze import experiments, model, optimise, sections
+from puzzles.jumpmaze import report as R
 from puzzles.jumpmaze.model import random_flat, score_flat
+from puzzles.jumpmaze.paper import PAPER
 
 PER_RUN = Path(__file__).parents[1] / "figures" / "03_jumping_maze" / "final_scores_per_run.csv"
 
 
 def _smoke():
-    return dict(budgets("jumpmaze", "smoke"))
+    return PAPER.budgets("smoke")
 
 
 @njit
@@ -227,10 +228,10 @@ def test_selection_readings_differ():
 
 
 def test_report_budget_constants():
-    b = budgets("jumpmaze", "paper")
-    assert (b["restarts_count"], b["walk_p"], b["sa_t0"], b["sa_cool"], b["ga_clone"],
-            b["ga_mutation"]) == (10, 0.05, 100.0, 0.985, 0.5, 0.02)
-    assert R.REPORT_GA_SELECT == 0.8 and b["ga_generations"] == 100
+    b = PAPER.budgets("paper")
+    assert (b.restarts_count, b.walk_p, b.sa_t0, b.sa_cool, b.ga_clone,
+            b.ga_mutation) == (10, 0.05, 100.0, 0.985, 0.5, 0.02)
+    assert R.report().ga_select == 0.8 and b.ga_generations == 100
 
 
 @pytest.mark.parametrize("algorithm", optimise.ALGORITHMS)
@@ -241,7 +242,7 @@ def test_paper_protocol_runs_reproduce_the_stored_results(algorithm):
     clone rate, elitism) changes these trajectories.
     """
     stored = pd.read_csv(PER_RUN)
-    b = dict(budgets("jumpmaze", "paper"))
+    b = PAPER.budgets("paper")
     for n in (5, 7):
         for run in range(3):
             res = optimise.run_algorithm(algorithm, n, derive_seed(2026, algorithm, n, run), b)
@@ -252,7 +253,7 @@ def test_paper_protocol_runs_reproduce_the_stored_results(algorithm):
 
 
 def test_stored_long_run_seed_reproduces_bit_for_bit():
-    rec = longrun.load_long_runs()["anneal"]["5"]
+    rec = sections.long_runs()[0]["5"]
     res = optimise.anneal_long(5, rec["iters"], rec["seeds"][0], t_start=rec["t_start"],
                                t_end=rec["t_end"])
     assert res.best_score == rec["scores"][0] == rec["best_score"]
@@ -261,12 +262,13 @@ def test_stored_long_run_seed_reproduces_bit_for_bit():
 
 def test_every_algorithm_through_the_task_function_is_worker_independent():
     budget = _smoke()
-    tasks = [(alg, 5, 2, 2026, optimise.freeze(budget)) for alg in optimise.ALGORITHMS]
-    one = run_tasks(optimise.protocol_task, tasks, workers=1, progress=False)
-    again = [optimise.protocol_task(t) for t in tasks[::-1]][::-1]
+    tasks = [experiments.ProtocolTask(alg, 5, 2, budget, root=2026)
+             for alg in optimise.ALGORITHMS]
+    one = run_tasks(experiments.protocol_run, tasks, workers=1, progress=False)
+    again = [experiments.protocol_run(t) for t in tasks[::-1]][::-1]
     for x, y in zip(one, again, strict=True):
-        np.testing.assert_array_equal(x["mean_curve"], y["mean_curve"])
-        assert x["best_score"] == model.score(x["best_grid"])
+        np.testing.assert_array_equal(x.mean_curve, y.mean_curve)
+        assert x.best_score == model.score(x.best_grid)
 
 
 def test_long_annealer_schedule_decides_short_runs():

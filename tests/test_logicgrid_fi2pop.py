@@ -1,4 +1,4 @@
-"""FI-2Pop runs, the result files' contents, rendering and the widget."""
+"""FI-2Pop runs, the result files' contents and the examples' drawing."""
 
 from __future__ import annotations
 
@@ -9,47 +9,49 @@ from numba import njit
 
 matplotlib.use("Agg")
 
-from puzzles.core import budgets  # noqa: E402
+from puzzles.core.board import scene_png  # noqa: E402
 from puzzles.logicgrid import experiments as ex  # noqa: E402
 from puzzles.logicgrid.count import count_solutions  # noqa: E402
 from puzzles.logicgrid.fi2pop import (  # noqa: E402
     EXPERIMENTS,
     Experiment,
+    TrialTask,
     crossover,
     mutation_study,
     run_experiment,
-    trial_task,
+    run_trial,
 )
 from puzzles.logicgrid.hints import from_dict, parse_puzzle  # noqa: E402
 from puzzles.logicgrid.model import CLUE, MINI, solution_rows  # noqa: E402
-from puzzles.logicgrid.reference import EXAMPLES  # noqa: E402
-from puzzles.logicgrid.render import draw_grid, grid_text  # noqa: E402
+from puzzles.logicgrid.paper import PAPER  # noqa: E402
+from puzzles.logicgrid.reference import examples  # noqa: E402
+from puzzles.logicgrid.scene import grid_scene, grid_text  # noqa: E402
 from puzzles.logicgrid.solver import solve  # noqa: E402
 
 
-def test_budgets_registered_and_paper_scale_is_the_papers():
-    paper = budgets("logicgrid", "paper")
-    assert (paper["trials"], paper["generations"], paper["generations_difficulty"]) == (
-        30, 300, 2000)
-    assert (paper["mini_trials"], paper["mini_generations"]) == (5, 150)
+def test_paper_scale_budget_is_the_papers():
+    paper = PAPER.budgets("paper")
+    assert (paper.trials, paper.generations, paper.generations_difficulty) == (30, 300, 2000)
+    assert (paper.mini_trials, paper.mini_generations) == (5, 150)
     assert EXPERIMENTS["hint size and difficulty"].population == 50
 
 
 def test_trials_are_deterministic_and_end_with_a_unique_puzzle():
-    task = ("hint size and difficulty", 0, 1234, 40, ())
-    a, b = trial_task(task), trial_task(task)
-    assert np.array_equal(a["hints"], b["hints"]) and a["loops"] == b["loops"]
-    assert np.array_equal(a["n_feasible"], b["n_feasible"])
-    assert a["hints"] is not None and 0 <= a["first_feasible"] <= 40
-    puzzles = ex.final_puzzles([a])
+    task = TrialTask("hint size and difficulty", 0, 40, root=1234)
+    a, b = run_trial(task), run_trial(task)
+    assert np.array_equal(a.hints, b.hints) and a.loops == b.loops
+    assert np.array_equal(a.n_feasible, b.n_feasible)
+    assert a.hints is not None and 0 <= a.first_feasible <= 40
+    puzzles = ex.final_puzzles(ex.trial_records(ex.trials_table([task], [a])))
     assert puzzles[0]["_count"] == 1 and puzzles[0]["solution"] is not None
-    assert a["tally"]["zero_solutions"] == 0 and a["tally"]["several_solutions"] == 0
+    assert a.tally["zero_solutions"] == 0 and a.tally["several_solutions"] == 0
 
 
 def test_puzzles_json_entries_are_unique_and_match_their_solution():
-    results = [trial_task(("difficulty only", t, 99 + t, 30, ())) for t in range(2)]
-    results += [trial_task(("mini 3x4", 0, 7, 30, ()))]
-    for entry in ex.puzzles_json(ex.final_puzzles(results)):
+    tasks = [TrialTask("difficulty only", t, 30, root=99) for t in range(2)]
+    tasks += [TrialTask("mini 3x4", 0, 30, root=7)]
+    table = ex.trials_table(tasks, [run_trial(t) for t in tasks])
+    for entry in ex.puzzles_json(ex.final_puzzles(ex.trial_records(table))):
         assert set(entry) == {"experiment", "trial", "categories", "hints", "text", "solution",
                               "loops", "loops_sound", "loops_paper", "status_paper", "fitness"}
         space = MINI if len(entry["categories"]) == 3 else CLUE
@@ -67,9 +69,9 @@ def test_puzzles_json_entries_are_unique_and_match_their_solution():
 
 def test_weak_feasibility_switch_and_mutation_study():
     r = run_experiment(Experiment(weak=True), 5, 20)
-    assert r["tally"]["feasible"] == r["tally"]["solver_complete"]
+    assert r.tally["feasible"] == r.tally["solver_complete"]
     puzzle = np.array([h.row() for h in parse_puzzle(
-        CLUE, EXAMPLES["Hint size and difficulty example"]["clues"])])
+        CLUE, examples()["Hint size and difficulty example"]["clues"])])
     share = mutation_study(CLUE, [puzzle], repeats=20, steps=3, seed=1)
     assert share.shape == (3,) and ((0 <= share) & (share <= 1)).all()
 
@@ -83,7 +85,9 @@ def test_bad_experiments_raise(kwargs, match):
     with pytest.raises(ValueError, match=match):
         Experiment(**kwargs)
     with pytest.raises(ValueError, match="unknown experiment"):
-        trial_task(("nope", 0, 1, 1, ()))
+        TrialTask("nope", 0, 1)
+    with pytest.raises(ValueError, match="ablation"):
+        TrialTask("difficulty only", 0, 1, ablation="none")
 
 
 def test_examples_table_and_render():
@@ -93,14 +97,12 @@ def test_examples_table_and_render():
     table = ex.example_table(examples)
     assert list(table["solutions (exact count)"]) == [1, 1, 1]
     e = examples[1]
-    fig = draw_grid(CLUE, e["result"].grid, e["hints"], title="x")
-    assert fig.axes
+    png = scene_png(grid_scene(CLUE, e["result"].grid, e["hints"]))
+    assert png[:4] == b"\x89PNG"
     txt = grid_text(CLUE, e["result"].grid)
     assert txt.count("O") == 4 * 6 and "." not in txt.split("\n", 1)[1]
     steps = ex.explanation("clue", e["hints"])
     assert len(steps) == 96 and steps["because"].str.len().min() > 0
-    with pytest.raises(ValueError, match="grid must have shape"):
-        draw_grid(CLUE, np.zeros((3, 3)))
 
 
 @njit

@@ -15,12 +15,12 @@ import pytest
 from numba import njit
 from scipy import stats
 
-from puzzles.core import budgets
-from puzzles.logicgrid import experiments as ex
 from puzzles.logicgrid import fi2pop
-from puzzles.logicgrid.fi2pop import EXPERIMENTS, Experiment, run_experiment, trial_task
+from puzzles.logicgrid.fi2pop import EXPERIMENTS, Experiment, run_experiment, run_trial
 from puzzles.logicgrid.hints import from_array, to_dict
 from puzzles.logicgrid.model import CLUE
+from puzzles.logicgrid.paper import PAPER
+from puzzles.logicgrid.solver import Shape
 
 PUZZLES = Path(__file__).resolve().parents[1] / "figures" / "04_logic_grid" / "puzzles.json"
 
@@ -41,7 +41,7 @@ def _mutation_lengths(nh, add_rate, max_hints, reps):
     out = np.zeros(max_hints + 1, dtype=np.int64)
     h = np.zeros((max_hints, 6), dtype=np.int64)
     for _ in range(reps):
-        out[fi2pop.mutate(h, nh, add_rate, max_hints, 4, 4, 3)] += 1
+        out[fi2pop.mutate(h, nh, add_rate, max_hints, Shape(4, 4, 3))] += 1
     return out
 
 
@@ -66,11 +66,11 @@ def test_mutation_inserts_with_the_add_rate_else_deletes():
 def test_elites_keep_the_best_of_each_population():
     """With two elites per population neither best fitness ever drops; without them it does."""
     r = run_experiment(Experiment(), 3, 60)
-    best_f = r["best_feasible"][~np.isnan(r["best_feasible"])]
+    best_f = r.best_feasible[~np.isnan(r.best_feasible)]
     assert best_f.size > 10 and (np.diff(best_f) >= 0).all()
-    best_i = r["best_infeasible"]
+    best_i = r.best_infeasible
     assert (np.diff(best_i) >= 0).all()
-    drops = [np.nanmin(np.diff(run_experiment(Experiment(elites=0), s, 60)["best_infeasible"]))
+    drops = [np.nanmin(np.diff(run_experiment(Experiment(elites=0), s, 60).best_infeasible))
              for s in range(3)]
     assert min(drops) < 0
 
@@ -79,21 +79,21 @@ def test_elites_keep_the_best_of_each_population():
 def test_final_fitness_is_the_papers_formula(name):
     exp = EXPERIMENTS[name]
     r = run_experiment(exp, 8, 40)
-    nh, loops = len(r["hints"]), r["loops"]
+    nh, loops = len(r.hints), r.loops
     if exp.fitness == "size_difficulty":
         want = 0.5 * min(loops, exp.loop_cap) / exp.loop_cap + 0.5 * (1 - nh / exp.divisor)
     else:
         want = float(loops)
-    assert r["fitness"] == pytest.approx(want, abs=1e-12)
+    assert r.fitness == pytest.approx(want, abs=1e-12)
 
 
 def test_fitness_caps_the_loops_at_loop_cap():
     # a cap of 1: the best puzzle's loops (3) exceed it, and count only up to it
     exp = Experiment(loop_cap=1)
     r = run_experiment(exp, 0, 40)
-    nh, loops = len(r["hints"]), r["loops"]
+    nh, loops = len(r.hints), r.loops
     assert loops > exp.loop_cap
-    assert r["fitness"] == pytest.approx(0.5 + 0.5 * (1 - nh / exp.divisor), abs=1e-12)
+    assert r.fitness == pytest.approx(0.5 + 0.5 * (1 - nh / exp.divisor), abs=1e-12)
 
 
 def test_a_committed_paper_scale_trial_reruns_exactly():
@@ -102,11 +102,10 @@ def test_a_committed_paper_scale_trial_reruns_exactly():
     committed = json.loads(PUZZLES.read_text(encoding="utf-8"))
     entry = next(e for e in committed
                  if e["experiment"] == "hint size and difficulty" and e["trial"] == 0)
-    paper = budgets("logicgrid", "paper")
-    task = next(t for t in ex.main_tasks(paper, 2026)
-                if t[0] == "hint size and difficulty" and t[1] == 0)
-    r = trial_task(task)
-    assert r["loops"] == entry["loops"]
-    assert round(r["fitness"], 6) == entry["fitness"]
-    hints = [to_dict(CLUE, h) for h in from_array(CLUE, r["hints"])]
+    task = next(t for t in PAPER.tasks("trials", "paper", 2026)
+                if t.experiment == "hint size and difficulty" and t.trial == 0 and not t.overrides)
+    r = run_trial(task)
+    assert r.loops == entry["loops"]
+    assert round(r.fitness, 6) == entry["fitness"]
+    hints = [to_dict(CLUE, h) for h in from_array(CLUE, r.hints)]
     assert hints == entry["hints"]

@@ -19,6 +19,7 @@ from puzzles.logicgrid import ledger as lg
 from puzzles.logicgrid import released
 from puzzles.logicgrid.hints import TYPES, from_dict
 from puzzles.logicgrid.model import CLUE, MINI
+from puzzles.logicgrid.paper import PAPER
 
 FIGURES = Path(__file__).resolve().parents[1] / "figures" / "04_logic_grid"
 
@@ -78,7 +79,7 @@ def _synthetic(n: int = 30, seed: int = 3) -> tuple[list[dict], list[dict]]:
 @pytest.fixture(scope="module")
 def synthetic_ledger() -> Ledger:
     results, puzzles = _synthetic()
-    led = Ledger(lg.STEM)
+    led = Ledger(PAPER.stem)
     lg.ga_claims(led, results, puzzles, released.table())
     return led
 
@@ -133,7 +134,7 @@ def test_fitness_headline_is_like_for_like_and_the_gas_own_fitness_a_reading(syn
 def test_weak_runs_become_a_reading_of_every_ga_row():
     results, puzzles = _synthetic()
     weak = [dict(r, overrides={"weak": True}) for r in results]
-    led = Ledger(lg.STEM)
+    led = Ledger(PAPER.stem)
     lg.ga_claims(led, results, puzzles, released.table(), weak, puzzles)
     f = led.frame().set_index("id")
     for cid in ("GA-hd-first-feasible", "GA-hd-loops-paper", "GA-do-hints", "GA-hd-loops-max",
@@ -145,7 +146,7 @@ def test_distinct_clues_are_the_headline_and_raw_counts_a_reading():
     results, puzzles = _synthetic()
     p = next(p for p in puzzles if p["experiment"] == ex.MAIN[1])
     p["_hints"] = p["_hints"] + p["_hints"][:2]  # two exact repeats
-    led = Ledger(lg.STEM)
+    led = Ledger(PAPER.stem)
     lg.ga_claims(led, results, puzzles, released.table())
     f = led.frame().set_index("id")
     row = f.loc["GA-do-hints"]
@@ -164,7 +165,7 @@ def test_orderings_of_different_runs_are_unpaired_and_print_in_claim_order():
     agreement = pd.DataFrame([{"lists": "random lists, 4x4", "n": 10, "agree": 10,
                                "feasible for both": 2, "only ours feasible": 0,
                                "only theirs feasible": 0}])
-    led = lg.ablation_claims(Ledger(lg.STEM), runs, agreement)
+    led = lg.ablation_claims(Ledger(PAPER.stem), runs, agreement)
     f = led.frame().set_index("id")
     row = f.loc["ABL-order-no-violations-gt-full"]
     assert "Mann-Whitney" in row["test"] and "signed-rank" not in row["test"]
@@ -185,7 +186,7 @@ def test_mutation_rows_are_estimates_with_our_feasibility_as_a_reading():
             + [{"weak": False, "ratios": list(np.clip(rng.normal([.4, .2, .1, .08, .06], .03),
                                                        0, 1))} for _ in range(30)])
     agreement = ex.weak_agreement()
-    led = lg.mutation_claims(Ledger(lg.STEM), runs, agreement)
+    led = lg.mutation_claims(Ledger(PAPER.stem), runs, agreement)
     f = led.frame().set_index("id")
     assert f.loc["MUT-weak-1", "margin"] == "±5 percentage points"
     assert f.loc["MUT-weak-1", "readings"].startswith("paper's feasibility (the authors' code): ")
@@ -197,9 +198,7 @@ def test_mutation_rows_are_estimates_with_our_feasibility_as_a_reading():
 
 def test_grammar_constants_are_design_inputs():
     table = lg.grammar_table(CLUE, 2000, 1)
-    led = lg.design_claims(Ledger(lg.STEM), table, {"trials": 30, "generations": 300,
-                                                    "generations_difficulty": 2000,
-                                                    "mini_trials": 5, "mini_generations": 150})
+    led = lg.design_claims(Ledger(PAPER.stem), table, PAPER.budgets("paper"))
     f = led.frame().set_index("id")
     gram = f[f.index.str.startswith("GRAM-")]
     assert len(gram) == 8  # the productions and the seven constants
@@ -214,9 +213,9 @@ def test_grammar_constants_are_design_inputs():
 
 def test_redundant_clues_by_exact_count():
     from puzzles.logicgrid.hints import Hint, parse_puzzle
-    from puzzles.logicgrid.reference import EXAMPLES
+    from puzzles.logicgrid.reference import examples
 
-    hs = parse_puzzle(MINI, EXAMPLES["Example Puzzle 1 (3x4)"]["clues"])
+    hs = parse_puzzle(MINI, examples()["Example Puzzle 1 (3x4)"]["clues"])
     base = ex.redundant_clues(MINI, hs)
     assert base == 0  # the slides' four clues: drop any one and a second solution appears
     # A clue already entailed by the others (Mrs. White at 1:00 PM, the printed solution) is
@@ -316,7 +315,7 @@ def test_committed_ledger_has_no_interval_only_verdicts_and_corrected_whys(commi
 
 def test_type_rows_count_distinct_clues():
     results, puzzles = _synthetic()
-    led = Ledger(lg.STEM)
+    led = Ledger(PAPER.stem)
     lg.ga_claims(led, results, puzzles, released.table())
     f = led.frame().set_index("id")
     for t in TYPES:

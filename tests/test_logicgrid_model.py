@@ -28,7 +28,7 @@ from puzzles.logicgrid.model import (
     solution_dict,
     solution_rows,
 )
-from puzzles.logicgrid.reference import EXAMPLES
+from puzzles.logicgrid.reference import examples
 
 
 def test_spaces_have_the_papers_sizes():
@@ -100,11 +100,11 @@ def test_english_and_json_round_trip(seed, space):
 
 
 def test_slide_examples_parse_with_their_spelling():
-    for ex in EXAMPLES.values():
+    for ex in examples().values():
         space = MINI if ex["space"] == "mini" else CLUE
         hints = parse_puzzle(space, ex["clues"])
         assert len(hints) == len(ex["clues"])
-    hs = parse_puzzle(CLUE, EXAMPLES["Difficulty only example"]["clues"])
+    hs = parse_puzzle(CLUE, examples()["Difficulty only example"]["clues"])
     assert hs[8] == Hint("not", CLUE.index("Knife"), CLUE.index("Prof. Plum"))
     assert hs[4] == Hint("before", CLUE.index("Col. Mustard"), CLUE.index("Ball Room"), k=1)
     assert [h.type for h in hs].count("either_is") == 4

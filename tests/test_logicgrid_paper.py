@@ -35,7 +35,7 @@ def test_paper_queue_series_equal_published(runs) -> None:
     total = np.zeros(6, dtype=int)
     for r in runs["hd"]:
         total[:len(r.remaining)] += r.remaining
-    assert list(total) == reference.PAPER_REMAINING_PER_LOOP == [211, 167, 123, 73, 33, 5]
+    assert list(total) == reference.queue_per_loop() == [211, 167, 123, 73, 33, 5]
 
 
 def test_paper_type_totals_equal_published() -> None:
@@ -109,7 +109,7 @@ def _oracle() -> list[dict]:
 def test_paper_mode_equals_the_authors_solver_on_800_random_lists() -> None:
     """Loops, every final cell, and their is_complete / is_valid on random (mostly
     contradictory or stuck) lists: the stored outputs of the authors' own solver."""
-    from puzzles.logicgrid.paper import paper_solve
+    from puzzles.logicgrid.authors import paper_solve
 
     statuses = set()
     for k, case in enumerate(_oracle()):
@@ -126,17 +126,17 @@ def test_paper_mode_equals_the_authors_solver_on_800_random_lists() -> None:
 
 def test_openings_verdict_overwrites_transitivity_verdict(monkeypatch) -> None:
     """The authors' loop keeps only the openings sweep's validity after a changing hint."""
-    from puzzles.logicgrid import paper
+    from puzzles.logicgrid import authors
 
-    monkeypatch.setattr(paper.PaperGrid, "transitives", lambda self: (False, False))
-    monkeypatch.setattr(paper.PaperGrid, "openings", lambda self: (False, True))
+    monkeypatch.setattr(authors.PaperGrid, "transitives", lambda self: (False, False))
+    monkeypatch.setattr(authors.PaperGrid, "openings", lambda self: (False, True))
     w, two = MINI.index("Mrs. White"), MINI.index("2:00 PM")
-    status, loops, _, _ = paper.paper_solve(MINI, [Hint("is", w, two)])
+    status, loops, _, _ = authors.paper_solve(MINI, [Hint("is", w, two)])
     assert (status, loops) == ("stuck", 1)
 
 
 def test_relations_take_the_last_o_and_before_reports_no_change_once_both_placed() -> None:
-    from puzzles.logicgrid.paper import BLANK, O, PaperGrid, X
+    from puzzles.logicgrid.authors import BLANK, O, PaperGrid, X
 
     g = PaperGrid(MINI)
     s0, w0, w1 = MINI.index("Ms. Scarlet"), MINI.index("Knife"), MINI.index("Rope")
@@ -165,12 +165,13 @@ def test_ledger_rows_for_the_released_puzzles_all_reproduce(runs) -> None:
     from puzzles.core import Ledger
     from puzzles.logicgrid import ledger as lg
     from puzzles.logicgrid.hints import TYPES
+    from puzzles.logicgrid.paper import PAPER
 
     queue = np.zeros(6, dtype=int)
     for r in runs["hd"]:
         queue[:len(r.remaining)] += r.remaining
     assert released.queue("hd") == queue.tolist()
-    led = Ledger(lg.STEM)
+    led = Ledger(PAPER.stem)
     lg.released_claims(led, released.table())
     lg.type_claims(led, {s: {t: float(np.mean([sum(h.type == t for h in set(hs))
                                                for hs in released.puzzles(s)])) for t in TYPES}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from puzzles.core import derive_seed
 from puzzles.logicgrid import protocols as pr
 from puzzles.logicgrid.fi2pop import random_hints
 from puzzles.logicgrid.model import CLUE, MINI
@@ -22,25 +23,32 @@ def test_grammar_draws_before_productions_alike() -> None:
 
 
 def test_mutation_protocol_is_seeded_and_archives_the_target() -> None:
-    task = (MINI, 11, 20, 5, False)
+    task = pr.MutationTask(0, False, 20, space="mini", root=11)
     a, b = pr.mutation_protocol_task(task), pr.mutation_protocol_task(task)
-    assert a == b
-    assert a["archived"] >= 20 and len(a["ratios"]) == 5
-    assert all(0.0 <= r <= 1.0 for r in a["ratios"])
+    assert a == b == pr.mutation_protocol_run(MINI, task.seed, 20, 5, False)
+    assert a.archived >= 20 and len(a.ratios) == 5
+    assert all(0.0 <= r <= 1.0 for r in a.ratios)
+    # the task's seed: its key with the root, as the committed runs were seeded
+    assert task.seed == derive_seed(11, "mutation-protocol", 0, 0)
 
 
 def test_single_pop_random_variant_finds_almost_nothing() -> None:
-    full = pr.single_pop_task((CLUE, "full", 0, 5, 30, True))
-    rand = pr.single_pop_task((CLUE, "random", 0, 5, 30, True))
-    assert len(full["n_feasible"]) == 30
-    assert sum(full["n_feasible"]) > sum(rand["n_feasible"])
-    assert full == pr.single_pop_task((CLUE, "full", 0, 5, 30, True))
+    full = pr.single_pop_run(CLUE, "full", 5, 30, True)
+    rand = pr.single_pop_run(CLUE, "random", 5, 30, True)
+    assert len(full.n_feasible) == 30
+    assert sum(full.n_feasible) > sum(rand.n_feasible)
+    assert full == pr.single_pop_run(CLUE, "full", 5, 30, True)
+    task = pr.SinglePopTask("full", 2, 30, root=5)
+    assert task.seed == derive_seed(5, "single-pop", "full", 1, 2)
+    assert pr.single_pop_task(task) == pr.single_pop_run(CLUE, "full", task.seed, 30, True)
 
 
 @pytest.mark.parametrize("call", [
-    lambda: pr.single_pop_task((CLUE, "nope", 0, 1, 5, False)),
-    lambda: pr.mutation_protocol(CLUE, 0, 1),
-    lambda: pr.single_pop_ablation(CLUE, 1, 0, 1),
+    lambda: pr.single_pop_run(CLUE, "nope", 1, 5, False),
+    lambda: pr.SinglePopTask("nope", 0, 5),
+    lambda: pr.SinglePopTask("full", 0, 0),
+    lambda: pr.MutationTask(0, False, 0),
+    lambda: pr.MutationTask(0, False, 10, steps=0),
 ])
 def test_protocols_reject_bad_input(call) -> None:
     with pytest.raises(ValueError):
@@ -50,12 +58,12 @@ def test_protocols_reject_bad_input(call) -> None:
 def test_mutation_protocol_of_a_seeded_trial() -> None:
     # the infeasible-only GA keeps 2 elites; 21 lists archived in 13 generations, then the
     # share of the chains still feasible after 1..5 mutations (counts over 21)
-    a = pr.mutation_protocol_task((MINI, 11, 20, 5, False))
-    assert (a["archived"], a["generations"]) == (21, 13)
-    assert a["ratios"] == [k / 21 for k in (11, 6, 2, 4, 1)]
+    a = pr.mutation_protocol_run(MINI, 11, 20, 5, False)
+    assert (a.archived, a.generations) == (21, 13)
+    assert a.ratios == [k / 21 for k in (11, 6, 2, 4, 1)]
     # the archive is checked once per generation and stops as soon as it holds the target
-    b = pr.mutation_protocol_task((MINI, 11, 21, 5, False))
-    assert (b["archived"], b["generations"]) == (21, 13)
+    b = pr.mutation_protocol_run(MINI, 11, 21, 5, False)
+    assert (b.archived, b.generations) == (21, 13)
 
 
 SINGLE_POP = {
@@ -69,5 +77,5 @@ SINGLE_POP = {
 @pytest.mark.parametrize("variant", sorted(SINGLE_POP))
 def test_single_pop_ablation_of_a_seeded_trial(variant) -> None:
     # each generation keeps 2 elites; the violations term is max(0, 1 - v / 10)
-    out = pr.single_pop_task((CLUE, variant, 0, 5, 30, True))
-    assert out["n_feasible"] == SINGLE_POP[variant]
+    out = pr.single_pop_run(CLUE, variant, 5, 30, True)
+    assert out.n_feasible == SINGLE_POP[variant]

@@ -11,7 +11,7 @@ from puzzles.logicgrid.count import assignments, count_solutions, holds, solutio
 from puzzles.logicgrid.fi2pop import random_hints
 from puzzles.logicgrid.hints import Hint, parse_puzzle
 from puzzles.logicgrid.model import CLUE, MINI, solution_dict, solution_rows
-from puzzles.logicgrid.reference import EXAMPLES
+from puzzles.logicgrid.reference import examples
 from puzzles.logicgrid.solver import grid_solution, solve
 
 
@@ -94,7 +94,7 @@ def test_solved_means_unique_and_contradiction_means_none(seed, count):
 
 
 def test_slide_examples_solve_uniquely():
-    for name, ex in EXAMPLES.items():
+    for name, ex in examples().items():
         space = MINI if ex["space"] == "mini" else CLUE
         hints = parse_puzzle(space, ex["clues"])
         res = solve(space, hints, trace=True)

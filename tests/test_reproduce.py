@@ -59,6 +59,8 @@ def test_strip_volatile_drops_injected_cell_and_collapses_progress(tmp_path):
     strip_volatile(path)
     out = nbformat.read(path, as_version=4)  # joins the lines the writer split
     assert [c["source"] for c in out["cells"]] == ["SEED = 1", "run()"]
+    # The injected cell's number is not left as a gap: the counts stay consecutive.
+    assert [c["execution_count"] for c in out["cells"]] == [1, 2]
     assert [(o["name"], o["text"]) for o in out["cells"][1]["outputs"]] == [
         ("stdout", "a: 100%|##| 3/3\n"), ("stderr", "warn\n"), ("stdout", "result 7\n")]
 
@@ -137,8 +139,11 @@ def test_widget_ids_are_stable_across_runs(tmp_path):
 # --- reproduce --out at paper scale: the stored offline runs travel with the notebook ---------
 
 # A line of a notebook that reads a file from FIGURES_DIR (writing, timings and mkdir excluded).
+# Writers: the save_* helpers, a ledger's or the timings' save, and any function of a family's
+# plots module (each saves the figure it draws); a line that only continues a writer's
+# arguments ("FIGURES_DIR, title=...") writes too.
 _WRITES = re.compile(r"save_(figure|table|json)\(|\.save\(FIGURES_DIR\)|Timings\(FIGURES_DIR\)|"
-                     r"mkdir\(|^\s*FIGURES_DIR\s*[:=]")
+                     r"mkdir\(|^\s*FIGURES_DIR\s*[:=]|plots\.\w+\(|^\s*FIGURES_DIR,")
 
 
 def _reads_of_figures(e) -> list[str]:

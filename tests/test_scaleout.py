@@ -10,24 +10,17 @@ import json
 import numpy as np
 import pytest
 
-from puzzles.core import budgets
 from puzzles.core.runner import _CLIENTS, close_clients, executor_for
 
 # Every function that runs a family's experiments through run_tasks.
 ENTRY_POINTS = {
-    "puzzles.clockwork.experiments": ["run_experiment", "readings_table"],
+    "puzzles.clockwork.experiments": ["run_experiment"],
     "puzzles.clockwork.sweep": ["sweep"],
-    "puzzles.hypercube.experiments": ["run_extras"],
     "puzzles.iqlink.generate": ["generate_all"],
     "puzzles.iqlink.search": ["count_empty_board", "recount_empty_board"],
-    "puzzles.jumpmaze.designer": ["run_all"],
     "puzzles.jumpmaze.exact": ["search_parallel"],
     "puzzles.jumpmaze.experiments": ["run_protocol"],
-    "puzzles.jumpmaze.longrun": ["run_all", "run_extra"],
-    "puzzles.jumpmaze.proofs": ["refute"],
-    "puzzles.logicgrid.experiments": ["run"],
-    "puzzles.logicgrid.protocols": ["mutation_protocol", "single_pop_ablation"],
-}
+}  # and Paper.run (puzzles.core.paper), through which the families' PAPER experiments run
 
 
 def _callers_of_run_tasks(module) -> set[str]:
@@ -67,14 +60,16 @@ def local_dask():
 
 def test_a_smoke_experiment_on_a_dask_cluster_is_byte_identical(local_dask):
     from puzzles.jumpmaze import experiments
+    from puzzles.jumpmaze.paper import PAPER
 
-    budget = budgets("jumpmaze", "smoke")
+    budget = PAPER.budgets("smoke")
     assert executor_for("local-dask", workers=2) is not None and len(_CLIENTS) == 1
     on_dask = experiments.run_protocol(budget, 2026, executor=local_dask)
     local = experiments.run_protocol(budget, 2026, workers=2)
     for table in (experiments.curves_table, experiments.finals_table, experiments.summary_table):
         assert table(on_dask).to_csv().encode() == table(local).to_csv().encode()
-    assert json.dumps(_exact(on_dask)).encode() == json.dumps(_exact(local)).encode()
+    assert json.dumps(_exact(on_dask.to_dict("records"))).encode() == json.dumps(
+        _exact(local.to_dict("records"))).encode()
 
 
 def _exact(obj):

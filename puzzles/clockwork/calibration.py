@@ -8,35 +8,49 @@ instances, so the row of the default setting is exactly the notebook's main expe
 perfect fit. ``score`` = sqrt(iter_log_ratio^2 + len_log_ratio^2), lower is better; ``*_se`` are
 standard errors over the instances. The best-scoring setting is marked ``chosen``.
 
-Paper scale takes minutes of CPU, so it runs offline::
+Paper scale takes minutes of CPU, so it runs offline (the experiment ``calibration``, stored
+in ``puzzles/clockwork/data/calibration.csv``)::
 
-    python -m puzzles.clockwork.calibration --seed 2026 --workers 2 \
-        --out puzzles/clockwork/data/calibration.csv
+    python -m puzzles run 01 calibration --store
 
 The runs behind the rows of the default T and m under the other readings of the read limit are
 kept run by run (the ledger gives each table cell's verdict under each reading; about a minute
-on two cores)::
+on two cores; the experiment ``reading_runs``, stored in ``data/reading_runs.csv``)::
 
-    python -m puzzles.clockwork.calibration --seed 2026 --workers 2 --reading-runs \
-        --out puzzles/clockwork/data/reading_runs.csv
+    python -m puzzles run 01 reading_runs --store
 
 Their per-instance summaries give exactly the stored calibration rows of those settings (the
-notebook checks it).
+notebook checks it). A task is one setting on one instance: its runs take the seeds of the
+main experiment's runs, so its own ``seed`` only names it.
 """
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
-from puzzles.clockwork.dwp import READINGS
-from puzzles.clockwork.experiments import make_tasks, run_experiment, summarise_runs
+from puzzles.clockwork.dwp import DEFAULT, EA, READINGS
+from puzzles.clockwork.experiments import (
+    SPOT_CHECKED,
+    DwpTask,
+    Run,
+    dwp_run,
+    dwp_tasks,
+    run_experiment,
+    summarise_runs,
+)
+from puzzles.clockwork.hitting import check_stored
 from puzzles.clockwork.instances import paper_instances
-from puzzles.clockwork.reference import PAPER_EA, paper_value
+from puzzles.clockwork.reference import paper_value
+from puzzles.core.paper import Task
+
+if TYPE_CHECKING:
+    from puzzles.clockwork.paper import ClockworkBudget
 
 COLUMNS = ["reading", "tournament", "mutations", "iter_log_ratio", "iter_se", "len_log_ratio",
            "len_se", "score", "successes", "runs", "chosen"]
@@ -69,22 +83,65 @@ def fit(summary: pd.DataFrame) -> dict:
             "successes": int(summary["successes"].sum()), "runs": int(summary["runs"].sum())}
 
 
-def calibrate(seed: int, budget: Mapping[str, int], runs: int,
-              combos: Sequence[tuple[str, int, int]] | None = None,
-              workers: int | None = None, progress: bool = True,
-              executor: Executor | None = None) -> pd.DataFrame:
+@dataclass(frozen=True)
+class SettingTask(Task):
+    """``runs`` runs of one instance under one setting of the EA, seeded like the main
+    experiment's runs (``derive_seed(root, "dwp", instance, run)``)."""
+
+    EXPERIMENT = "setting"
+    instance: str
+    runs: int
+    ea: EA
+
+    def seed_key(self) -> tuple[int | str, ...]:
+        """The setting and the instance (the runs take the main experiment's seeds)."""
+        return (self.EXPERIMENT, self.ea.reading, self.ea.tournament, self.ea.mutations,
+                self.instance)
+
+
+@dataclass(frozen=True)
+class Runs:
+    """The runs of one :class:`SettingTask`, in run order."""
+
+    runs: tuple[Run, ...]
+
+
+def setting_runs(task: SettingTask) -> Runs:
+    """The worker of ``calibration`` and ``reading_runs``: every run of one setting."""
+    return Runs(tuple(dwp_run(DwpTask(task.instance, r, task.ea, root=task.root))
+                      for r in range(task.runs)))
+
+
+def setting_tasks(budget: ClockworkBudget, root: int,
+                  combos: Sequence[tuple[str, int, int]]) -> list[SettingTask]:
+    """One task per (setting, instance), settings in ``combos`` order."""
+    base = budget.ea()
+    return [SettingTask(k, budget.runs, base.but(reading=r, tournament=T, mutations=m),
+                        root=root) for r, T, m in combos for k in paper_instances()]
+
+
+def calibration_tasks(budget: ClockworkBudget, root: int,
+                      combos: Sequence[tuple[str, int, int]] | None = None
+                      ) -> list[SettingTask]:
+    """Every setting (:func:`settings`, or ``combos``) on all 28 instances."""
+    return setting_tasks(budget, root, settings() if combos is None else combos)
+
+
+def _setting(t: SettingTask) -> tuple[str, int, int]:
+    return (t.ea.reading, t.ea.tournament, t.ea.mutations)
+
+
+def _frame(results: Sequence[Runs]) -> pd.DataFrame:
+    return pd.DataFrame([r.row() for res in results for r in res.runs])
+
+
+def calibration_table(tasks: Sequence[SettingTask], results: Sequence[Runs]) -> pd.DataFrame:
     """The calibration table (:data:`COLUMNS`), one row per setting, best fit marked chosen."""
-    combos = settings() if combos is None else list(combos)
-    keys = list(paper_instances())
-    tasks = []
-    for reading, T, m in combos:
-        tasks += make_tasks(keys, runs, seed, budget, T, m, reading)
-    allruns = run_experiment(tasks, workers, desc="calibration", progress=progress,
-                             executor=executor)
-    per = len(keys) * runs
+    combos = list(dict.fromkeys(_setting(t) for t in tasks))
+    per = len(tasks) // len(combos)
     rows = []
     for i, (reading, T, m) in enumerate(combos):
-        summ = summarise_runs(allruns.iloc[i * per:(i + 1) * per])
+        summ = summarise_runs(_frame(results[i * per:(i + 1) * per]))
         rows.append({"reading": reading, "tournament": T, "mutations": m, **fit(summ)})
     df = pd.DataFrame(rows)
     df["chosen"] = False
@@ -95,19 +152,44 @@ def calibrate(seed: int, budget: Mapping[str, int], runs: int,
 READING_RUN_COLUMNS = ["reading", "instance", "run", "solved", "tournaments", "length"]
 
 
-def reading_runs(seed: int, budget: Mapping[str, int], runs: int, readings: Sequence[str],
-                 tournament: int, mutations: int, workers: int | None = None,
-                 progress: bool = True, executor: Executor | None = None) -> pd.DataFrame:
-    """Every run of all 28 instances under each of ``readings`` at one T and m, run by run
-    (:data:`READING_RUN_COLUMNS`), with the calibration's seeds."""
-    keys = list(paper_instances())
-    frames = []
-    for reading in readings:
-        tasks = make_tasks(keys, runs, seed, budget, tournament, mutations, reading)
-        df = run_experiment(tasks, workers, desc=f"runs ({reading})", progress=progress,
-                            executor=executor)
-        frames.append(df.assign(reading=reading)[READING_RUN_COLUMNS])
+def reading_runs_tasks(budget: ClockworkBudget, root: int) -> list[SettingTask]:
+    """The default T and m under every other reading of the read limit, on all 28 instances."""
+    others = [(r, DEFAULT.tournament, DEFAULT.mutations) for r in READINGS
+              if r != DEFAULT.reading]
+    return setting_tasks(budget, root, others)
+
+
+def reading_runs_table(tasks: Sequence[SettingTask], results: Sequence[Runs]) -> pd.DataFrame:
+    """Every run of every task, run by run (:data:`READING_RUN_COLUMNS`)."""
+    frames = [_frame([res]).assign(reading=t.ea.reading)[READING_RUN_COLUMNS]
+              for t, res in zip(tasks, results, strict=True)]
     return pd.concat(frames, ignore_index=True)
+
+
+def check_reading_sample(reading_runs: pd.DataFrame, seed: int, workers: int | None = None,
+                         executor: Executor | None = None) -> int:
+    """Recompute two stored runs of each of :data:`SPOT_CHECKED` under every stored reading
+    (the paper's budget); return how many equal the stored ones."""
+    same = 0
+    for reading, stored_runs in reading_runs.groupby("reading"):
+        sample = dwp_tasks(SPOT_CHECKED, 2, seed, DEFAULT.but(reading=reading))
+        same += check_stored(stored_runs, run_experiment(sample, workers, progress=False,
+                                                         executor=executor))
+    return same
+
+
+def recheck_chosen(table: pd.DataFrame, summary: pd.DataFrame, budget: ClockworkBudget) -> bool:
+    """At the paper's protocol the chosen row is the fit of the notebook's own runs: recompute
+    it from their ``summary`` (RuntimeError when it differs). False when the budget differs."""
+    if (budget.N, budget.runs) != (DEFAULT.N, budget.paper().runs):
+        return False
+    live = fit(summary)
+    row = table[table["chosen"]].iloc[0]
+    for k in ("iter_log_ratio", "len_log_ratio"):
+        if abs(live[k] - row[k]) >= 1e-9:
+            raise RuntimeError(f"the chosen calibration row's {k} is {row[k]}, this notebook's "
+                               f"runs give {live[k]}")
+    return True
 
 
 def check_reading_runs(runs: pd.DataFrame, table: pd.DataFrame, tournament: int,
@@ -137,32 +219,3 @@ def chosen(table: pd.DataFrame) -> tuple[str, int, int]:
         raise ValueError(f"calibration table must mark exactly one row chosen, got {len(row)}")
     r = row.iloc[0]
     return str(r.reading), int(r.tournament), int(r.mutations)
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """Command line: run the calibration at the paper's scale and write the CSV."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--runs", type=int, default=PAPER_EA["runs"])
-    ap.add_argument("--workers", type=int, default=0)
-    ap.add_argument("--out", default="puzzles/clockwork/data/calibration.csv")
-    ap.add_argument("--reading-runs", action="store_true",
-                    help="store the runs of the default T and m under every other reading")
-    a = ap.parse_args(argv)
-    budget = {k: PAPER_EA[k] for k in ("R", "L", "P", "N")}
-    if a.reading_runs:
-        from puzzles.clockwork.dwp import DEFAULTS
-
-        others = [r for r in READINGS if r != DEFAULTS["reading"]]
-        df = reading_runs(a.seed, budget, a.runs, others, DEFAULTS["tournament"],
-                          DEFAULTS["mutations"], workers=a.workers)
-        df.to_csv(a.out, index=False, lineterminator="\n")
-        print(f"{len(df)} runs written to {a.out}")
-        return
-    table = calibrate(a.seed, budget, a.runs, workers=a.workers)
-    table.to_csv(a.out, index=False, lineterminator="\n")
-    print(table.to_string())
-
-
-if __name__ == "__main__":
-    main()

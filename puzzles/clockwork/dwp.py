@@ -6,6 +6,9 @@ Reading starts at entry 0 and moves on cyclically. An alternator jumps the first
 read and on every other read after that, and is skipped (reading goes on with the next entry)
 on the reads in between. The paper leaves some choices open; each is a parameter here:
 
+The settings are one frozen :class:`EA` (``DEFAULT``: Section IV's R, L, P, N and the
+calibrated defaults below).
+
 * ``reading`` (default ``"skips_free"``): what the read limit L counts. Every emitted action
   counts; ``"every_read"`` also counts alternator jumps and skips, ``"actions_only"`` neither,
   ``"jumps_free"`` counts skips but not jumps, ``"skips_free"`` jumps but not skips. When a
@@ -26,12 +29,14 @@ random initial population already holds one) and that ring's solving length.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from puzzles.clockwork.model import Puzzle, action_arrays
+from puzzles.clockwork.model import Moves, Puzzle, action_arrays
+from puzzles.clockwork.reference import protocol
 
 # What the read limit counts, per reading: (jumps count, skips count); actions always count.
 READINGS: dict[str, tuple[bool, bool]] = {
@@ -41,8 +46,7 @@ READINGS: dict[str, tuple[bool, bool]] = {
     "skips_free": (True, False),
 }
 
-DEFAULTS = {"R": 15, "L": 200, "P": 28, "N": 20_000, "tournament": 7, "mutations": 1,
-            "reading": "skips_free"}
+_PAPER = protocol()
 
 
 def reading_flags(reading: str) -> tuple[bool, bool]:
@@ -52,57 +56,133 @@ def reading_flags(reading: str) -> tuple[bool, bool]:
     return READINGS[reading]
 
 
+@dataclass(frozen=True)
+class EA:
+    """The DWP's settings: Section IV's R, L, P and N (``reference/protocol.csv``) and the
+    choices the paper leaves open, at their calibrated defaults."""
+
+    R: int = _PAPER["R"]
+    L: int = _PAPER["L"]
+    P: int = _PAPER["P"]
+    N: int = _PAPER["N"]
+    tournament: int = 7
+    mutations: int = 1
+    reading: str = "skips_free"
+
+    def __post_init__(self) -> None:
+        for name, lo in (("R", 2), ("L", 1), ("P", 4), ("N", 0), ("tournament", 4),
+                         ("mutations", 0)):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < lo:
+                raise ValueError(f"{name} must be an int >= {lo}, got {v!r}")
+        if self.tournament > self.P:
+            raise ValueError(f"tournament size {self.tournament} exceeds the population "
+                             f"P = {self.P}")
+        reading_flags(self.reading)
+
+    def but(self, **changes: object) -> EA:
+        """These settings with ``changes`` (``DEFAULT.but(N=200)``)."""
+        return replace(self, **changes)
+
+
+DEFAULT = EA()
+
+
+class Clock(NamedTuple):
+    """A puzzle as the kernels see it: its actions, n lights of c settings, the start."""
+
+    moves: Moves
+    n: int
+    c: int
+    k0: int
+    L0: np.ndarray
+
+
+class Reading(NamedTuple):
+    """What the read limit counts: ``limit`` counted reads, a jump costing ``jump_cost`` and a
+    skip ``skip_cost`` of them (0 or 1; an action always 1), at most ``guard`` reads in all."""
+
+    limit: int
+    jump_cost: int
+    skip_cost: int
+    guard: int
+
+
+class Scratch(NamedTuple):
+    """Work space of a decoding: the lights, the alternators' flags, the emitted actions
+    (``out`` may be empty: nothing is recorded)."""
+
+    lights: np.ndarray
+    flags: np.ndarray
+    out: np.ndarray
+
+
+@njit(cache=True, inline="always")
+def _start(clock: Clock, lights: np.ndarray) -> int:
+    """Set ``lights`` to the initial state; return its fitness."""
+    c = clock.c
+    fit = 0
+    for i in range(clock.n):
+        lights[i] = clock.L0[i]
+        fit += (c - lights[i]) % c
+    return fit
+
+
+@njit(cache=True, inline="always")
+def _jumps(flags: np.ndarray, p: int) -> bool:
+    """Read the alternator at entry ``p``: True when it jumps (its first read and every other
+    read after that), False when it is skipped."""
+    if flags[p] == 0:
+        flags[p] = 1
+        return True
+    flags[p] = 0
+    return False
+
+
+@njit(cache=True, inline="always")
+def _act(a: int, k: int, fit: int, clock: Clock, lights: np.ndarray) -> tuple[int, int]:
+    """Apply action ``a`` with the hand at ``k``: (new hand, new fitness)."""
+    ks, pos, val, cnt = clock.moves
+    n, c = clock.n, clock.c
+    k = (k + ks[a]) % n
+    for j in range(cnt[a]):
+        q = (k + pos[a, j]) % n
+        old = lights[q]
+        new = (old + val[a, j]) % c
+        lights[q] = new
+        fit += (c - new) % c - (c - old) % c
+    return k, fit
+
+
 @njit(cache=True)
-def _evaluate(ring: np.ndarray, R: int, ks: np.ndarray, pos: np.ndarray, val: np.ndarray,
-              cnt: np.ndarray, n: int, c: int, k0: int, L0: np.ndarray, read_limit: int,
-              count_jumps: bool, count_skips: bool, guard: int, lights: np.ndarray,
-              flags: np.ndarray, out: np.ndarray) -> tuple[int, int, int]:
+def _evaluate(ring: np.ndarray, R: int, clock: Clock, reading: Reading,
+              scratch: Scratch) -> tuple[int, int, int]:
     """Decode ``ring`` from the initial state: (min fitness, solving length or -1, emitted).
 
-    ``out`` (length >= read_limit, or empty) receives the emitted action indices.
+    ``scratch.out`` (length >= the read limit, or empty) receives the emitted action indices.
     """
-    for i in range(n):
-        lights[i] = L0[i]
-    fit = 0
-    for i in range(n):
-        fit += (c - lights[i]) % c
-    best = fit
+    best = fit = _start(clock, scratch.lights)
     if best == 0:
         return 0, 0, 0
+    flags = scratch.flags
     for i in range(R):
         flags[i] = 0
-    k = k0
-    p = 0
-    reads = 0
-    used = 0  # reads that count toward the read limit
-    emitted = 0
-    keep = out.shape[0]
-    while used < read_limit and reads < guard:
+    k, p, reads, used, emitted = clock.k0, 0, 0, 0, 0
+    while used < reading.limit and reads < reading.guard:
         sym = ring[p]
         reads += 1
         if sym < R:
-            if flags[p] == 0:
-                flags[p] = 1
+            if _jumps(flags, p):
                 p = sym
-                if count_jumps:
-                    used += 1
+                used += reading.jump_cost
             else:
-                flags[p] = 0
                 p = p + 1 if p + 1 < R else 0
-                if count_skips:
-                    used += 1
+                used += reading.skip_cost
             continue
         used += 1
-        a = sym - R
-        k = (k + ks[a]) % n
-        for j in range(cnt[a]):
-            q = (k + pos[a, j]) % n
-            old = lights[q]
-            new = (old + val[a, j]) % c
-            lights[q] = new
-            fit += (c - new) % c - (c - old) % c
-        if emitted < keep:
-            out[emitted] = a
+        k, fit = _act(sym - R, k, fit, clock, scratch.lights)
+        if emitted < scratch.out.shape[0]:
+            scratch.out[emitted] = sym - R
         emitted += 1
         p = p + 1 if p + 1 < R else 0
         if fit < best:
@@ -192,56 +272,96 @@ def operator_sample(seed: int, fit: np.ndarray, T: int, R: int, S: int, mutation
     return out
 
 
+class Evolution(NamedTuple):
+    """The steady-state EA's sizes: ring entries, population, tournaments, tournament size,
+    entries mutated per child."""
+
+    R: int
+    P: int
+    N: int
+    T: int
+    mutations: int
+
+
+class Population(NamedTuple):
+    """The rings, their fitness and solving length (-1: none), and the tournament's scratch:
+    the shuffled indices, the rings drawn (fittest first) and the two children."""
+
+    rings: np.ndarray
+    fit: np.ndarray
+    slen: np.ndarray
+    idx: np.ndarray
+    sel: np.ndarray
+    child: np.ndarray
+
+
 @njit(cache=True)
-def _run(seed: int, R: int, P: int, N: int, T: int, mutations: int, read_limit: int,
-         count_jumps: bool, count_skips: bool, ks: np.ndarray, pos: np.ndarray,
-         val: np.ndarray, cnt: np.ndarray, n: int, c: int, k0: int,
-         L0: np.ndarray) -> tuple[int, int, int, np.ndarray]:
-    """One run: (solved 0/1, tournaments, solving length, solving or best ring)."""
-    np.random.seed(seed)
-    A = ks.shape[0]
-    S = R + A
-    guard = R * read_limit
-    pop = np.empty((P, R), dtype=np.int64)
-    fit = np.empty(P, dtype=np.int64)
-    slen = np.empty(P, dtype=np.int64)
-    lights = np.empty(n, dtype=np.int64)
-    flags = np.empty(R, dtype=np.int64)
-    noout = np.empty(0, dtype=np.int64)
-    for i in range(P):
-        for j in range(R):
-            pop[i, j] = np.random.randint(0, S)
-        f, ln, _ = _evaluate(pop[i], R, ks, pos, val, cnt, n, c, k0, L0, read_limit,
-                             count_jumps, count_skips, guard, lights, flags, noout)
-        fit[i] = f
-        slen[i] = ln
-    for i in range(P):
-        if fit[i] == 0:
-            return 1, 0, slen[i], pop[i].copy()
-    idx = np.arange(P)
-    sel = np.empty(T, dtype=np.int64)
-    child = np.empty((2, R), dtype=np.int64)
-    for t in range(1, N + 1):
-        _select(idx, fit, T, sel)
-        crossover(pop[sel[0]], pop[sel[1]], _cut(R), child[0], child[1])
-        for h in range(2):
-            _mutate(child[h], mutations, S)
-        for h in range(2):
-            dst = sel[T - 1 - h]
-            pop[dst] = child[h]
-            f, ln, _ = _evaluate(pop[dst], R, ks, pos, val, cnt, n, c, k0, L0, read_limit,
-                                 count_jumps, count_skips, guard, lights, flags, noout)
-            fit[dst] = f
-            slen[dst] = ln
-        for h in range(2):
-            dst = sel[T - 1 - h]
-            if fit[dst] == 0:
-                return 1, t, slen[dst], pop[dst].copy()
+def _populate(evo: Evolution, S: int, clock: Clock, reading: Reading,
+              scratch: Scratch) -> Population:
+    """P uniform random rings over ``S`` symbols, evaluated."""
+    pop = Population(np.empty((evo.P, evo.R), dtype=np.int64), np.empty(evo.P, dtype=np.int64),
+                     np.empty(evo.P, dtype=np.int64), np.arange(evo.P),
+                     np.empty(evo.T, dtype=np.int64), np.empty((2, evo.R), dtype=np.int64))
+    for i in range(evo.P):
+        for j in range(evo.R):
+            pop.rings[i, j] = np.random.randint(0, S)
+        f, ln, _ = _evaluate(pop.rings[i], evo.R, clock, reading, scratch)
+        pop.fit[i] = f
+        pop.slen[i] = ln
+    return pop
+
+
+@njit(cache=True)
+def _tournament(pop: Population, evo: Evolution, S: int, clock: Clock, reading: Reading,
+                scratch: Scratch) -> int:
+    """One tournament: the two fittest of T breed two mutated children that replace the two
+    least fit. Returns the index of a child of fitness 0 (-1: none)."""
+    sel, T = pop.sel, evo.T
+    _select(pop.idx, pop.fit, T, sel)
+    crossover(pop.rings[sel[0]], pop.rings[sel[1]], _cut(evo.R), pop.child[0], pop.child[1])
+    for h in range(2):
+        _mutate(pop.child[h], evo.mutations, S)
+    for h in range(2):
+        dst = sel[T - 1 - h]
+        pop.rings[dst] = pop.child[h]
+        f, ln, _ = _evaluate(pop.rings[dst], evo.R, clock, reading, scratch)
+        pop.fit[dst] = f
+        pop.slen[dst] = ln
+    for h in range(2):
+        dst = sel[T - 1 - h]
+        if pop.fit[dst] == 0:
+            return dst
+    return -1
+
+
+@njit(cache=True)
+def _fittest(fit: np.ndarray) -> int:
+    """The first ring of least fitness."""
     best = 0
-    for i in range(1, P):
+    for i in range(1, fit.shape[0]):
         if fit[i] < fit[best]:
             best = i
-    return 0, N, -1, pop[best].copy()
+    return best
+
+
+@njit(cache=True)
+def _run(seed: int, evo: Evolution, clock: Clock,
+         reading: Reading) -> tuple[int, int, int, np.ndarray]:
+    """One run: (solved 0/1, tournaments, solving length, solving or best ring)."""
+    np.random.seed(seed)
+    S = evo.R + clock.moves.ks.shape[0]
+    scratch = Scratch(np.empty(clock.n, dtype=np.int64), np.empty(evo.R, dtype=np.int64),
+                      np.empty(0, dtype=np.int64))
+    pop = _populate(evo, S, clock, reading, scratch)
+    for i in range(evo.P):
+        if pop.fit[i] == 0:
+            return 1, 0, pop.slen[i], pop.rings[i].copy()
+    for t in range(1, evo.N + 1):
+        won = _tournament(pop, evo, S, clock, reading, scratch)
+        if won >= 0:
+            return 1, t, pop.slen[won], pop.rings[won].copy()
+    best = _fittest(pop.fit)
+    return 0, evo.N, -1, pop.rings[best].copy()
 
 
 @dataclass(frozen=True)
@@ -255,25 +375,20 @@ class RunResult:
     moves: tuple[int, ...]  # the solving action string (empty when not solved)
 
 
-def _check_params(R: int, L: int, P: int, N: int, tournament: int, mutations: int) -> None:
-    for name, v, lo in (("R", R, 2), ("L", L, 1), ("P", P, 4), ("N", N, 0),
-                        ("tournament", tournament, 4), ("mutations", mutations, 0)):
-        if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < lo:
-            raise ValueError(f"{name} must be an int >= {lo}, got {v!r}")
-    if tournament > P:
-        raise ValueError(f"tournament size {tournament} exceeds the population P = {P}")
-
-
-def _arrays(puzzle: Puzzle) -> tuple:
+def _clock(puzzle: Puzzle) -> Clock:
     if not puzzle.zero_goal:
         raise ValueError("puzzle: the DWP fitness needs the all-zero goal set")
-    ks, pos, val, cnt = action_arrays(puzzle.actions, puzzle.n)
-    L0 = np.array(puzzle.initial[1], dtype=np.int64)
-    return ks, pos, val, cnt, puzzle.n, puzzle.c, puzzle.initial[0], L0
+    return Clock(action_arrays(puzzle.actions, puzzle.n), puzzle.n, puzzle.c, puzzle.initial[0],
+                 np.array(puzzle.initial[1], dtype=np.int64))
 
 
-def decode(puzzle: Puzzle, ring, R: int | None = None, L: int = DEFAULTS["L"],
-           reading: str = DEFAULTS["reading"]) -> tuple[list[int], int, int | None]:
+def _reading(reading: str, R: int, L: int) -> Reading:
+    jumps, skips = reading_flags(reading)
+    return Reading(L, int(jumps), int(skips), R * L)
+
+
+def decode(puzzle: Puzzle, ring, R: int | None = None, L: int = DEFAULT.L,
+           reading: str = DEFAULT.reading) -> tuple[list[int], int, int | None]:
     """Decode a ring on ``puzzle``: (action indices emitted, ring fitness, solving length).
 
     The action string stops at the first goal state, as the EA's evaluation does.
@@ -287,16 +402,15 @@ def decode(puzzle: Puzzle, ring, R: int | None = None, L: int = DEFAULTS["L"],
         raise ValueError(f"ring symbols must lie in 0..{R + A - 1} (R alternators + {A} actions)")
     if isinstance(L, bool) or not isinstance(L, int) or L < 1:
         raise ValueError(f"L (read limit) must be a positive int, got {L!r}")
-    cj, cs = reading_flags(reading)
-    ks, pos, val, cnt, n, c, k0, L0 = _arrays(puzzle)
-    out = np.empty(L, dtype=np.int64)
-    f, ln, emitted = _evaluate(ring_arr, R, ks, pos, val, cnt, n, c, k0, L0, L, cj, cs,
-                               R * L, np.empty(n, np.int64), np.empty(R, np.int64), out)
-    return [int(x) for x in out[:emitted]], int(f), (None if ln < 0 else int(ln))
+    rule = _reading(reading, R, L)
+    clock = _clock(puzzle)
+    scratch = Scratch(np.empty(clock.n, np.int64), np.empty(R, np.int64), np.empty(L, np.int64))
+    f, ln, emitted = _evaluate(ring_arr, R, clock, rule, scratch)
+    return [int(x) for x in scratch.out[:emitted]], int(f), (None if ln < 0 else int(ln))
 
 
 def decode_trace(ring, R: int, n_actions: int, L: int = 40,
-                 reading: str = DEFAULTS["reading"]) -> list[tuple[int, int, str]]:
+                 reading: str = DEFAULT.reading) -> list[tuple[int, int, str]]:
     """Step-by-step reading of a ring (Fig. 4): (entry read, symbol, what happened) per read.
 
     Reading stops after ``L`` reads that count under ``reading``, the EA's rule (same default).
@@ -328,24 +442,21 @@ def decode_trace(ring, R: int, n_actions: int, L: int = 40,
     return steps
 
 
-def run_dwp(puzzle: Puzzle, seed: int, R: int = DEFAULTS["R"], L: int = DEFAULTS["L"],
-            P: int = DEFAULTS["P"], N: int = DEFAULTS["N"],
-            tournament: int = DEFAULTS["tournament"], mutations: int = DEFAULTS["mutations"],
-            reading: str = DEFAULTS["reading"]) -> RunResult:
-    """One seeded DWP run on ``puzzle``; a reported solution is replayed by the model first."""
+def run_dwp(puzzle: Puzzle, seed: int, ea: EA = DEFAULT) -> RunResult:
+    """One seeded DWP run on ``puzzle`` with settings ``ea``; a reported solution is replayed
+    by the model first."""
     from puzzles.clockwork.model import first_goal
 
-    _check_params(R, L, P, N, tournament, mutations)
+    if not isinstance(ea, EA):
+        raise ValueError(f"ea must be the EA's settings (dwp.EA), got {ea!r}")
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= seed < 2**32:
         raise ValueError(f"seed must be an int in 0..2^32-1, got {seed!r}")
-    cj, cs = reading_flags(reading)
-    ks, pos, val, cnt, n, c, k0, L0 = _arrays(puzzle)
-    ok, t, ln, ring = _run(int(seed), R, P, N, tournament, mutations, L, cj, cs, ks, pos, val,
-                           cnt, n, c, k0, L0)
+    evo = Evolution(ea.R, ea.P, ea.N, ea.tournament, ea.mutations)
+    ok, t, ln, ring = _run(int(seed), evo, _clock(puzzle), _reading(ea.reading, ea.R, ea.L))
     ring_t = tuple(int(x) for x in ring)
     if not ok:
         return RunResult(False, int(t), None, ring_t, ())
-    moves, f, length = decode(puzzle, ring, R, L, reading)
+    moves, f, length = decode(puzzle, ring, ea.R, ea.L, ea.reading)
     # Replay move by move in the plain-Python model: the EA's claim must hold there too.
     if f != 0 or length != ln or first_goal(puzzle, moves) != ln:
         raise RuntimeError(f"{puzzle.name}: EA reported a solution the model does not confirm")

@@ -13,13 +13,14 @@ import pandas as pd
 from puzzles.clockwork.algebra import reachable_count
 from puzzles.clockwork.dwp import crossover, decode_trace
 from puzzles.clockwork.model import Puzzle, apply, parse_state, q_value, state_str, unit
-from puzzles.clockwork.reference import FIG1_STATE
+from puzzles.clockwork.reference import figure_state
 from puzzles.clockwork.search import reachable_states
 
 
 def example1() -> Puzzle:
     """Example 1 (Figs. 1-2): n = 12, c = 2, actions (4, sigma^4 e0) and (3, sigma^3 e0)."""
-    return Puzzle(12, 2, parse_state(FIG1_STATE, 12, 2), ((4, unit(0, 12)), (3, unit(0, 12))),
+    return Puzzle(12, 2, parse_state(figure_state("Fig. 1"), 12, 2),
+                  ((4, unit(0, 12)), (3, unit(0, 12))),
                   name="Example 1", description="Figs. 1-2: turn 4 or 3, toggle the landing light")
 
 

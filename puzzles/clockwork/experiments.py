@@ -1,42 +1,56 @@
-"""Experiments behind the notebook: EA runs as seeded tasks, per-instance summaries, exact facts.
+"""Experiments behind the notebook: EA runs as typed seeded tasks, per-instance summaries, exact
+facts, and the tables the notebook shows.
 
 Task functions live here (not in notebook cells) so a spawn process pool can import them. Every
-task carries its own seed ``derive_seed(SEED, "dwp", instance, run)``: the same runs come back
+run carries its own seed ``derive_seed(root, "dwp", instance, run)``: the same runs come back
 from any number of workers, and every setting of the calibration sees the same seeds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from puzzles.clockwork.algebra import is_solvable, reachable_count
-from puzzles.clockwork.dwp import DEFAULTS, run_dwp
-from puzzles.clockwork.instances import c_variants, paper_instances, set_b_variants, table_rows
+from puzzles.clockwork.dwp import DEFAULT, EA, run_dwp
+from puzzles.clockwork.instances import (
+    B5_FROM_A5,
+    c_variants,
+    paper_instances,
+    set_b_variants,
+    table_rows,
+)
 from puzzles.clockwork.model import Puzzle, action_str, first_goal, q_value, state_str
-from puzzles.clockwork.reference import PAPER_ROWS
+from puzzles.clockwork.reference import paper_rows, paper_value, q_values, reachable
 from puzzles.clockwork.search import shortest_solution
 from puzzles.core import derive_seed, mean_ci, run_tasks
+from puzzles.core.paper import Task
 
-# Results of offline runs (each file's module docstring gives the command that made it).
+if TYPE_CHECKING:
+    from puzzles.clockwork.paper import ClockworkBudget
+
+# Results of offline runs (``python -m puzzles run 01 <experiment> --store``; STORED.csv there
+# names each file's command).
 DATA = Path(__file__).resolve().parent / "data"
+# Instances whose stored runs a smoke-scale notebook recomputes (two runs each).
+SPOT_CHECKED = ("A2", "B4", "E5")
 
 
 def stored(name: str) -> pd.DataFrame:
-    """A stored offline result: ``calibration``, ``ordering_runs`` or ``random_instances``."""
+    """A stored offline result: ``calibration``, ``ordering_runs``, ``reading_runs`` or
+    ``random_instances``."""
     path = DATA / f"{name}.csv"
     if not path.exists():
         raise ValueError(f"no stored result {name!r} in {DATA}")
     return pd.read_csv(path)
-
-
-# A task: (instance key, run, seed, R, L, P, N, tournament, mutations, reading).
-Task = tuple[str, int, int, int, int, int, int, int, int, str]
 
 
 @cache
@@ -53,32 +67,87 @@ def lookup(key: str) -> Puzzle:
     return inst[key]
 
 
-def dwp_task(task: Task) -> dict:
-    """Run the EA once for a task tuple; a plain dict row (picklable, deterministic)."""
-    key, run, seed, R, L, P, N, T, m, reading = task
-    res = run_dwp(lookup(key), seed, R=R, L=L, P=P, N=N, tournament=T, mutations=m,
-                  reading=reading)
-    return {"instance": key, "run": run, "solved": res.solved, "tournaments": res.tournaments,
-            "length": res.length if res.solved else np.nan,
-            "ring": " ".join(str(x) for x in res.ring)}
+# --- DWP runs ---------------------------------------------------------------------------------
 
 
-def make_tasks(keys: Sequence[str], runs: int, seed: int, budget: Mapping[str, int],
-               tournament: int = DEFAULTS["tournament"], mutations: int = DEFAULTS["mutations"],
-               reading: str = DEFAULTS["reading"], N: int | None = None) -> list[Task]:
-    """One task per (instance, run), seeds from (seed, "dwp", instance, run)."""
-    return [(k, r, derive_seed(seed, "dwp", k, r), budget["R"], budget["L"], budget["P"],
-             budget["N"] if N is None else N, tournament, mutations, reading)
-            for k in keys for r in range(runs)]
+@dataclass(frozen=True)
+class DwpTask(Task):
+    """One DWP run: run ``run`` of instance ``instance`` with settings ``ea``."""
+
+    EXPERIMENT = "dwp"
+    instance: str
+    run: int
+    ea: EA = DEFAULT
+
+    def seed_key(self) -> tuple[int | str, ...]:
+        """("dwp", instance, run): every setting of the EA sees the same seeds."""
+        return ("dwp", self.instance, self.run)
 
 
-def run_experiment(tasks: Sequence[Task], workers: int | None = None,
+@dataclass(frozen=True)
+class Run:
+    """One run's outcome: solved, tournaments, solving length (None: failed), the ring."""
+
+    instance: str
+    run: int
+    solved: bool
+    tournaments: int
+    length: int | None
+    ring: str
+
+    def row(self) -> dict:
+        """The run as a table row (length NaN when the run failed)."""
+        return {"instance": self.instance, "run": self.run, "solved": self.solved,
+                "tournaments": self.tournaments,
+                "length": self.length if self.solved else np.nan, "ring": self.ring}
+
+
+def run_once(instance: str, run: int, seed: int, ea: EA) -> Run:
+    """Run ``run`` of ``instance`` with ``seed`` and settings ``ea``."""
+    res = run_dwp(lookup(instance), seed, ea)
+    return Run(instance, run, res.solved, res.tournaments, res.length,
+               " ".join(str(x) for x in res.ring))
+
+
+def dwp_run(task: DwpTask) -> Run:
+    """The worker of every per-run experiment: one seeded EA run."""
+    return run_once(task.instance, task.run, task.seed, task.ea)
+
+
+def runs_table(tasks: Sequence[Task], results: Sequence[Run]) -> pd.DataFrame:
+    """Every run as one row: instance, run, solved, tournaments, length, ring."""
+    return pd.DataFrame([r.row() for r in results])
+
+
+def dwp_tasks(keys: Sequence[str], runs: int, root: int, ea: EA = DEFAULT,
+              first: int = 0) -> list[DwpTask]:
+    """One task per (instance, run), runs ``first`` .. ``first + runs - 1``."""
+    return [DwpTask(k, r, ea, root=root) for k in keys for r in range(first, first + runs)]
+
+
+def tables_tasks(budget: ClockworkBudget, root: int) -> list[DwpTask]:
+    """Tables I-VI: ``budget.runs`` runs of each of the 28 instances."""
+    return dwp_tasks(list(paper_instances()), budget.runs, root, budget.ea())
+
+
+def b5_tasks(budget: ClockworkBudget, root: int) -> list[DwpTask]:
+    """B5 as Section V defines it (from A5's state): ``budget.b5_runs`` runs."""
+    return dwp_tasks([B5_FROM_A5], budget.b5_runs, root, budget.ea())
+
+
+def readings_tasks(budget: ClockworkBudget, root: int) -> list[DwpTask]:
+    """Every solvable alternative reading of C2, C3 and C4: ``budget.readings_runs`` runs."""
+    solvable = [k for k in c_variants() if is_solvable(lookup(k))]
+    return dwp_tasks(solvable, budget.readings_runs, root, budget.ea())
+
+
+def run_experiment(tasks: Sequence[DwpTask], workers: int | None = None,
                    desc: str = "DWP runs", progress: bool = True,
                    executor: Executor | None = None) -> pd.DataFrame:
-    """Every task's run as one DataFrame row (instance, run, solved, tournaments, length, ring)."""
-    rows = run_tasks(dwp_task, list(tasks), workers=workers, progress=progress, desc=desc,
-                     executor=executor)
-    return pd.DataFrame(rows)
+    """Runs of hand-picked tasks (a spot check of stored runs) as :func:`runs_table` rows."""
+    results = run_tasks(dwp_run, list(tasks), workers=workers, progress=progress, desc=desc,
+                        executor=executor)
+    return runs_table(tasks, results)
 
 
 def summarise_runs(runs: pd.DataFrame) -> pd.DataFrame:
@@ -99,14 +168,31 @@ def summarise_runs(runs: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def exact_facts(puzzle: Puzzle, max_states: int | None = None) -> dict:
+def heavy_tails(summary: pd.DataFrame, top: int = 10) -> pd.DataFrame:
+    """The ``top`` instances whose mean iterations most exceed their median (median floored
+    at one tournament), rounded for display."""
+    heavy = summary[["instance", "runs", "successes", "iter_mean", "iter_ci95", "iter_median"]]
+    ratio = heavy["iter_mean"] / heavy["iter_median"].clip(lower=1)
+    return heavy.assign(mean_over_median=ratio.round(1)).sort_values(
+        "mean_over_median", ascending=False).head(top).round(1)
+
+
+def solving_ring(runs: pd.DataFrame, key: str) -> list[int]:
+    """The ring of the first run that solved instance ``key``."""
+    won = runs[(runs["instance"] == key) & runs["solved"]]
+    if won.empty:
+        raise ValueError(f"no run solved {key!r}")
+    return [int(x) for x in won.iloc[0]["ring"].split()]
+
+
+def exact_facts(puzzle: Puzzle, max_states: float = math.inf) -> dict:
     """Q, reachable states (group order), solvability and shortest solution length.
 
-    The shortest solution is searched only when n c^n <= ``max_states`` (None: always);
-    otherwise ``shortest`` is None although the instance is solvable (smoke scale only).
+    The shortest solution is searched only when n c^n <= ``max_states``; otherwise
+    ``shortest`` is None although the instance is solvable (smoke scale only).
     """
     solvable = is_solvable(puzzle)
-    small = max_states is None or puzzle.n_states <= max_states
+    small = puzzle.n_states <= max_states
     path = shortest_solution(puzzle) if solvable and small else None
     if path is not None and first_goal(puzzle, path) != len(path):
         raise RuntimeError(f"{puzzle.name}: the search's shortest solution does not replay")
@@ -115,16 +201,41 @@ def exact_facts(puzzle: Puzzle, max_states: int | None = None) -> dict:
             "shortest_path": path}
 
 
-def exact_task(task: tuple[str, int | None]) -> dict:
-    """:func:`exact_facts` for a task (instance key, max_states): a task function."""
-    key, max_states = task
-    return {"instance": key, **exact_facts(lookup(key), max_states)}
+@dataclass(frozen=True)
+class ExactTask(Task):
+    """Exact facts of one instance; the shortest solution searched up to ``max_states``."""
+
+    EXPERIMENT = "exact"
+    instance: str
+    max_states: float
+
+
+@dataclass(frozen=True)
+class Exact:
+    """One instance's exact facts (see :func:`exact_facts`)."""
+
+    instance: str
+    facts: dict
+
+
+def exact_task(task: ExactTask) -> Exact:
+    """:func:`exact_facts` of a task's instance: the worker of ``exact``."""
+    return Exact(task.instance, exact_facts(lookup(task.instance), task.max_states))
+
+
+def exact_tasks(budget: ClockworkBudget, root: int) -> list[ExactTask]:
+    """Every paper instance, searched up to ``budget.exact_max_states`` states."""
+    return [ExactTask(k, budget.exact_max_states, root=root) for k in paper_instances()]
+
+
+def exact_table(tasks: Sequence[ExactTask], results: Sequence[Exact]) -> pd.DataFrame:
+    """One row per instance: q, reachable_states, solvable, shortest, shortest_path."""
+    return pd.DataFrame([{"instance": r.instance, **r.facts} for r in results])
 
 
 def paper_table() -> pd.DataFrame:
     """The paper's Tables I-VI as a DataFrame (table, instance, iter/length mean and CI)."""
-    return pd.DataFrame(PAPER_ROWS, columns=["table", "instance", "iter_mean", "iter_ci95",
-                                             "length_mean", "length_ci95"])
+    return paper_rows(table_rows())
 
 
 RESULT_COLUMNS = ["table", "instance", "n", "c", "initial", "actions", "q", "reachable_states",
@@ -159,11 +270,9 @@ def results_table(summary: pd.DataFrame, exact: pd.DataFrame) -> pd.DataFrame:
     return df
 
 
-def check_replays(runs: pd.DataFrame, budget: Mapping[str, int],
-                  reading: str = DEFAULTS["reading"]) -> int:
+def check_replays(runs: pd.DataFrame, ea: EA = DEFAULT) -> int:
     """Re-decode every solving ring and replay it in the model; return how many were checked."""
     from puzzles.clockwork.dwp import decode
-    from puzzles.clockwork.model import first_goal
 
     checked = 0
     for row in runs.itertuples():
@@ -171,36 +280,21 @@ def check_replays(runs: pd.DataFrame, budget: Mapping[str, int],
             continue
         p = lookup(row.instance)
         ring = [int(x) for x in row.ring.split()]
-        moves, fit, length = decode(p, ring, budget["R"], budget["L"], reading)
+        moves, fit, length = decode(p, ring, ea.R, ea.L, ea.reading)
         if fit != 0 or length != row.length or first_goal(p, moves) != row.length:
             raise RuntimeError(f"{row.instance} run {row.run}: solving ring does not replay")
         checked += 1
     return checked
 
 
-def variant_runs(seed: int, budget: Mapping[str, int], workers: int | None = None,
-                 progress: bool = True, executor: Executor | None = None) -> pd.DataFrame:
-    """The EA's runs on every solvable alternative reading of C2, C3 and C4 (default EA)."""
-    solvable = [k for k in c_variants() if is_solvable(lookup(k))]
-    return run_experiment(make_tasks(solvable, budget["readings_runs"], seed, budget), workers,
-                          desc="readings", progress=progress, executor=executor)
-
-
-def readings_table(seed: int, budget: Mapping[str, int], workers: int | None = None,
-                   progress: bool = True, executor: Executor | None = None,
-                   runs: pd.DataFrame | None = None) -> pd.DataFrame:
+def readings_table(runs: pd.DataFrame) -> pd.DataFrame:
     """C2, C3 and C4 under alternative readings: exact facts and the EA beside the paper.
 
-    ``runs``: the runs of :func:`variant_runs` when already computed (else they are run here).
+    ``runs``: the runs of the ``readings`` experiment (every solvable reading).
     """
-    from puzzles.clockwork.reference import paper_value
-
-    keys = list(c_variants())
-    if runs is None:
-        runs = variant_runs(seed, budget, workers, progress, executor)
     summ = summarise_runs(runs).set_index("instance")
     rows = []
-    for k in keys:
+    for k in c_variants():
         p = lookup(k)
         f = exact_facts(p)
         row = {"reading": k, "initial": state_str(p.initial), "solvable": f["solvable"],
@@ -261,7 +355,6 @@ def difficulty_correlations(results: pd.DataFrame) -> pd.DataFrame:
 
 def e_counts(results: pd.DataFrame) -> pd.DataFrame:
     """E1-E5: Q and reachable states, ours (group order and BFS) beside the paper's statement."""
-    from puzzles.clockwork.reference import PAPER_Q, PAPER_REACHABLE
     from puzzles.clockwork.search import reachable_bfs
 
     rows = []
@@ -269,10 +362,10 @@ def e_counts(results: pd.DataFrame) -> pd.DataFrame:
         p = lookup(name)
         r = results[results["instance"] == name].iloc[0]
         rows.append({"instance": name, "actions": r.actions, "Q (ours)": r.q,
-                     "Q (paper)": PAPER_Q[name], "n 2^(n-Q+1)": p.n * 2 ** (p.n - r.q + 1),
+                     "Q (paper)": q_values()[name], "n 2^(n-Q+1)": p.n * 2 ** (p.n - r.q + 1),
                      "reachable (group order)": r.reachable_states,
                      "reachable (BFS)": reachable_bfs(p),
-                     "reachable (paper)": PAPER_REACHABLE[name]})
+                     "reachable (paper)": reachable()[name]})
     return pd.DataFrame(rows)
 
 
@@ -300,8 +393,8 @@ def _occurs(s: list[int], i: int, length: int) -> bool:
     return any(s[j:j + length] == piece for j in range(i))
 
 
-def string_patterns(runs: pd.DataFrame, budget: Mapping[str, int], seed: int,
-                    reading: str = DEFAULTS["reading"], min_length: int = 8) -> pd.DataFrame:
+def string_patterns(runs: pd.DataFrame, seed: int, ea: EA = DEFAULT,
+                    min_length: int = 8) -> pd.DataFrame:
     """Each solving string (rings decoded again) beside a uniform random string of the same
     length over the same actions: their Lempel-Ziv complexities (one row per solving run with
     at least ``min_length`` actions; the random strings are seeded per run)."""
@@ -310,8 +403,8 @@ def string_patterns(runs: pd.DataFrame, budget: Mapping[str, int], seed: int,
     rows = []
     for r in runs[runs["solved"]].itertuples():
         p = lookup(r.instance)
-        moves, _, length = decode(p, [int(x) for x in r.ring.split()], budget["R"],
-                                  budget["L"], reading)
+        moves, _, length = decode(p, [int(x) for x in r.ring.split()], ea.R, ea.L,
+                                  ea.reading)
         string = moves[:length]
         if len(string) < min_length:
             continue

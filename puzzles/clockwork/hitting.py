@@ -7,10 +7,10 @@ Kaplan-Meier median is then the plain median when fewer than half the runs fail,
 (reported as ``inf``: "more than N") otherwise. Rank tests with censored runs tied at N are
 Gehan's generalised Wilcoxon test, the censoring-aware form of Mann-Whitney.
 
-The ordering runs take about a minute of CPU at 200 runs per instance, so they run offline::
+The ordering runs take about a minute of CPU at 200 runs per instance, so they run offline
+(the experiment ``ordering_runs``, stored in ``puzzles/clockwork/data/ordering_runs.csv``)::
 
-    python -m puzzles.clockwork.hitting --seed 2026 --runs 200 --workers 2 \
-        --out puzzles/clockwork/data/ordering_runs.csv
+    python -m puzzles run 01 ordering_runs --store
 
 Run ``r`` of instance ``k`` has seed ``derive_seed(seed, "dwp", k, r)``, the notebook's main
 experiment's seed, so the first 20 stored runs of each instance are the notebook's runs.
@@ -18,15 +18,26 @@ experiment's seed, so the first 20 stored runs of each instance are the notebook
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
-from puzzles.clockwork.experiments import make_tasks, run_experiment
+from puzzles.clockwork.dwp import DEFAULT
+from puzzles.clockwork.experiments import (
+    SPOT_CHECKED,
+    DwpTask,
+    Run,
+    dwp_tasks,
+    run_experiment,
+    runs_table,
+)
 from puzzles.clockwork.instances import paper_instances
-from puzzles.clockwork.reference import PAPER_EA
+
+if TYPE_CHECKING:
+    from puzzles.clockwork.paper import ClockworkBudget
 
 RUN_COLUMNS = ["instance", "run", "solved", "tournaments", "length"]
 
@@ -62,28 +73,14 @@ def censored_times(runs: pd.DataFrame, key: str, budget: int) -> np.ndarray:
     return np.where(g["solved"], g["tournaments"], budget).astype(float)
 
 
-def ordering_runs(seed: int, runs: int, workers: int | None = None,
-                  progress: bool = True) -> pd.DataFrame:
-    """``runs`` DWP runs of every paper instance at the paper's budget (default EA)."""
-    budget = {k: PAPER_EA[k] for k in ("R", "L", "P", "N")}
-    df = run_experiment(make_tasks(list(paper_instances()), runs, seed, budget), workers,
-                        desc="ordering runs", progress=progress)
-    return df[RUN_COLUMNS]
+def ordering_tasks(budget: ClockworkBudget, root: int) -> list[DwpTask]:
+    """``budget.ordering_runs`` runs of every paper instance (default EA at the budget's N)."""
+    return dwp_tasks(list(paper_instances()), budget.ordering_runs, root, budget.ea())
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Command line: run the ordering experiment and write its runs."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--runs", type=int, default=200)
-    ap.add_argument("--workers", type=int, default=0)
-    ap.add_argument("--out", default="puzzles/clockwork/data/ordering_runs.csv")
-    a = ap.parse_args(argv)
-    ordering_runs(a.seed, a.runs, a.workers).to_csv(a.out, index=False, lineterminator="\n")
-
-
-if __name__ == "__main__":
-    main()
+def ordering_table(tasks: Sequence[DwpTask], results: Sequence[Run]) -> pd.DataFrame:
+    """The ordering runs as stored: instance, run, solved, tournaments, length."""
+    return runs_table(tasks, results)[RUN_COLUMNS]
 
 
 def hitting_summary(runs: pd.DataFrame, budget: int) -> pd.DataFrame:
@@ -116,3 +113,19 @@ def check_stored(stored: pd.DataFrame, fresh: pd.DataFrame) -> int:
         bad = list(common[~same.to_numpy()])[:5]
         raise RuntimeError(f"stored runs differ from fresh runs at {bad}")
     return len(common)
+
+
+def check_ordering(ordruns: pd.DataFrame, runs: pd.DataFrame, budget: ClockworkBudget,
+                   seed: int, workers: int | None = None,
+                   executor: Executor | None = None) -> int:
+    """Check the stored ordering runs against runs computed now; return how many agree.
+
+    At the paper's budget the notebook's own runs are the stored runs' first ones; at another
+    budget (smoke scale) two runs of each of :data:`SPOT_CHECKED` are recomputed at the paper's
+    N instead.
+    """
+    if budget.N == DEFAULT.N:
+        return check_stored(ordruns, runs)
+    sample = dwp_tasks(SPOT_CHECKED, 2, seed, budget.ea().but(N=DEFAULT.N))
+    return check_stored(ordruns, run_experiment(sample, workers, progress=False,
+                                                executor=executor))

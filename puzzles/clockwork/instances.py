@@ -12,9 +12,10 @@ redrawn until solvable.
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from puzzles.clockwork.algebra import action_group, is_solvable
-from puzzles.clockwork.model import Action, Puzzle, action_str, unit
+from puzzles.clockwork.model import Action, Puzzle, action_str, state_str, unit
 
 INSTANCE_SEED = 2026
 # "a single light at the seventh position": index 6 (1-based seventh) is unsolvable, so the
@@ -140,6 +141,13 @@ def instance(name: str) -> Puzzle:
     if name not in inst:
         raise ValueError(f"unknown instance {name!r}; known: {', '.join(inst)}")
     return inst[name]
+
+
+def listing() -> pd.DataFrame:
+    """Every paper instance: n, c, initial state, actions (plain form) and our reading."""
+    return pd.DataFrame([{"instance": k, "n": p.n, "c": p.c, "initial": state_str(p.initial),
+                          "actions": ";".join(action_str(a) for a in p.actions),
+                          "description": p.description} for k, p in paper_instances().items()])
 
 
 def table_rows() -> list[tuple[str, str]]:

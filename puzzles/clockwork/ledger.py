@@ -29,26 +29,27 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from puzzles.clockwork.dwp import DEFAULTS, READINGS
+from puzzles.clockwork.dwp import DEFAULT, READINGS
 from puzzles.clockwork.hitting import censored_times, hitting_summary, km_median
 from puzzles.clockwork.instances import B5_FROM_A5, C4_INDEX, table_rows
+from puzzles.clockwork.paper import PAPER
 from puzzles.clockwork.reference import (
-    FIG2_STATE,
-    PAPER_EA,
-    PAPER_PRINTED,
-    PAPER_Q,
-    PAPER_REACHABLE,
+    figure_state,
     paper_value,
+    printed,
+    protocol,
+    q_values,
+    reachable,
 )
 from puzzles.clockwork.theory import Facts
 from puzzles.core import verdicts as V
 from puzzles.core.claims import Ledger, fmt, inventory
 from puzzles.core.verdicts import Evidence, Margin, Sample
 
-STEM = "01_clockwork"
+STEM = PAPER.stem
 PACKAGE = "puzzles.clockwork"
-N = PAPER_EA["N"]
-PAPER_RUNS = PAPER_EA["runs"]
+N = protocol()["N"]
+PAPER_RUNS = protocol()["runs"]
 
 
 @dataclass(frozen=True)
@@ -82,8 +83,8 @@ MARGINS = Margins()
 
 READING_NAMES = {"skips_free": "skips free", "every_read": "every read",
                  "actions_only": "actions only", "jumps_free": "jumps free"}
-HEADLINE = READING_NAMES[DEFAULTS["reading"]]
-OTHER_READINGS = tuple(r for r in READINGS if r != DEFAULTS["reading"])
+HEADLINE = READING_NAMES[DEFAULT.reading]
+OTHER_READINGS = tuple(r for r in READINGS if r != DEFAULT.reading)
 
 
 def margins_table(m: Margins = MARGINS) -> pd.DataFrame:
@@ -206,7 +207,7 @@ def _weakest(parts: Sequence[tuple[str, Evidence]]) -> Evidence:
 
 
 def _printed(keys: Sequence[str], field_index: int = 0) -> str:
-    return ", ".join(PAPER_PRINTED[k][field_index] for k in keys)
+    return ", ".join(printed(k)[field_index] for k in keys)
 
 
 def _paper_means(low: Sequence[str], high: Sequence[str]) -> str:
@@ -283,82 +284,118 @@ def _range_text(values: Sequence[float]) -> str:
     return f"{_num(min(vals))}-{_num(max(vals))}" if min(vals) != max(vals) else _num(vals[0])
 
 
+@dataclass(frozen=True)
+class Cell:
+    """What both cells of one table row read: the instance, our runs under each reading (the
+    headline reading's in ``head``), its 200-run set and its optimum."""
+
+    key: str
+    samples: dict[str, pd.DataFrame | None]
+    head: pd.DataFrame
+    g200: pd.DataFrame
+    short: object
+
+    @property
+    def n(self) -> int:
+        """Our headline runs."""
+        return len(self.head)
+
+    @property
+    def fails(self) -> int:
+        """Our headline runs that hit N."""
+        return self.n - int(self.head["solved"].sum())
+
+
+def _length_ratios(d: Data) -> dict[str, float]:
+    """Our mean lengths over the paper's (geometric mean over the instances) per reading of
+    the read limit, at the default T and m (calibration.csv)."""
+    cal = d.calibration[(d.calibration["tournament"] == DEFAULT.tournament)
+                        & (d.calibration["mutations"] == DEFAULT.mutations)
+                        ].set_index("reading")
+    return {READING_NAMES[r]: math.exp(cal.at[r, "len_log_ratio"]) for r in READINGS}
+
+
+def _unsolvable() -> Evidence:
+    return V.not_comparable("unsolvable under this reading", "exact: no goal reachable",
+                            kind="estimate")
+
+
+def _iter_row(d: Data, cell: Cell) -> Row:
+    """The iteration cell of one table row, under every reading."""
+    key, head, n = cell.key, cell.head, cell.n
+    im, ih = paper_value(key, "iter_mean"), paper_value(key, "iter_ci95")
+    isd = paper_sd(ih)
+    paper_i = Sample(im, PAPER_RUNS, isd)
+    run_means = [float(g["tournaments"].mean()) for g in cell.samples.values()
+                 if g is not None and len(g)]
+    margin = (MARGINS.near_zero if im <= 1 or min(run_means) == 0 else MARGINS.iterations)
+    evs: dict[str, Evidence] = {
+        name: _unsolvable() if g is None else _iter_ev(
+            _iter_values(g), len(g), paper_i, margin,
+            f"mean of our {len(g)} runs (failed runs at N)")
+        for name, g in cell.samples.items()}
+    if cell.fails:
+        evs["failures excluded"] = _iter_ev(_iter_values(head, failures=False), n, paper_i,
+                                            margin, f"mean of our {n - cell.fails} solving "
+                                            f"runs (of {n})")
+    if key == "C3":
+        evs["± as an sd"] = _iter_ev(_iter_values(head), n, Sample(im, PAPER_RUNS, ih),
+                                     margin, f"mean of our {n} runs (failed runs at N)")
+    headline = _label(evs.pop(HEADLINE), test=_sd_note(ih, isd))
+    others = [float(g["tournaments"].mean()) for name, g in cell.samples.items()
+              if name != HEADLINE and g is not None and len(g)]
+    why = "" if headline.settled == "reproduced" else _iter_why(d, cell, others)
+    pi, pih, _, _ = printed(key)
+    return Row(headline, f"{pi} {pih}", why, HEADLINE, evs)
+
+
+def _length_sample_ev(g: pd.DataFrame | None, paper: Sample) -> Evidence:
+    if g is None:
+        return _unsolvable()
+    k = int(g["solved"].sum())
+    return _length_ev(_length_values(g), len(g), paper,
+                      f"mean of our {k} solving runs (of {len(g)})")
+
+
+def _length_row(d: Data, cell: Cell, ratios: dict[str, float]) -> Row:
+    """The length cell of one table row, under every reading."""
+    key, head, n = cell.key, cell.head, cell.n
+    lm, lh = paper_value(key, "length_mean"), paper_value(key, "length_ci95")
+    lsd = paper_sd(lh)
+    paper_l = Sample(lm, PAPER_RUNS, lsd)
+    evs = {name: _length_sample_ev(g, paper_l) for name, g in cell.samples.items()}
+    if cell.fails:
+        evs["failures as length 0"] = _length_ev(_length_values(head, True), n, paper_l,
+                                                 f"mean of our {n} runs (failed runs as "
+                                                 "length 0)")
+    headline = evs.pop(HEADLINE)
+    if headline.settled != "not comparable":
+        headline = _label(headline, test=_sd_note(lh, lsd))
+    others = [float(_length_values(g).mean()) for name, g in cell.samples.items()
+              if name != HEADLINE and g is not None and _length_values(g).size]
+    zero = float(_length_values(head, True).mean()) if cell.fails else None
+    why = ("" if headline.settled == "reproduced"
+           else _length_why(d, cell, others, zero, ratios))
+    _, _, pl, plh = printed(key)
+    return Row(headline, f"{pl} {plh}", why, HEADLINE, evs)
+
+
 def table_rows_evidence(d: Data) -> dict[str, Row]:
     """The iteration and length cell of every row of Tables I-VI."""
     rows: dict[str, Row] = {}
     res = d.results.drop_duplicates("instance").set_index("instance")
     o = d.ordruns
-    cal = d.calibration[(d.calibration["tournament"] == DEFAULTS["tournament"])
-                        & (d.calibration["mutations"] == DEFAULTS["mutations"])
-                        ].set_index("reading")
-    len_ratio = {READING_NAMES[r]: math.exp(cal.at[r, "len_log_ratio"]) for r in READINGS}
-    near = [v for k, v in len_ratio.items() if k != "actions only"]
+    ratios = _length_ratios(d)
     for table, key in table_rows():
         base = f"T{table}-{key}"
         if base in ("TIV-A5",):
             continue
-        im, ih = paper_value(key, "iter_mean"), paper_value(key, "iter_ci95")
-        lm, lh = paper_value(key, "length_mean"), paper_value(key, "length_ci95")
-        pi, pih, pl, plh = PAPER_PRINTED[key]
         samples = _samples(d, key)
         head = samples[HEADLINE]
         assert head is not None
-        n = len(head)
-        fails = n - int(head["solved"].sum())
-        g200 = o[o["instance"] == key]
-        short = res.at[key, "shortest"]
-        # --- iterations
-        isd = paper_sd(ih)
-        paper_i = Sample(im, PAPER_RUNS, isd)
-        run_means = [float(g["tournaments"].mean()) for g in samples.values() if g is not None
-                     and len(g)]
-        margin = (MARGINS.near_zero if im <= 1 or min(run_means) == 0 else MARGINS.iterations)
-        evs: dict[str, Evidence] = {}
-        for name, g in samples.items():
-            if g is None:
-                evs[name] = V.not_comparable("unsolvable under this reading",
-                                             "exact: no goal reachable", kind="estimate")
-            else:
-                evs[name] = _iter_ev(_iter_values(g), len(g), paper_i, margin,
-                                     f"mean of our {len(g)} runs (failed runs at N)")
-        if fails:
-            evs["failures excluded"] = _iter_ev(_iter_values(head, failures=False), n, paper_i,
-                                                margin, f"mean of our {n - fails} solving runs "
-                                                f"(of {n})")
-        if key == "C3":
-            evs["± as an sd"] = _iter_ev(_iter_values(head), n, Sample(im, PAPER_RUNS, ih),
-                                         margin, f"mean of our {n} runs (failed runs at N)")
-        headline = _label(evs.pop(HEADLINE), test=_sd_note(ih, isd))
-        others = [float(g["tournaments"].mean()) for name, g in samples.items()
-                  if name != HEADLINE and g is not None and len(g)]
-        why = ("" if headline.settled == "reproduced"
-               else _iter_why(d, key, head, g200, others, short))
-        rows[f"{base}-iter"] = Row(headline, f"{pi} {pih}", why, HEADLINE, evs)
-        # --- lengths
-        lsd = paper_sd(lh)
-        paper_l = Sample(lm, PAPER_RUNS, lsd)
-        evs = {}
-        for name, g in samples.items():
-            if g is None:
-                evs[name] = V.not_comparable("unsolvable under this reading",
-                                             "exact: no goal reachable", kind="estimate")
-            else:
-                k = int(g["solved"].sum())
-                evs[name] = _length_ev(_length_values(g), len(g), paper_l,
-                                       f"mean of our {k} solving runs (of {len(g)})")
-        if fails:
-            evs["failures as length 0"] = _length_ev(_length_values(head, True), n, paper_l,
-                                                     f"mean of our {n} runs (failed runs as "
-                                                     "length 0)")
-        headline = evs.pop(HEADLINE)
-        if headline.settled != "not comparable":
-            headline = _label(headline, test=_sd_note(lh, lsd))
-        other_len = [float(_length_values(g).mean()) for name, g in samples.items()
-                     if name != HEADLINE and g is not None and _length_values(g).size]
-        zero = (float(_length_values(head, True).mean()) if fails else None)
-        why = ("" if headline.settled == "reproduced" else _length_why(
-            d, key, head, short, other_len, zero, near, len_ratio["actions only"], lm))
-        rows[f"{base}-len"] = Row(headline, f"{pl} {plh}", why, HEADLINE, evs)
+        cell = Cell(key, samples, head, o[o["instance"] == key], res.at[key, "shortest"])
+        rows[f"{base}-iter"] = _iter_row(d, cell)
+        rows[f"{base}-len"] = _length_row(d, cell, ratios)
     # Table IV prints A5 again: the same runs and numbers as Table I's row.
     for part in ("iter", "len"):
         src = rows[f"TI-A5-{part}"]
@@ -370,10 +407,10 @@ def table_rows_evidence(d: Data) -> dict[str, Row]:
     return rows
 
 
-def _iter_why(d: Data, key: str, head: pd.DataFrame, g200: pd.DataFrame,
-              others: Sequence[float], short: object) -> str:
+def _iter_why(d: Data, cell: Cell, others: Sequence[float]) -> str:
     """Measured facts behind an iteration cell (causes only where the notebook measures them,
     otherwise worded as a hypothesis)."""
+    key, head, g200, short = cell.key, cell.head, cell.g200, cell.short
     n = len(head)
     fails = n - int(head["solved"].sum())
     med = float(head["tournaments"].median())
@@ -382,15 +419,16 @@ def _iter_why(d: Data, key: str, head: pd.DataFrame, g200: pd.DataFrame,
     if key in ("A1", "C1", "D1"):
         return (f"the random population already holds a solving ring in {_at0(head)} of our "
                 f"{n} runs ({_at0(g200)} of {len(g200)} in the 200-run set), so our mean is "
-                f"{_num(float(head['tournaments'].mean()))}; the paper's {PAPER_PRINTED[key][0]} "
+                f"{_num(float(head['tournaments'].mean()))}; the paper's {printed(key)[0]} "
                 "needs some runs of at least one tournament, while its own B1 = 0 ± 0 shows it "
                 "records 0 when the population already solves; what makes its runs need "
                 "tournaments is not measured (hypothesis: a different initial population or "
                 f"ring decoding); under the other readings our mean is {_range_text(others)}")
     if key == "C2":
         return (f"C2's optimum is {short} moves (exact search) under both alternating readings "
-                "(readings.csv), more than the paper's mean solving length of 29.3, so the "
-                "paper's runs were not on this state unless it counted lengths differently "
+                "(readings.csv), more than the paper's mean solving length of "
+                f"{printed('C2')[2]}, so the paper's runs were not on this state unless it "
+                "counted lengths differently "
                 "(hypothesis: another C2 state); " + base)
     if key == "C4":
         rd = d.readings.set_index("reading")
@@ -407,7 +445,7 @@ def _iter_why(d: Data, key: str, head: pd.DataFrame, g200: pd.DataFrame,
     if fails == n:
         solved200 = int(g200["solved"].sum())
         return (f"all {n} of our runs hit N = {N} ({solved200} of {len(g200)} solve in the "
-                f"200-run set), so our mean is N, while the paper's {PAPER_PRINTED[key][0]} "
+                f"200-run set), so our mean is N, while the paper's {printed(key)[0]} "
                 "implies solving runs within N; cause not measured; under the other readings "
                 f"our mean is {_range_text(others)}")
     noisy = key in ("A5", "C5", "C6", "D1", "D2", "D3", "E1", "E2", "E3", "E4", "E5")
@@ -418,9 +456,14 @@ def _iter_why(d: Data, key: str, head: pd.DataFrame, g200: pd.DataFrame,
     return base
 
 
-def _length_why(d: Data, key: str, head: pd.DataFrame, short: object,
-                others: Sequence[float], zero: float | None, near: Sequence[float],
-                actions_only: float, paper_mean: float) -> str:
+def _length_why(d: Data, cell: Cell, others: Sequence[float], zero: float | None,
+                ratios: dict[str, float]) -> str:
+    """Measured facts behind a length cell (``ratios``: our lengths over the paper's per
+    reading of the read limit, over all instances)."""
+    key, head, short = cell.key, cell.head, cell.short
+    paper_mean = paper_value(key, "length_mean")
+    near = [v for k, v in ratios.items() if k != "actions only"]
+    actions_only = ratios["actions only"]
     lengths = _length_values(head)
     n = len(head)
     if lengths.size < 2:
@@ -464,7 +507,7 @@ def consistency_rows() -> dict[str, Row]:
     return {"TIII-C3-ci": Row(
         V.not_comparable(f"needs s = {fmt(need)}; 20 values >= 0 with mean {m} have s <= "
                          f"{fmt(most)}", "arithmetic"),
-        f"{PAPER_PRINTED['C3'][0]} {PAPER_PRINTED['C3'][1]}",
+        f"{printed('C3')[0]} {printed('C3')[1]}",
         "the printed interval cannot come from the printed mean over 20 non-negative runs "
         "(read as an sd, ±2315.3 is possible: TIII-C3-iter's readings), so it is not compared")}
 
@@ -507,8 +550,8 @@ def order_rows(d: Data) -> dict[str, Row]:
         ev = _order(o, low, high)
         why = ""
         if len(low) == 1 and len(high) == 1 and _mean_of(low) >= _mean_of(high):
-            why = (f"the paper's own means ({PAPER_PRINTED[low[0]][0]} vs "
-                   f"{PAPER_PRINTED[high[0]][0]}) do not show this order")
+            why = (f"the paper's own means ({printed(low[0])[0]} vs "
+                   f"{printed(high[0])[0]}) do not show this order")
         if cid == "AB-1":
             why = (f"the random population solves A1 and B1 at once: KM median 0 for both, "
                    f"{_at0(o[o.instance == 'A1'])} and {_at0(o[o.instance == 'B1'])} of 200 runs "
@@ -615,7 +658,7 @@ def trend_rows(d: Data) -> dict[str, Row]:
         _printed(keys), "A5 (n = 12) also has the action (3, 0) that D1-D3 lack, the paper's "
         "own set-up, so n is not the only difference at n = 12")
     keys = ["E1", "E2", "E3", "E4", "E5"]
-    x = np.concatenate([np.full(len(censored_times(o, k, N)), PAPER_Q[k]) for k in keys])
+    x = np.concatenate([np.full(len(censored_times(o, k, N)), q_values()[k]) for k in keys])
     ev = V.trend(x, _times(o, keys), increasing=False)
     rows["E-trend"] = Row(_label(ev, f"{ev.ours}; KM medians " + ", ".join(
         f"{k} {_km(o, [k])}" for k in keys), f"{len(x)} runs, failures at N"),
@@ -678,20 +721,21 @@ def rank_rows(d: Data) -> dict[str, Row]:
 
 def exact_rows(d: Data) -> dict[str, Row]:
     f = d.theory
-    rows = {"Fig2": Row(V.exact(FIG2_STATE, d.fig12[1]), FIG2_STATE),
+    fig2 = figure_state("Fig. 2")
+    rows = {"Fig2": Row(V.exact(fig2, d.fig12[1]), fig2),
             "Ex3-Q": Row(V.exact(math.gcd(6, 4 - 1), int(d.example3["Q"])), "",
                          "the paper prints no Q for Example 3: the compared value is Section "
                          "IV's rule applied by hand, gcd(6, 4 - 1) = 3, against our q_value")}
     for _, r in d.e_table.iterrows():
         name, q, reach = r["instance"], int(r["Q (ours)"]), int(r["reachable (group order)"])
-        rows[f"{name}-Q"] = Row(V.exact(PAPER_Q[name], q), str(PAPER_Q[name]))
+        rows[f"{name}-Q"] = Row(V.exact(q_values()[name], q), str(q_values()[name]))
         why = ""
-        if reach != PAPER_REACHABLE[name] and reach == int(r["reachable (BFS)"]):
+        if reach != reachable()[name] and reach == int(r["reachable (BFS)"]):
             why = (f"group order and BFS agree on {reach} = n 2^(n-Q+1) with Q = {q}; the "
-                   f"paper's {PAPER_REACHABLE[name]} would need Q = {q - 1}")
-        rows[f"{name}-reach"] = Row(_label(V.exact(PAPER_REACHABLE[name], reach),
+                   f"paper's {reachable()[name]} would need Q = {q - 1}")
+        rows[f"{name}-reach"] = Row(_label(V.exact(reachable()[name], reach),
                                            test="group order and BFS"),
-                                    str(PAPER_REACHABLE[name]), why)
+                                    str(reachable()[name]), why)
     rows["L1-states"] = Row(_label(V.exact(12 * 2 ** 12, f.lemma1_w12),
                                    test="W_(12,2) listed state by state"), "n c^n")
     rows["II-goals-n"] = Row(_label(V.exact(12, f.goals_a1), test="goal states of A1 (n = 12)"),
@@ -699,7 +743,7 @@ def exact_rows(d: Data) -> dict[str, Row]:
     rows["II-action-sets"] = Row(_label(V.exact(2 ** 8, f.action_sets_w22),
                                         test="subsets of W_(2,2) (8 states) counted"),
                                  "2^(n c^n)")
-    nq = ", ".join(f"{k} {12 // PAPER_Q[k]}" for k in ("E1", "E2", "E3", "E4", "E5"))
+    nq = ", ".join(f"{k} {12 // q_values()[k]}" for k in ("E1", "E2", "E3", "E4", "E5"))
     per = ", ".join(f"{k} {'/'.join(map(str, sorted(f.per_l[k][0])))}"
                     for k in ("E1", "E2", "E3", "E4", "E5"))
     q = f.q
@@ -886,8 +930,8 @@ DESIGN: dict[str, tuple[str, str]] = {
                      "Section III"),
     "III-fitness": ("model.fitness; a ring's fitness is the minimum along its string",
                     "Section III"),
-    "III-ea-loop": (f"steady state, P = 28, T = {DEFAULTS['tournament']}, "
-                    f"{DEFAULTS['mutations']} mutated entry per child (T and m not in the "
+    "III-ea-loop": (f"steady state, P = 28, T = {DEFAULT.tournament}, "
+                    f"{DEFAULT.mutations} mutated entry per child (T and m not in the "
                     "paper: calibration.csv)", "Section III"),
     "III-record": ("tournaments before the first ring of fitness 0 (0: the random population "
                    "solves), solving length; N = 20,000", "Section III"),

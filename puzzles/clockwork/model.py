@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import gcd
+from typing import NamedTuple
 
 import numpy as np
 
@@ -215,8 +216,17 @@ def unpack(x: int, n: int, c: int) -> State:
     return (k, tuple(L))
 
 
-def action_arrays(actions: Sequence[Action], n: int) -> tuple[np.ndarray, np.ndarray,
-                                                               np.ndarray, np.ndarray]:
+class Moves(NamedTuple):
+    """A puzzle's actions as flat arrays for numba: per action its turn ``ks``, and its
+    ``cnt`` nonzero M entries at positions ``pos`` with values ``val``."""
+
+    ks: np.ndarray
+    pos: np.ndarray
+    val: np.ndarray
+    cnt: np.ndarray
+
+
+def action_arrays(actions: Sequence[Action], n: int) -> Moves:
     """Flat arrays for numba: k per action, and per action its nonzero M positions and values."""
     A = len(actions)
     ks = np.array([a[0] % n for a in actions], dtype=np.int64)
@@ -229,7 +239,7 @@ def action_arrays(actions: Sequence[Action], n: int) -> tuple[np.ndarray, np.nda
                 pos[i, cnt[i]] = j
                 val[i, cnt[i]] = m
                 cnt[i] += 1
-    return ks, pos, val, cnt
+    return Moves(ks, pos, val, cnt)
 
 
 # --- Q (Section IV) --------------------------------------------------------------------------

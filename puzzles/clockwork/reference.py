@@ -1,96 +1,82 @@
-"""The paper's numbers (Tables I-VI, Section V), copied here so the project never reads them at
-run time. Transcribed from C. Gregor's tables; known typos fixed: B3's length is printed
-"±55.4" (read 55.4) and A3's length CI lacks its ± sign."""
+"""The paper's numbers, typed once in ``reference/*.csv`` and read here (``PAPER.reference``
+reads the same files with the same loader).
+
+* ``tables.csv``: every cell of Tables I-VI exactly as printed (digits, signs and print defects
+  kept: A3's length CI lacks its ±, B3's length mean carries one), with the table it is from;
+  the numbers are the printed cells without the ± sign.
+* ``reachable.csv``: the reachable-state counts and Q that Section V states for E1-E5.
+* ``figures.csv``: the states of Figs. 1 and 2 (Example 1).
+* ``protocol.csv``: Section IV's hyper-parameters (R, L, P, N and the runs per instance).
+"""
 
 from __future__ import annotations
 
-# (table, instance, iter_mean, iter_ci95, length_mean, length_ci95); 20 runs each.
-PAPER_ROWS: tuple[tuple[str, str, float, float, float, float], ...] = (
-    ("I", "A1", 0.5, 0.6, 17.7, 7.1),
-    ("I", "A2", 24.3, 9.6, 45.6, 13.5),
-    ("I", "A3", 42.1, 17.1, 48.8, 13.3),
-    ("I", "A4", 203.2, 124.0, 33.3, 11.1),
-    ("I", "A5", 47.1, 21.6, 37.4, 10.5),
-    ("II", "B1", 0.0, 0.0, 12.0, 0.0),
-    ("II", "B2", 52.1, 18.2, 55.8, 10.4),
-    ("II", "B3", 69.3, 22.3, 55.4, 9.6),
-    ("II", "B4", 722.5, 334.4, 48.4, 8.1),
-    ("II", "B5", 103.4, 36.0, 39.0, 9.3),
-    ("III", "C1", 1.0, 0.6, 24.0, 0.0),
-    ("III", "C2", 186.0, 84.4, 29.3, 8.6),
-    ("III", "C3", 778.5, 2315.3, 41.7, 8.6),
-    ("III", "C4", 3398.1, 1551.6, 49.9, 10.9),
-    ("III", "C5", 14536.5, 3454.4, 27.3, 18.1),
-    ("III", "C6", 13899.9, 3839.9, 15.3, 10.9),
-    ("IV", "D1", 0.9, 0.6, 30.3, 9.9),
-    ("IV", "A5", 47.1, 21.6, 37.4, 10.5),
-    ("IV", "D2", 6138.4, 3450.0, 46.8, 13.5),
-    ("IV", "D3", 15801.0, 3038.3, 22.3, 16.0),
-    ("V", "E1", 46.2, 18.5, 53.0, 9.8),
-    ("V", "E2", 43.1, 16.8, 52.8, 11.4),
-    ("V", "E3", 22.1, 7.6, 36.7, 11.1),
-    ("V", "E4", 33.3, 18.3, 49.6, 12.3),
-    ("V", "E5", 12.1, 4.4, 43.6, 13.3),
-    ("VI", "F1", 4215.6, 3014.2, 50.9, 14.2),
-    ("VI", "F2", 5026.9, 3127.7, 35.8, 11.9),
-    ("VI", "F3", 6705.25, 3888.6, 39.6, 16.1),
-    ("VI", "F4", 1680.25, 1941.9, 49.35, 15.8),
-)
+from functools import cache
+from pathlib import Path
 
-# Section V states these reachable-state counts for E1-E5 (E5's 3072 fits Q = 5, not 6).
-PAPER_REACHABLE: dict[str, int] = {"E1": 49152, "E2": 24576, "E3": 12288, "E4": 6144,
-                                   "E5": 3072}
-PAPER_Q: dict[str, int] = {"E1": 1, "E2": 2, "E3": 3, "E4": 4, "E5": 6}
+import pandas as pd
 
-# Figs. 1 and 2 (Example 1): n = 12, c = 2, action (3, sigma^3 e0) from Fig. 1 gives Fig. 2.
-FIG1_STATE = "0,010101101001"
-FIG2_STATE = "3,010001101001"
+from puzzles.core.paper import read_table
 
-# Section IV hyper-parameters.
-PAPER_EA = {"R": 15, "L": 200, "P": 28, "N": 20_000, "runs": 20}
+DATA = Path(__file__).resolve().parent
+FIELDS = ("iter_mean", "iter_ci95", "length_mean", "length_ci95")
+
+
+def frame(name: str) -> pd.DataFrame:
+    """The reference table ``reference/<name>.csv`` (what ``PAPER.reference(name)`` returns)."""
+    return read_table(DATA / "reference" / f"{name}.csv")
+
+
+@cache
+def _printed() -> dict[str, tuple[str, str, str, str]]:
+    rows = frame("tables")
+    return {r.instance: (*r.iterations.split(" "), *r.length.split(" "))
+            for r in rows.itertuples()}
+
+
+def printed(instance: str) -> tuple[str, str, str, str]:
+    """An instance's cells as printed: (iterations, its 95% CI, length, its 95% CI)."""
+    cells = _printed()
+    if instance not in cells:
+        raise ValueError(f"instance {instance!r} is not in the paper's tables")
+    return cells[instance]
 
 
 def paper_value(instance: str, field: str) -> float:
-    """A paper value for an instance: field is iter_mean, iter_ci95, length_mean or length_ci95."""
-    names = ("iter_mean", "iter_ci95", "length_mean", "length_ci95")
-    if field not in names:
-        raise ValueError(f"field must be one of {names}, got {field!r}")
-    for row in PAPER_ROWS:
-        if row[1] == instance:
-            return row[2 + names.index(field)]
-    raise ValueError(f"instance {instance!r} is not in the paper's tables")
+    """A paper value for an instance: field is iter_mean, iter_ci95, length_mean or length_ci95
+    (the printed cell as a number: a stray ± dropped)."""
+    if field not in FIELDS:
+        raise ValueError(f"field must be one of {FIELDS}, got {field!r}")
+    return float(printed(instance)[FIELDS.index(field)].lstrip("±"))
 
 
-# The same cells exactly as printed (digits, signs and print defects kept), for the ledger's
-# paper column: (iterations, its 95% CI, length, its 95% CI). A3's length CI lacks its ± and
-# B3's length mean carries one.
-PAPER_PRINTED: dict[str, tuple[str, str, str, str]] = {
-    "A1": ("0.5", "±0.6", "17.7", "±7.1"),
-    "A2": ("24.3", "±9.6", "45.6", "±13.5"),
-    "A3": ("42.1", "±17.1", "48.8", "13.3"),
-    "A4": ("203.2", "±124.0", "33.3", "±11.1"),
-    "A5": ("47.1", "±21.6", "37.4", "±10.5"),
-    "B1": ("0", "±0", "12", "±0"),
-    "B2": ("52.1", "±18.2", "55.8", "±10.4"),
-    "B3": ("69.3", "±22.3", "±55.4", "±9.6"),
-    "B4": ("722.5", "±334.4", "48.4", "±8.1"),
-    "B5": ("103.4", "±36.0", "39", "±9.3"),
-    "C1": ("1.0", "±0.6", "24", "±0"),
-    "C2": ("186", "±84.4", "29.3", "±8.6"),
-    "C3": ("778.5", "±2315.3", "41.7", "±8.6"),
-    "C4": ("3398.1", "±1551.6", "49.9", "±10.9"),
-    "C5": ("14536.5", "±3454.4", "27.3", "±18.1"),
-    "C6": ("13899.9", "±3839.9", "15.3", "±10.9"),
-    "D1": ("0.9", "±0.6", "30.3", "±9.9"),
-    "D2": ("6138.4", "±3450", "46.8", "±13.5"),
-    "D3": ("15801", "±3038.3", "22.3", "±16.0"),
-    "E1": ("46.2", "±18.5", "53", "±9.8"),
-    "E2": ("43.1", "±16.8", "52.8", "±11.4"),
-    "E3": ("22.1", "±7.6", "36.7", "±11.1"),
-    "E4": ("33.3", "±18.3", "49.6", "±12.3"),
-    "E5": ("12.1", "±4.4", "43.6", "±13.3"),
-    "F1": ("4215.6", "±3014.2", "50.9", "±14.2"),
-    "F2": ("5026.9", "±3127.7", "35.8", "±11.9"),
-    "F3": ("6705.25", "±3888.6", "39.6", "±16.1"),
-    "F4": ("1680.25", "±1941.9", "49.35", "±15.8"),
-}
+def paper_rows(rows: list[tuple[str, str]]) -> pd.DataFrame:
+    """The paper's numbers for (table, instance) ``rows``: table, instance and :data:`FIELDS`."""
+    return pd.DataFrame([(t, k, *(paper_value(k, f) for f in FIELDS)) for t, k in rows],
+                        columns=["table", "instance", *FIELDS])
+
+
+@cache
+def reachable() -> dict[str, int]:
+    """The reachable-state counts Section V states for E1-E5."""
+    return {r.instance: int(r.reachable) for r in frame("reachable").itertuples()}
+
+
+@cache
+def q_values() -> dict[str, int]:
+    """The Q values of E1-E5 (E5's stated count fits Q = 5, not its 6)."""
+    return {r.instance: int(r.q) for r in frame("reachable").itertuples()}
+
+
+def figure_state(figure: str) -> str:
+    """The state of ``"Fig. 1"`` or ``"Fig. 2"`` as the paper writes it."""
+    f = frame("figures").set_index("figure")
+    if figure not in f.index:
+        raise ValueError(f"no state for {figure!r}; known: {', '.join(f.index)}")
+    return str(f.at[figure, "state"])
+
+
+@cache
+def protocol() -> dict[str, int]:
+    """Section IV's hyper-parameters: R, L, P, N and runs per instance."""
+    return {r.knob: int(r.value) for r in frame("protocol").itertuples()}

@@ -1,4 +1,6 @@
-"""SVG scenes of clockwork states, actions and alternator rings for the shared board widget.
+"""SVG scenes of clockwork states, actions and alternator rings: the one drawing of a board
+(SVG on the shared board widget, PNG through ``puzzles.core.board.scene_png``), and the
+colours and labels the paper's figures (``plots``) share with it.
 
 Ids: ``light-<i>`` (light i), ``action-<i>`` (the button of action i), ``ring-<r>-<i>``
 (entry i of ring r), ``cut-<i>`` (the gap after entry i of the parents' rows).
@@ -10,10 +12,46 @@ import math
 from collections.abc import Sequence
 
 from puzzles.clockwork.model import Action, State, action_str
-from puzzles.clockwork.render import light_colours, ring_cell_colour, symbol_label
 from puzzles.core.board import Scene
 
 CELL = 34  # px per ring entry
+TWO = ["#ffffff", "#8c8c8c"]                    # c = 2: 0 on (white), 1 off (grey), as Fig. 1
+TRAFFIC = ["#2ca02c", "#ffbf00", "#d62728"]     # c = 3: green (goal), amber, red
+
+
+def light_colours(c: int) -> list[str]:
+    """One colour per light setting: on/off for c = 2, a traffic light for 3, a palette beyond."""
+    if c < 2:
+        raise ValueError(f"c must be >= 2, got {c}")
+    if c == 2:
+        return TWO
+    if c == 3:
+        return TRAFFIC
+    from matplotlib import colormaps
+    from matplotlib.colors import to_hex
+
+    cmap = colormaps["rainbow"]
+    return [to_hex(cmap(i / (c - 1))) for i in range(c)]
+
+
+def symbol_label(sym: int, R: int) -> str:
+    """Ring symbol as text: alternator ``>j`` (1-based target, as in the paper) or ``a<i>``."""
+    return f">{sym + 1}" if sym < R else f"a{sym - R}"
+
+
+def ring_cell_colour(sym: int, R: int, read: bool = False, marked: bool = False) -> str:
+    """Fill of a ring entry: yellow when read next, red when marked (a mutation or cut), else
+    blue for an alternator and orange for an action (the figures and the board agree)."""
+    if read:
+        return "#ffd84d"
+    if marked:
+        return "#f6b6b6"
+    return "#d9e7f7" if sym < R else "#fde7c8"
+
+
+def actions_legend(actions: Sequence[Action]) -> str:
+    """``a0 = 7:100000000000, ...`` for figure captions."""
+    return ", ".join(f"a{i} = {action_str(a)}" for i, a in enumerate(actions))
 
 
 def draw_clock(sc: Scene, state: State, c: int, cx: float, cy: float, radius: float) -> None:

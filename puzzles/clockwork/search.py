@@ -11,19 +11,29 @@ what makes n = 24 (c = 2) and n = 12 (c = 5) instances take seconds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from puzzles.clockwork.model import Puzzle, action_arrays, inverse_action, pack, unpack
+from puzzles.clockwork.model import Moves, Puzzle, action_arrays, inverse_action, pack, unpack
 
 MAX_STATES = 1 << 33  # bit arrays up to 1 GiB per side
 
 
+class Space(NamedTuple):
+    """The packed state space: n lights of c settings, ``pw[i] = c^i`` for i = 0..n."""
+
+    n: int
+    c: int
+    pw: np.ndarray
+
+
 @njit(cache=True)
-def apply_packed(x: int, a: int, ks: np.ndarray, pos: np.ndarray, val: np.ndarray,
-                 cnt: np.ndarray, n: int, c: int, pw: np.ndarray) -> int:
+def apply_packed(x: int, a: int, moves: Moves, space: Space) -> int:
     """Apply plain action ``a`` to packed state ``x`` (touches only M's nonzero digits)."""
+    ks, pos, val, cnt = moves
+    n, c, pw = space
     cn = pw[n]
     k = x // cn
     rest = x - k * cn
@@ -56,10 +66,9 @@ def _grow(buf: np.ndarray, need: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def bfs_component(starts: np.ndarray, ks: np.ndarray, pos: np.ndarray, val: np.ndarray,
-                  cnt: np.ndarray, n: int, c: int, pw: np.ndarray) -> tuple[int, np.ndarray]:
+def bfs_component(starts: np.ndarray, moves: Moves, space: Space) -> tuple[int, np.ndarray]:
     """Breadth-first search from ``starts``: (number of states reached, visited bit array)."""
-    total = n * pw[n]
+    total = space.n * space.pw[space.n]
     bits = np.zeros((total + 63) // 64, dtype=np.uint64)
     queue = np.empty(max(1024, starts.shape[0]), dtype=np.int64)
     head, tail = 0, 0
@@ -68,12 +77,12 @@ def bfs_component(starts: np.ndarray, ks: np.ndarray, pos: np.ndarray, val: np.n
             _set(bits, s)
             queue[tail] = s
             tail += 1
-    A = ks.shape[0]
+    A = moves.ks.shape[0]
     while head < tail:
         x = queue[head]
         head += 1
         for a in range(A):
-            y = apply_packed(x, a, ks, pos, val, cnt, n, c, pw)
+            y = apply_packed(x, a, moves, space)
             if not _test(bits, y):
                 _set(bits, y)
                 queue = _grow(queue, tail + 1)
@@ -82,132 +91,132 @@ def bfs_component(starts: np.ndarray, ks: np.ndarray, pos: np.ndarray, val: np.n
     return tail, bits
 
 
+class Tree(NamedTuple):
+    """One side of the bidirectional search: its states layer by layer (layer d is
+    ``nodes[off[d]:off[d + 1]]``, ``depth`` the last layer) and its visited bits."""
+
+    nodes: np.ndarray
+    off: np.ndarray
+    depth: int
+    bits: np.ndarray
+
+
 @njit(cache=True)
-def _bidir(start: int, goals: np.ndarray, fk: np.ndarray, fpos: np.ndarray, fval: np.ndarray,
-           fcnt: np.ndarray, bk: np.ndarray, bpos: np.ndarray, bval: np.ndarray,
-           bcnt: np.ndarray, n: int, c: int, pw: np.ndarray) -> np.ndarray:
-    """Shortest action-index path from ``start`` to any of ``goals``; [-1] when none exists."""
-    total = n * pw[n]
-    words = (total + 63) // 64
-    fbits = np.zeros(words, dtype=np.uint64)
-    bbits = np.zeros(words, dtype=np.uint64)
-    fnodes = np.empty(1024, dtype=np.int64)
-    bnodes = np.empty(max(1024, goals.shape[0]), dtype=np.int64)
-    foff = [0, 1]
-    fnodes[0] = start
-    _set(fbits, start)
-    nb = 0
-    for g in goals:
-        if not _test(bbits, g):
-            _set(bbits, g)
-            bnodes[nb] = g
-            nb += 1
-    boff = [0, nb]
-    A = fk.shape[0]
+def _root(states: np.ndarray, space: Space) -> Tree:
+    """A tree whose layer 0 is ``states`` (each once)."""
+    bits = np.zeros((space.n * space.pw[space.n] + 63) // 64, dtype=np.uint64)
+    nodes = np.empty(max(1024, states.shape[0]), dtype=np.int64)
+    count = 0
+    for s in states:
+        if not _test(bits, s):
+            _set(bits, s)
+            nodes[count] = s
+            count += 1
+    off = np.zeros(16, dtype=np.int64)
+    off[1] = count
+    return Tree(nodes, off, 0, bits)
+
+
+@njit(cache=True)
+def _width(tree: Tree) -> int:
+    """The number of states in the tree's last layer."""
+    return tree.off[tree.depth + 1] - tree.off[tree.depth]
+
+
+@njit(cache=True)
+def _expand(tree: Tree, other: np.ndarray, moves: Moves, space: Space) -> tuple[Tree, int]:
+    """The tree with its next layer; it stops at the first new state the other side has seen
+    (``other``). Returns (tree, that meeting state or -1)."""
+    nodes, bits = tree.nodes, tree.bits
+    tail = tree.off[tree.depth + 1]
     meet = -1
-    meet_side = 0
-    if _test(bbits, start):
-        return np.zeros(0, dtype=np.int64)
-    while meet < 0:
-        fsize = foff[-1] - foff[-2]
-        bsize = boff[-1] - boff[-2]
-        if fsize == 0 or bsize == 0:
-            return -np.ones(1, dtype=np.int64)
-        if fsize <= bsize:
-            lo, hi = foff[-2], foff[-1]
-            tail = hi
-            for i in range(lo, hi):
-                x = fnodes[i]
-                for a in range(A):
-                    y = apply_packed(x, a, fk, fpos, fval, fcnt, n, c, pw)
-                    if not _test(fbits, y):
-                        _set(fbits, y)
-                        fnodes = _grow(fnodes, tail + 1)
-                        fnodes[tail] = y
-                        tail += 1
-                        if _test(bbits, y):
-                            meet = y
-                            meet_side = 0
-                            break
-                if meet >= 0:
+    for i in range(tree.off[tree.depth], tree.off[tree.depth + 1]):
+        for a in range(moves.ks.shape[0]):
+            y = apply_packed(nodes[i], a, moves, space)
+            if not _test(bits, y):
+                _set(bits, y)
+                nodes = _grow(nodes, tail + 1)
+                nodes[tail] = y
+                tail += 1
+                if _test(other, y):
+                    meet = y
                     break
-            foff.append(tail)
-        else:
-            lo, hi = boff[-2], boff[-1]
-            tail = hi
-            for i in range(lo, hi):
-                x = bnodes[i]
-                for a in range(A):
-                    y = apply_packed(x, a, bk, bpos, bval, bcnt, n, c, pw)
-                    if not _test(bbits, y):
-                        _set(bbits, y)
-                        bnodes = _grow(bnodes, tail + 1)
-                        bnodes[tail] = y
-                        tail += 1
-                        if _test(fbits, y):
-                            meet = y
-                            meet_side = 1
-                            break
-                if meet >= 0:
-                    break
-            boff.append(tail)
-    # Depth of the meeting node on each side (it is the last node of the side that found it).
-    fdepth = len(foff) - 2
-    bdepth = len(boff) - 2
-    if meet_side == 0:
-        for d in range(len(boff) - 1):
-            found = False
-            for i in range(boff[d], boff[d + 1]):
-                if bnodes[i] == meet:
-                    found = True
-                    break
-            if found:
-                bdepth = d
-                break
-    else:
-        for d in range(len(foff) - 1):
-            found = False
-            for i in range(foff[d], foff[d + 1]):
-                if fnodes[i] == meet:
-                    found = True
-                    break
-            if found:
-                fdepth = d
-                break
+        if meet >= 0:
+            break
+    off = _grow(tree.off, tree.depth + 3)
+    off[tree.depth + 2] = tail
+    return Tree(nodes, off, tree.depth + 1, bits), meet
+
+
+@njit(cache=True)
+def _in_layer(tree: Tree, d: int, x: int) -> bool:
+    """True when state ``x`` is in layer ``d`` of ``tree``."""
+    for i in range(tree.off[d], tree.off[d + 1]):
+        if tree.nodes[i] == x:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _layer_of(tree: Tree, x: int) -> int:
+    """The layer of ``tree`` holding ``x`` (looked up in the last layer first: the side that
+    found the meeting state has just added it there)."""
+    if _in_layer(tree, tree.depth, x):
+        return tree.depth
+    for d in range(tree.depth):
+        if _in_layer(tree, d, x):
+            return d
+    return tree.depth
+
+
+@njit(cache=True)
+def _step_into(tree: Tree, d: int, x: int, moves: Moves, space: Space) -> tuple[int, int]:
+    """An action taking ``x`` into layer ``d`` of ``tree``: (its index, the state reached)."""
+    for a in range(moves.ks.shape[0]):
+        y = apply_packed(x, a, moves, space)
+        if _in_layer(tree, d, y):
+            return a, y
+    return -1, x
+
+
+@njit(cache=True)
+def _path(fwd_tree: Tree, bwd_tree: Tree, meet: int, fwd: Moves, bwd: Moves,
+          space: Space) -> np.ndarray:
+    """The action indices from the start through ``meet`` to a goal: back down the forward
+    tree by inverse actions, then down the backward tree by the actions themselves."""
+    fdepth, bdepth = _layer_of(fwd_tree, meet), _layer_of(bwd_tree, meet)
     path = np.empty(fdepth + bdepth, dtype=np.int64)
-    # Forward half: walk back to the start through the forward layers.
     x = meet
     for d in range(fdepth, 0, -1):
-        for a in range(A):
-            p = apply_packed(x, a, bk, bpos, bval, bcnt, n, c, pw)  # inverse of action a
-            hit = False
-            for i in range(foff[d - 1], foff[d]):
-                if fnodes[i] == p:
-                    hit = True
-                    break
-            if hit:
-                path[d - 1] = a
-                x = p
-                break
-    # Backward half: walk on to a goal through the backward layers.
+        a, x = _step_into(fwd_tree, d - 1, x, bwd, space)
+        path[d - 1] = a
     x = meet
     for d in range(bdepth, 0, -1):
-        for a in range(A):
-            y = apply_packed(x, a, fk, fpos, fval, fcnt, n, c, pw)
-            hit = False
-            for i in range(boff[d - 1], boff[d]):
-                if bnodes[i] == y:
-                    hit = True
-                    break
-            if hit:
-                path[fdepth + bdepth - d] = a
-                x = y
-                break
+        a, x = _step_into(bwd_tree, d - 1, x, fwd, space)
+        path[fdepth + bdepth - d] = a
     return path
 
 
-def _powers(n: int, c: int) -> np.ndarray:
-    return np.array([c ** i for i in range(n + 1)], dtype=np.int64)
+@njit(cache=True)
+def _bidir(start: int, goals: np.ndarray, fwd: Moves, bwd: Moves, space: Space) -> np.ndarray:
+    """Shortest action-index path from ``start`` to any of ``goals``; [-1] when none exists."""
+    f = _root(np.array([start], dtype=np.int64), space)
+    b = _root(goals, space)
+    if _test(b.bits, start):
+        return np.zeros(0, dtype=np.int64)
+    meet = -1
+    while meet < 0:
+        if _width(f) == 0 or _width(b) == 0:
+            return -np.ones(1, dtype=np.int64)
+        if _width(f) <= _width(b):
+            f, meet = _expand(f, b.bits, fwd, space)
+        else:
+            b, meet = _expand(b, f.bits, bwd, space)
+    return _path(f, b, meet, fwd, bwd, space)
+
+
+def _space(n: int, c: int) -> Space:
+    return Space(n, c, np.array([c ** i for i in range(n + 1)], dtype=np.int64))
 
 
 def _check_size(puzzle: Puzzle) -> None:
@@ -229,7 +238,7 @@ def shortest_solution(puzzle: Puzzle, start: tuple | None = None) -> list[int] |
     s = pack(puzzle.initial if start is None else start, n, c)
     fwd = action_arrays(puzzle.actions, n)
     bwd = action_arrays([inverse_action(a, n, c) for a in puzzle.actions], n)
-    path = _bidir(s, goal_packed(puzzle), *fwd, *bwd, n, c, _powers(n, c))
+    path = _bidir(s, goal_packed(puzzle), fwd, bwd, _space(n, c))
     if path.shape[0] == 1 and path[0] == -1:
         return None
     return [int(a) for a in path]
@@ -241,7 +250,7 @@ def reachable_bfs(puzzle: Puzzle, starts: Sequence[tuple] | None = None) -> int:
     n, c = puzzle.n, puzzle.c
     st = [puzzle.initial] if starts is None else list(starts)
     arr = np.array([pack(s, n, c) for s in st], dtype=np.int64)
-    count, _ = bfs_component(arr, *action_arrays(puzzle.actions, n), n, c, _powers(n, c))
+    count, _ = bfs_component(arr, action_arrays(puzzle.actions, n), _space(n, c))
     return int(count)
 
 
@@ -253,8 +262,8 @@ def solvable_mask(puzzle: Puzzle) -> np.ndarray:
     """
     _check_size(puzzle)
     n, c = puzzle.n, puzzle.c
-    _, bits = bfs_component(goal_packed(puzzle), *action_arrays(puzzle.actions, n), n, c,
-                            _powers(n, c))
+    _, bits = bfs_component(goal_packed(puzzle), action_arrays(puzzle.actions, n),
+                            _space(n, c))
     flags = np.unpackbits(bits.view(np.uint8), bitorder="little")
     return flags[: puzzle.n_states].astype(bool)
 
@@ -276,54 +285,64 @@ def reachable_states(puzzle: Puzzle, start: tuple | None = None) -> list[tuple]:
         raise ValueError(f"puzzle: {puzzle.n_states} states are too many to list")
     n, c = puzzle.n, puzzle.c
     s = np.array([pack(puzzle.initial if start is None else start, n, c)], dtype=np.int64)
-    _, bits = bfs_component(s, *action_arrays(puzzle.actions, n), n, c, _powers(n, c))
+    _, bits = bfs_component(s, action_arrays(puzzle.actions, n), _space(n, c))
     flags = np.unpackbits(bits.view(np.uint8), bitorder="little")[: puzzle.n_states]
     return [unpack(int(x), n, c) for x in np.flatnonzero(flags)]
 
 
 @njit(cache=True)
-def _count_shortest(start: int, ks: np.ndarray, pos: np.ndarray, val: np.ndarray,
-                    cnt: np.ndarray, n: int, c: int, pw: np.ndarray) -> tuple[int, float]:
+def _merge(nxt: np.ndarray, nw: np.ndarray, m: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct states of ``nxt[:m]`` (sorted), each with the sum of its path counts."""
+    order = np.argsort(nxt[:m])
+    layer = np.empty(m, dtype=np.int64)
+    ways = np.empty(m)
+    k = -1
+    for j in range(m):
+        y = nxt[order[j]]
+        if k >= 0 and layer[k] == y:
+            ways[k] += nw[order[j]]
+        else:
+            k += 1
+            layer[k] = y
+            ways[k] = nw[order[j]]
+    return layer[: k + 1], ways[: k + 1]
+
+
+@njit(cache=True)
+def _successors(layer: np.ndarray, ways: np.ndarray, bits: np.ndarray, moves: Moves,
+                space: Space) -> tuple[np.ndarray, np.ndarray]:
+    """The next layer (states not yet seen, with duplicates merged) and its path counts."""
+    A = moves.ks.shape[0]
+    nxt = np.empty(layer.shape[0] * A, dtype=np.int64)
+    nw = np.empty(layer.shape[0] * A)
+    m = 0
+    for i in range(layer.shape[0]):
+        for a in range(A):
+            y = apply_packed(layer[i], a, moves, space)
+            if not _test(bits, y):
+                nxt[m] = y
+                nw[m] = ways[i]
+                m += 1
+    return _merge(nxt, nw, m)
+
+
+@njit(cache=True)
+def _count_shortest(start: int, moves: Moves, space: Space) -> tuple[int, float]:
     """Layered BFS with path counts to the all-zero goal: (optimum, number of optimal strings).
 
     (-1, 0) when no goal is reachable. Counts are floats: they can exceed 2^63.
     """
-    cn = pw[n]
+    cn = space.pw[space.n]
     if start % cn == 0:
         return 0, 1.0
-    bits = np.zeros((n * cn + 63) // 64, dtype=np.uint64)
+    bits = np.zeros((space.n * cn + 63) // 64, dtype=np.uint64)
     _set(bits, start)
     layer = np.array([start], dtype=np.int64)
     ways = np.array([1.0])
-    A = ks.shape[0]
     depth = 0
     while layer.shape[0] > 0:
         depth += 1
-        nxt = np.empty(layer.shape[0] * A, dtype=np.int64)
-        nw = np.empty(layer.shape[0] * A)
-        m = 0
-        for i in range(layer.shape[0]):
-            for a in range(A):
-                y = apply_packed(layer[i], a, ks, pos, val, cnt, n, c, pw)
-                if not _test(bits, y):
-                    nxt[m] = y
-                    nw[m] = ways[i]
-                    m += 1
-        # Merge duplicates: sort the new states and add their counts.
-        order = np.argsort(nxt[:m])
-        layer = np.empty(m, dtype=np.int64)
-        ways = np.empty(m)
-        k = -1
-        for j in range(m):
-            y = nxt[order[j]]
-            if k >= 0 and layer[k] == y:
-                ways[k] += nw[order[j]]
-            else:
-                k += 1
-                layer[k] = y
-                ways[k] = nw[order[j]]
-        layer = layer[: k + 1]
-        ways = ways[: k + 1]
+        layer, ways = _successors(layer, ways, bits, moves, space)
         total = 0.0
         for j in range(layer.shape[0]):
             _set(bits, layer[j])
@@ -340,6 +359,6 @@ def count_shortest(puzzle: Puzzle) -> tuple[int | None, float]:
     if not puzzle.zero_goal:
         raise ValueError("puzzle: counting optimal strings needs the all-zero goal set")
     n, c = puzzle.n, puzzle.c
-    d, ways = _count_shortest(pack(puzzle.initial, n, c), *action_arrays(puzzle.actions, n),
-                              n, c, _powers(n, c))
+    d, ways = _count_shortest(pack(puzzle.initial, n, c), action_arrays(puzzle.actions, n),
+                              _space(n, c))
     return (None if d < 0 else int(d)), float(ways)

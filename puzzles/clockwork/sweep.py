@@ -7,33 +7,34 @@ each turning the hand k in 0..n-1 and adding either a multiple of e0 or a random
 one to three nonzero entries (not only e0 moves), at least one action changing the lights;
 the initial state (hand 0) is redrawn until solvable and not already a goal. Each instance gets
 ``runs`` DWP runs (default EA, budget ``N``), run ``r`` seeded ``derive_seed(seed, "sweep", i,
-r)``. The sweep takes minutes of CPU, so it runs offline::
+r)``. The sweep takes minutes of CPU, so it runs offline (the experiment ``random_instances``,
+stored in ``puzzles/clockwork/data/random_instances.csv``)::
 
-    python -m puzzles.clockwork.sweep --seed 2026 --instances 500 --runs 50 --workers 2 \
-        --out puzzles/clockwork/data/random_instances.csv
-
-(the stored file's ``optimal_solutions`` column was added afterwards by the same command with
-``--refeature``, which recomputes only the exact features).
+    python -m puzzles run 01 random_instances --store
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from puzzles.clockwork.algebra import action_group, is_solvable, reachable_count, solvable_count
-from puzzles.clockwork.dwp import run_dwp
+from puzzles.clockwork.dwp import DEFAULT, run_dwp
 from puzzles.clockwork.hitting import km_median
 from puzzles.clockwork.model import Action, Puzzle, action_str, q_value, state_str
 from puzzles.clockwork.search import count_shortest, shortest_solution
 from puzzles.core import derive_rng, derive_seed, run_tasks
+from puzzles.core.paper import Task
+
+if TYPE_CHECKING:
+    from puzzles.clockwork.paper import ClockworkBudget
 
 MAX_STATES = 20_000_000
-SWEEP_N = 5_000  # the sweep's budget of tournaments per run
 COLUMNS = ["id", "n", "c", "initial", "actions", "reachable_states", "shortest",
            "solvable_fraction", "q", "runs", "successes", "median_tournaments",
            "optimal_solutions"]
@@ -86,34 +87,79 @@ def features(p: Puzzle) -> dict:
             "q": q_value(p.actions, p.n), "optimal_solutions": ways}
 
 
-def instance_task(task: tuple[int, int, int, int]) -> dict:
-    """One sweep row: instance ``i``'s features and ``runs`` DWP runs (a task function)."""
-    seed, i, runs, N = task
-    p = random_puzzle(seed, i)
-    res = [run_dwp(p, derive_seed(seed, "sweep", i, r), N=N) for r in range(runs)]
+@dataclass(frozen=True)
+class SweepTask(Task):
+    """Random instance ``id`` (drawn from ``derive_rng(root, "sweep", id)``) and ``runs`` DWP
+    runs of it with a budget of ``N`` tournaments, run ``r`` seeded ``(root, "sweep", id, r)``."""
+
+    EXPERIMENT = "sweep"
+    id: int
+    runs: int
+    N: int
+
+    def seed_key(self) -> tuple[int | str, ...]:
+        """("sweep", id): the instance's own key."""
+        return (self.EXPERIMENT, self.id)
+
+
+@dataclass(frozen=True)
+class SweepRow:
+    """One sweep row (:data:`COLUMNS`)."""
+
+    row: dict
+
+
+def instance_task(task: SweepTask) -> SweepRow:
+    """One sweep row: instance ``id``'s features and its DWP runs (the worker)."""
+    p = random_puzzle(task.root, task.id)
+    ea = DEFAULT.but(N=task.N)
+    res = [run_dwp(p, derive_seed(task.root, "sweep", task.id, r), ea) for r in range(task.runs)]
     t = [x.tournaments for x in res]
     ok = [x.solved for x in res]
-    return {"id": i, "n": p.n, "c": p.c, "initial": state_str(p.initial),
-            "actions": ";".join(action_str(a) for a in p.actions), **features(p),
-            "runs": runs, "successes": int(sum(ok)), "median_tournaments": km_median(t, ok)}
+    return SweepRow({"id": task.id, "n": p.n, "c": p.c, "initial": state_str(p.initial),
+                     "actions": ";".join(action_str(a) for a in p.actions), **features(p),
+                     "runs": task.runs, "successes": int(sum(ok)),
+                     "median_tournaments": km_median(t, ok)})
 
 
-def sweep(seed: int, instances: int, runs: int, N: int = SWEEP_N, workers: int | None = None,
-          progress: bool = True, ids: Sequence[int] | None = None,
+def sweep_tasks(budget: ClockworkBudget, root: int) -> list[SweepTask]:
+    """Instances 0 .. ``budget.sweep_instances - 1``, each with its runs."""
+    return [SweepTask(i, budget.sweep_runs, budget.sweep_N, root=root)
+            for i in range(budget.sweep_instances)]
+
+
+def sweep_table(tasks: Sequence[SweepTask], results: Sequence[SweepRow]) -> pd.DataFrame:
+    """The sweep table as stored (:data:`COLUMNS`, ``q`` an integer column with gaps)."""
+    df = pd.DataFrame([r.row for r in results], columns=COLUMNS)
+    df["q"] = df["q"].astype(float).astype("Int64")
+    return df
+
+
+def sweep(seed: int, ids: Sequence[int], workers: int | None = None, progress: bool = True,
           executor: Executor | None = None) -> pd.DataFrame:
-    """The sweep table (:data:`COLUMNS`) for instances ``ids`` (default 0..instances-1).
+    """Sweep rows ``ids`` recomputed at the stored table's budget (a spot check of it).
 
     ``q`` is float (NaN where an instance has none), as :func:`experiments.stored` reads it back
     from the CSV, so a recomputed row compares equal to the stored one under any pandas (an
     Int64 column prints its missing value as "<NA>" where pandas < 3 prints a float's as "nan").
     """
-    ids = range(instances) if ids is None else ids
-    rows = run_tasks(instance_task, [(seed, i, runs, N) for i in ids], workers=workers,
-                     executor=executor,
+    from puzzles.clockwork.paper import PAPER
+
+    stored = PAPER.budgets("paper")
+    tasks = [SweepTask(i, stored.sweep_runs, stored.sweep_N, root=seed) for i in ids]
+    rows = run_tasks(instance_task, tasks, workers=workers, executor=executor,
                      progress=progress, desc="random instances")
-    df = pd.DataFrame(rows, columns=COLUMNS)
+    df = sweep_table(tasks, rows)
     df["q"] = df["q"].astype(float)
     return df
+
+
+def check_sample(stored: pd.DataFrame, fresh: pd.DataFrame) -> int:
+    """Assert that recomputed sweep rows equal the stored rows of the same ids; return how
+    many were compared."""
+    want = stored.set_index("id").loc[fresh["id"]].reset_index()
+    pd.testing.assert_frame_equal(fresh.astype(str), want[fresh.columns].astype(str))
+    return len(fresh)
 
 
 def design(df: pd.DataFrame) -> pd.DataFrame:
@@ -219,38 +265,9 @@ def instance_with_shortest(length: int, n: int, c: int, actions: Sequence[Action
     raise ValueError(f"no instance with optimum {length} found in {tries} draws")
 
 
-def refeature(df: pd.DataFrame, seed: int) -> pd.DataFrame:
-    """Recompute the exact features of stored sweep rows (the EA columns are kept)."""
-    rows = []
-    for r in df.to_dict("records"):
-        p = random_puzzle(seed, int(r["id"]))
-        if state_str(p.initial) != r["initial"]:
-            raise ValueError(f"instance {r['id']} does not match seed {seed}")
-        rows.append({**r, **features(p)})
-    out = pd.DataFrame(rows, columns=COLUMNS)
-    out["q"] = out["q"].astype("Int64")
-    return out
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """Command line: run the sweep (or only recompute its features) and write its CSV."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--instances", type=int, default=500)
-    ap.add_argument("--runs", type=int, default=50)
-    ap.add_argument("--N", type=int, default=SWEEP_N)
-    ap.add_argument("--workers", type=int, default=0)
-    ap.add_argument("--out", default="puzzles/clockwork/data/random_instances.csv")
-    ap.add_argument("--refeature", action="store_true",
-                    help="recompute the feature columns of the CSV at --out, keep the EA runs")
-    a = ap.parse_args(argv)
-    if a.refeature:
-        df = refeature(pd.read_csv(a.out), a.seed)
-    else:
-        df = sweep(a.seed, a.instances, a.runs, a.N, a.workers)
-    df["q"] = df["q"].astype("Int64")  # the stored file writes q as an integer
-    df.to_csv(a.out, index=False, lineterminator="\n")
-
-
-if __name__ == "__main__":
-    main()
+def with_optima(actions: Sequence[Action], optima: Sequence[int], seed: int, n: int = 12,
+                c: int = 2) -> pd.DataFrame:
+    """The generator at work: one instance on ``actions`` per requested optimum."""
+    made = [instance_with_shortest(k, n, c, actions, seed) for k in optima]
+    return pd.DataFrame([{"optimum asked": k, "initial": state_str(p.initial)}
+                         for k, p in zip(optima, made, strict=True)])

@@ -116,15 +116,10 @@ def _reach(succ: list[list[int]], starts: Iterable[int]) -> set[int]:
     return seen
 
 
-def _components(succ: list[list[int]]) -> list[int]:
-    """Strongly connected component of each vertex (Kosaraju, iterative)."""
-    m = len(succ)
-    pred: list[list[int]] = [[] for _ in range(m)]
-    for s, ts in enumerate(succ):
-        for t in ts:
-            pred[t].append(s)
-    order, done = [], [False] * m
-    for root in range(m):
+def _finish_order(succ: list[list[int]]) -> list[int]:
+    """Vertices in the order a depth-first search finishes them (iterative)."""
+    order, done = [], [False] * len(succ)
+    for root in range(len(succ)):
         if done[root]:
             continue
         done[root] = True
@@ -139,19 +134,29 @@ def _components(succ: list[list[int]]) -> list[int]:
                     stack.append((w, 0))
             else:
                 order.append(v)
+    return order
+
+
+def _components(succ: list[list[int]]) -> list[int]:
+    """Strongly connected component of each vertex (Kosaraju, iterative)."""
+    m = len(succ)
+    pred: list[list[int]] = [[] for _ in range(m)]
+    for s, ts in enumerate(succ):
+        for t in ts:
+            pred[t].append(s)
     comp = [-1] * m
     label = 0
-    for root in reversed(order):
+    for root in reversed(_finish_order(succ)):
         if comp[root] >= 0:
             continue
         comp[root] = label
-        stack2 = [root]
-        while stack2:
-            v = stack2.pop()
+        stack = [root]
+        while stack:
+            v = stack.pop()
             for w in pred[v]:
                 if comp[w] < 0:
                     comp[w] = label
-                    stack2.append(w)
+                    stack.append(w)
         label += 1
     return comp
 

@@ -1,131 +1,25 @@
-"""Interactive views on the shared board: play an instance (click an action; undo, reset,
-optimal hint), step through the decoding of a ring (Fig. 4) and explore crossover (Fig. 5).
-The classes hold the game logic; ``puzzles.clockwork.scene`` draws, ``Board`` displays."""
+"""Views on the shared board that are not games: step through the decoding of a ring read by
+read (Fig. 4) and explore crossover (Fig. 5). The puzzle itself is played as
+``Player(Clockwork(...))`` (``puzzles.clockwork.game``); ``scene`` draws, ``Board`` displays.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from puzzles.clockwork.dwp import DEFAULTS, decode_trace
-from puzzles.clockwork.model import Puzzle, apply, fitness, is_goal, state_str
-from puzzles.clockwork.render import symbol_label
-from puzzles.clockwork.scene import crossover_scene, player_scene, stepper_scene
-from puzzles.clockwork.search import optimal_next
+from puzzles.clockwork.dwp import DEFAULT, decode_trace
+from puzzles.clockwork.model import Puzzle, apply, fitness, is_goal
+from puzzles.clockwork.scene import crossover_scene, stepper_scene, symbol_label
 from puzzles.core.board import Board, Event, button, field_control
-
-
-class ClockworkPlayer:
-    """Play a puzzle: click an action (or press its digit), undo, reset, ask for a hint, let
-    the optimal solver play one move."""
-
-    def __init__(self, puzzles: Mapping[str, Puzzle], start: str | None = None) -> None:
-        if not puzzles:
-            raise ValueError("puzzles must not be empty")
-        self.puzzles = dict(puzzles)
-        first = start if start is not None else next(iter(self.puzzles))
-        if first not in self.puzzles:
-            raise ValueError(f"start {first!r} is not one of the puzzles")
-        self.view = Board(self.handle, title="clockwork")
-        self.hint: int | None = None
-        self.note = ""
-        self.load(first)
-
-    @property
-    def state(self):
-        """The current state."""
-        return self.history[-1]
-
-    def load(self, name: str) -> None:
-        """Start instance ``name`` afresh."""
-        if name not in self.puzzles:
-            raise ValueError(f"no instance named {name!r}")
-        self.name, self.puzzle = name, self.puzzles[name]
-        self.history = [self.puzzle.initial]
-        self.hint, self.note = None, self.puzzle.description
-        self._refresh()
-
-    def handle(self, ev: Event) -> None:
-        """Board events: ``action-<i>`` clicks, digit keys, the buttons, the instance field."""
-        if ev.kind == "click" and ev.id.startswith("action-"):
-            self.press(int(ev.id.split("-")[1]))
-        elif ev.kind == "key":
-            if not ev.id.isdigit():
-                raise ValueError(f"key {ev.id!r}: press an action's digit (0-"
-                                 f"{len(self.puzzle.actions) - 1}) or click an action")
-            self.press(int(ev.id))
-        elif ev.kind == "button":
-            {"undo": self.undo, "reset": self.reset, "hint": self.ask_hint,
-             "step": self.step}[ev.id]()
-        elif ev.kind == "input" and ev.id == "instance":
-            self.load(str(ev.value))
-
-    def press(self, i: int) -> None:
-        """Apply action ``i`` to the current state."""
-        p = self.puzzle
-        if not 0 <= i < len(p.actions):
-            raise ValueError(f"action index {i} not in 0..{len(p.actions) - 1}")
-        self.history.append(apply(self.state, p.actions[i], p.n, p.c))
-        self.hint, self.note = None, f"played a{i}"
-        self._refresh()
-
-    def undo(self) -> None:
-        """Go back one move (no-op at the start); clears the hint."""
-        self.note = "undone" if len(self.history) > 1 else "nothing to undo"
-        if len(self.history) > 1:
-            self.history.pop()
-        self.hint = None
-        self._refresh()
-
-    def reset(self) -> None:
-        """Back to the initial state; clears the hint."""
-        self.history = self.history[:1]
-        self.hint, self.note = None, "reset"
-        self._refresh()
-
-    def ask_hint(self) -> None:
-        """Outline the first action of a shortest solution from the current state."""
-        p = self.puzzle
-        if is_goal(self.state, p):
-            self.hint, self.note = None, "hint: already solved"
-        else:
-            self.hint = optimal_next(p, self.state)
-            self.note = ("hint: unsolvable from here" if self.hint is None
-                         else f"hint: optimal next is a{self.hint}")
-        self._refresh()
-
-    def step(self) -> None:
-        """Play the first action of a shortest solution (the optimal solver, one move)."""
-        p = self.puzzle
-        a = None if is_goal(self.state, p) else optimal_next(p, self.state)
-        if a is None:
-            self.hint = None
-            self.note = ("step: already solved" if is_goal(self.state, p)
-                         else "step: unsolvable from here")
-            self._refresh()
-            return
-        self.press(a)
-        self.note = f"step: played a{a}, the first action of a shortest solution"
-        self._refresh()
-
-    def _refresh(self) -> None:
-        p, s = self.puzzle, self.state
-        solved = is_goal(s, p)
-        self.view.show(player_scene(s, p.c, p.actions, self.hint, solved))
-        self.view.controls = [field_control("instance", "instance", self.name, list(self.puzzles)),
-                              button("undo", "undo"), button("reset", "reset"),
-                              button("hint", "optimal next action"),
-                              button("step", "step (optimal solver)")]
-        self.view.status = (f"{self.name}: moves: {len(self.history) - 1}, fitness: "
-                            f"{fitness(s, p.c)}, state ({state_str(s)})"
-                            f"{' - solved!' if solved else ''}. {self.note}")
 
 
 class RingStepper:
     """Step through the reading of an alternator ring on a puzzle (Fig. 4), with the EA's read
-    limit (``DEFAULTS``) and stopping at the first goal state as the EA's evaluation does."""
+    limit (``DEFAULT``) and stopping at the first goal state as the EA's evaluation does."""
 
     def __init__(self, puzzle: Puzzle, ring: Sequence[int], R: int,
-                 steps: int = DEFAULTS["L"], reading: str = DEFAULTS["reading"]) -> None:
+                 steps: int = DEFAULT.L, reading: str = DEFAULT.reading) -> None:
         self.puzzle, self.ring, self.R = puzzle, [int(x) for x in ring], R
         trace = decode_trace(self.ring, R, len(puzzle.actions), L=steps, reading=reading)
         # Cut the trace after the read that reaches a goal state.
@@ -137,8 +31,12 @@ class RingStepper:
                 if is_goal(state, puzzle):
                     break
         self.t = 0
-        self.view = Board(self.handle, title="alternator ring, read by read")
+        self.board = Board(self.handle, title="alternator ring, read by read")
         self._refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Display the board."""
+        return self.board._repr_mimebundle_(**kwargs)
 
     def handle(self, ev: Event) -> None:
         """Buttons (and the arrow keys) step back and forth; the field jumps to a read."""
@@ -172,12 +70,12 @@ class RingStepper:
                 state = apply(state, p.actions[sym - self.R], p.n, p.c)
         nxt = self.trace[t][0] if t < len(self.trace) else None
         last = self.trace[t - 1][2] if t else "start"
-        self.view.show(stepper_scene(self.ring, self.R, state, p.c, nxt))
-        self.view.controls = [button("start", "|<"), button("back", "< back"),
+        self.board.show(stepper_scene(self.ring, self.R, state, p.c, nxt))
+        self.board.controls = [button("start", "|<"), button("back", "< back"),
                               button("next", "next >"), button("next10", "+10 >>"),
                               field_control("read", "reads", t)]
         done = " - solved, reading stops here" if is_goal(state, p) else ""
-        self.view.status = (f"reads {t} of {len(self.trace)}; last read: {last}; string so "
+        self.board.status = (f"reads {t} of {len(self.trace)}; last read: {last}; string so "
                             f"far: {' '.join(f'a{a}' for a in emitted) or '(empty)'}; "
                             f"fitness {fitness(state, p.c)}{done}")
 
@@ -189,8 +87,12 @@ class CrossoverView:
     def __init__(self, seed: int, R: int = 15, n_actions: int = 3) -> None:
         self.seed, self.R, self.n_actions = seed, R, n_actions
         self.cut, self.mutate = 6, 3
-        self.view = Board(self.handle, title="crossover and mutation (Fig. 5)")
+        self.board = Board(self.handle, title="crossover and mutation (Fig. 5)")
         self._refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Display the board."""
+        return self.board._repr_mimebundle_(**kwargs)
 
     def handle(self, ev: Event) -> None:
         """``cut-<i>-<row>`` moves the cut; ``ring-<row>-<i>`` of a child picks the mutation."""
@@ -211,10 +113,10 @@ class CrossoverView:
 
         ex = fig5_example(self.seed, self.R, self.n_actions, self.cut, self.mutate)
         self.rings = [[int(s) for s in r] for r in ex["rings"]]
-        self.view.show(crossover_scene(self.rings, self.R, ex["labels"], self.cut,
+        self.board.show(crossover_scene(self.rings, self.R, ex["labels"], self.cut,
                                         self.mutate))
-        self.view.controls = [button("new", "new parents")]
-        self.view.status = (f"cut after entry {self.cut}, mutated entry {self.mutate}; "
+        self.board.controls = [button("new", "new parents")]
+        self.board.status = (f"cut after entry {self.cut}, mutated entry {self.mutate}; "
                             + "; ".join(f"{label}: "
                                         + " ".join(symbol_label(s, self.R) for s in ring)
                                         for label, ring in zip(ex["labels"][4:], self.rings[4:],

@@ -1,10 +1,11 @@
-"""Shared core: seeding, statistics, the experiment runner, budgets per scale, saving outputs,
-the reproduction ledger and wall-time records."""
+"""Shared core: seeding, statistics, the experiment runner, scales, saving outputs, the
+reproduction ledger and wall-time records; the family contract lives in ``core.paper`` and
+``core.game``."""
 
 from puzzles.core.claims import Claim, Ledger
 from puzzles.core.output import save_figure, save_json, save_table
 from puzzles.core.runner import default_workers, executor_for, progress_bar, run_tasks
-from puzzles.core.scales import SCALES, budgets, check_scale, register_budgets
+from puzzles.core.scales import SCALES, check_scale
 from puzzles.core.seeding import derive_rng, derive_seed, seed_sequence
 from puzzles.core.stats import ci_halfwidth, mean_ci, median_ci, proportion_ci, summarise
 from puzzles.core.timing import Timings
@@ -15,7 +16,6 @@ __all__ = [
     "Timings",
     "progress_bar",
     "SCALES",
-    "budgets",
     "check_scale",
     "ci_halfwidth",
     "default_workers",
@@ -25,7 +25,6 @@ __all__ = [
     "mean_ci",
     "median_ci",
     "proportion_ci",
-    "register_budgets",
     "run_tasks",
     "save_figure",
     "save_json",

@@ -26,6 +26,27 @@ import traitlets
 LOG = logging.getLogger("puzzles.board")
 
 _ESM = r"""
+// Every clickable scene element (data-id) is focusable (Tab) with an accessible name; on an
+// element, arrow keys move the focus to the nearest element in that direction and Enter or
+// Space clicks it; "?" shows the keys; other keys go to the game. Refusals appear beside the
+// status line.
+function nearest(from, els, key) {
+  const a = from.getBoundingClientRect();
+  const ax = a.left + a.width / 2, ay = a.top + a.height / 2;
+  let best = null, bestScore = Infinity;
+  for (const el of els) {
+    if (el === from) continue;
+    const b = el.getBoundingClientRect();
+    const dx = b.left + b.width / 2 - ax, dy = b.top + b.height / 2 - ay;
+    const along = { ArrowRight: dx, ArrowLeft: -dx, ArrowDown: dy, ArrowUp: -dy }[key];
+    const across = key === "ArrowRight" || key === "ArrowLeft" ? Math.abs(dy) : Math.abs(dx);
+    if (along <= 1) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) { best = el; bestScore = score; }
+  }
+  return best;
+}
+
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "pl-board";
@@ -41,17 +62,41 @@ function render({ model, el }) {
   const status = document.createElement("div");
   status.className = "pl-status";
   status.setAttribute("role", "status");
-  root.append(title, canvas, bar, status);
+  const message = document.createElement("div");
+  message.className = "pl-message";
+  message.setAttribute("role", "alert");
+  const help = document.createElement("pre");
+  help.className = "pl-help";
+  help.hidden = true;
+  root.append(title, canvas, bar, status, message, help);
   el.appendChild(root);
 
   const send = (kind, id, value) => model.send({ kind, id, value: value ?? null });
-  const drawScene = () => { canvas.innerHTML = model.get("svg"); };
-  const drawTitle = () => { title.textContent = model.get("title"); };
-  const drawStatus = () => {
-    const text = model.get("status");
-    status.textContent = text;
-    status.classList.toggle("pl-error", text.startsWith("error") || text.startsWith("refused"));
+  const focusables = () => Array.from(canvas.querySelectorAll("[data-id]"));
+  const drawScene = () => {
+    const focused = document.activeElement && canvas.contains(document.activeElement)
+      ? document.activeElement.getAttribute("data-id") : null;
+    canvas.innerHTML = model.get("svg");
+    for (const node of focusables()) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      if (!node.getAttribute("aria-label")) {
+        node.setAttribute("aria-label", node.getAttribute("data-id"));
+      }
+    }
+    if (focused) {
+      const again = canvas.querySelector(`[data-id="${CSS.escape(focused)}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
   };
+  const drawTitle = () => { title.textContent = model.get("title"); };
+  const drawStatus = () => { status.textContent = model.get("status"); };
+  const drawMessage = () => {
+    const text = model.get("message");
+    message.textContent = text;
+    message.classList.toggle("pl-error", text.startsWith("error") || text.startsWith("refused"));
+  };
+  const drawHelp = () => { help.textContent = model.get("help"); };
   const drawControls = () => {
     bar.replaceChildren();
     for (const c of model.get("controls")) {
@@ -65,7 +110,8 @@ function render({ model, el }) {
       } else {
         const label = document.createElement("label");
         label.textContent = c.label + " ";
-        const input = document.createElement(kind === "select" ? "select" : "input");
+        const tag = kind === "select" ? "select" : kind === "textarea" ? "textarea" : "input";
+        const input = document.createElement(tag);
         if (kind === "select") {
           for (const opt of c.options || []) {
             const o = document.createElement("option");
@@ -73,12 +119,17 @@ function render({ model, el }) {
             o.textContent = String(opt);
             input.appendChild(o);
           }
+        } else if (kind === "textarea") {
+          input.rows = 4;
+          input.cols = 40;
+          input.spellcheck = false;
         } else {
           input.type = "text";
           input.size = 6;
         }
         input.value = String(c.value ?? "");
         input.setAttribute("data-control", c.id);
+        input.setAttribute("aria-label", c.label);
         input.addEventListener("change", () => send("input", c.id, input.value));
         input.addEventListener("keydown", (ev) => ev.stopPropagation());
         label.appendChild(input);
@@ -88,12 +139,36 @@ function render({ model, el }) {
   };
   canvas.addEventListener("click", (ev) => {
     const hit = ev.target.closest("[data-id]");
-    if (hit && canvas.contains(hit)) send("click", hit.getAttribute("data-id"));
-    root.focus({ preventScroll: true });
+    if (hit && canvas.contains(hit)) {
+      send("click", hit.getAttribute("data-id"));
+      hit.focus({ preventScroll: true });
+    } else {
+      root.focus({ preventScroll: true });
+    }
   });
   root.addEventListener("keydown", (ev) => {
-    if (ev.target !== root) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const onElement = ev.target !== root && canvas.contains(ev.target)
+      && ev.target.hasAttribute("data-id");
+    if (ev.target !== root && !onElement) return;
+    if (ev.key === "?") {
+      ev.preventDefault();
+      help.hidden = !help.hidden;
+      return;
+    }
+    if (onElement && ev.key.startsWith("Arrow")) {
+      ev.preventDefault();
+      const next = nearest(ev.target, focusables(), ev.key);
+      if (next) next.focus({ preventScroll: true });
+      return;
+    }
+    if (onElement && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      send("click", ev.target.getAttribute("data-id"));
+      return;
+    }
+    // From the board itself (not an element: Tab enters the scene) every key, arrows
+    // included, goes to the game.
     if (ev.key.length === 1 || ev.key.startsWith("Arrow") || ev.key === "Escape"
         || ev.key === "Backspace" || ev.key === "Delete") {
       ev.preventDefault();
@@ -101,31 +176,33 @@ function render({ model, el }) {
       send("key", ev.key);
     }
   });
-  drawTitle(); drawScene(); drawControls(); drawStatus();
-  model.on("change:svg", drawScene);
-  model.on("change:title", drawTitle);
-  model.on("change:status", drawStatus);
-  model.on("change:controls", drawControls);
+  drawTitle(); drawScene(); drawControls(); drawStatus(); drawMessage(); drawHelp();
+  const watched = { svg: drawScene, title: drawTitle, status: drawStatus, message: drawMessage,
+                    help: drawHelp, controls: drawControls };
+  for (const [name, fn] of Object.entries(watched)) model.on(`change:${name}`, fn);
   return () => {
-    model.off("change:svg", drawScene);
-    model.off("change:title", drawTitle);
-    model.off("change:status", drawStatus);
-    model.off("change:controls", drawControls);
+    for (const [name, fn] of Object.entries(watched)) model.off(`change:${name}`, fn);
   };
 }
 export default { render };
 """
 
 _CSS = """
-.pl-board { font-family: sans-serif; font-size: 13px; outline: none; max-width: 100%; }
+.pl-board { font-family: sans-serif; font-size: 13px; outline: none; max-width: 100%;
+  color: var(--jp-content-font-color1, #1a1a1a); }
 .pl-board:focus-visible { outline: 2px solid #7aa7e0; }
 .pl-title { font-weight: bold; margin-bottom: 4px; }
 .pl-canvas svg { display: block; max-width: 100%; height: auto; }
 .pl-canvas [data-id] { cursor: pointer; }
+.pl-canvas [data-id]:focus { outline: none; }
+.pl-canvas [data-id]:focus-visible { stroke: #1f6fd1; stroke-width: 3px; }
 .pl-controls { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; align-items: center; }
 .pl-controls button { padding: 2px 10px; }
 .pl-status { min-height: 1.3em; white-space: pre-wrap; }
-.pl-status.pl-error { color: #b00020; }
+.pl-message { min-height: 1.3em; white-space: pre-wrap; font-style: italic; }
+.pl-message.pl-error { color: var(--jp-error-color1, #b00020); }
+.pl-help { font-size: 12px; border: 1px solid var(--jp-border-color1, #999); padding: 4px;
+  margin: 4px 0; white-space: pre-wrap; }
 """
 
 
@@ -192,7 +269,7 @@ class Scene:
         """Text centred (by default) on x with its baseline... centred on y too."""
         self._el("text", id, {"x": float(x), "y": float(y), "font_size": float(size),
                               "text_anchor": anchor, "dominant_baseline": "central",
-                              "font_family": "sans-serif", **attrs},
+                              "font_family": "sans-serif", "fill": INK, **attrs},
                  str(s))
 
     def group(self, id: str | None = None, **attrs: Any) -> _Group:
@@ -225,12 +302,19 @@ class _Group:
         self.scene.parts.append("</g>")
 
 
+INK = "currentColor"
+"""The theme's text colour: what scene text and strokes on the page background use."""
+THEMES = {"light": ("#ffffff", "#1a1a1a"), "dark": ("#111111", "#e0e0e0")}
+"""Page background and ink of JupyterLab's light and dark themes (approximately)."""
+
 _PT = 72 / 100  # points per SVG pixel when the figure has 100 px per inch
 
 
 def _colour(value: Any, opacity: Any = None) -> Any:
     if value in (None, "none"):
         return "none"
+    if value == INK:
+        value = THEMES["light"][1]  # a picture without a theme is drawn as the light one
     if opacity is None:
         return value
     from matplotlib.colors import to_rgba
@@ -327,6 +411,11 @@ def field_control(id: str, label: str, value: object, options: Sequence[object] 
     return out
 
 
+def text_area(id: str, label: str, value: object) -> dict[str, Any]:
+    """A multi-line text field below the board (a puzzle to load, an export to copy)."""
+    return {"kind": "textarea", "id": id, "label": label, "value": str(value)}
+
+
 class Board(anywidget.AnyWidget):
     """The shared board widget: an SVG scene, controls, a status line, events to a handler."""
 
@@ -335,6 +424,8 @@ class Board(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    help = traitlets.Unicode("").tag(sync=True)
     controls = traitlets.List(traitlets.Dict()).tag(sync=True)
 
     def __init__(self, handler: Callable[[Event], None], title: str = "",
@@ -351,23 +442,28 @@ class Board(anywidget.AnyWidget):
 
     def _on_msg(self, _widget: object, content: Any, _buffers: object) -> None:
         if not isinstance(content, dict):
-            self.status = f"error: unexpected message {content!r}"
+            self.message = f"error: unexpected message {content!r}"
             return
         value = content.get("value")
         self.dispatch(Event(str(content.get("kind", "")), str(content.get("id", "")),
                             None if value is None else str(value)))
 
     def dispatch(self, event: Event) -> None:
-        """Hand ``event`` to the handler; any exception becomes the status line."""
-        try:
-            self._handler(event)
-        except ValueError as err:
-            # Bad input: the message is for the reader, the traceback only for debugging.
-            LOG.info("bad input %s", event, exc_info=True)
-            self.status = f"refused: {err}"
-        except Exception as err:  # noqa: BLE001 - a widget must survive its own bugs
-            LOG.exception("board callback failed on %s", event)
-            self.status = f"error: {type(err).__name__}: {err}"
+        """Hand ``event`` to the handler; an exception becomes the message beside the status
+        (the status line keeps the state); a handled event clears the last message."""
+        # One sync for the whole reply, so the page never shows half of it (a cleared
+        # message before the new scene).
+        with self.hold_sync():
+            try:
+                self._handler(event)
+                self.message = ""
+            except ValueError as err:
+                # Bad input: the message is for the reader, the traceback only for debugging.
+                LOG.info("bad input %s", event, exc_info=True)
+                self.message = f"refused: {err}"
+            except Exception as err:  # noqa: BLE001 - a widget must survive its own bugs
+                LOG.exception("board callback failed on %s", event)
+                self.message = f"error: {type(err).__name__}: {err}"
 
     # Helpers that act as the browser does (tests, scripted demos).
     def click(self, id: str) -> None:
@@ -410,3 +506,105 @@ class Board(anywidget.AnyWidget):
             # renders image/png but not image/svg+xml; nbval does not compare PNGs.
             bundle["image/png"] = base64.b64encode(self.scene.to_png()).decode("ascii")
         return bundle
+
+
+# -- legends and contrast -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Key:
+    """One line of a board's key: a swatch (fill colour and a mark, so colour is never the only
+    cue) and what it means."""
+
+    fill: str
+    mark: str
+    meaning: str
+
+
+def _rgb(colour: str, theme: str) -> tuple[float, float, float]:
+    """An SVG colour as RGB in 0..1 (``currentColor`` is the theme's ink)."""
+    from matplotlib.colors import to_rgb
+
+    return to_rgb(THEMES[theme][1] if colour == INK else colour)
+
+
+def luminance(colour: str, theme: str = "light") -> float:
+    """WCAG relative luminance of a colour."""
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in _rgb(colour, theme))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(fg: str, bg: str, theme: str = "light") -> float:
+    """WCAG contrast ratio of two colours (1 to 21; text wants at least 4.5)."""
+    a, b = sorted((luminance(fg, theme), luminance(bg, theme)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill``."""
+    return "#000000" if contrast("#000000", fill) >= contrast("#ffffff", fill) else "#ffffff"
+
+
+def with_key(scene: Scene, goal: str, keys: Sequence[Key], width: float | None = None) -> Scene:
+    """``scene`` with the goal sentence and the key drawn below it."""
+    w = max(float(scene.width), width or 0.0, 260.0)
+    out = Scene(w, scene.height, list(scene.parts), list(scene.items))
+    y = float(scene.height) + 14
+    if goal:
+        out.text(6, y, f"Goal: {goal}", size=12, anchor="start")
+        y += 20
+    for k in keys:
+        out.rect(6, y - 8, 16, 16, fill=k.fill, stroke=INK, stroke_width=1)
+        if k.mark:
+            out.text(14, y, k.mark, size=10, fill=ink_on(k.fill))
+        out.text(28, y, k.meaning, size=12, anchor="start")
+        y += 20
+    out.height = y
+    return out
+
+
+def _inside(tag: str, a: dict[str, Any], x: float, y: float) -> bool:
+    """Whether (x, y) lies inside a filled shape of the scene."""
+    if tag == "rect":
+        return a["x"] <= x <= a["x"] + a["width"] and a["y"] <= y <= a["y"] + a["height"]
+    if tag == "circle":
+        return (x - a["cx"]) ** 2 + (y - a["cy"]) ** 2 <= a["r"] ** 2
+    if tag == "polygon":
+        pts = [tuple(float(v) for v in p.split(",")) for p in a["points"].split()]
+        inside = False
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+        return inside
+    return False
+
+
+@dataclass(frozen=True)
+class TextContrast:
+    """One text of a scene, its colours and their contrast ratio in a theme."""
+
+    text: str
+    fill: str
+    background: str
+    ratio: float
+
+
+def text_contrast(scene: Scene, theme: str) -> list[TextContrast]:
+    """Every text of ``scene`` against what is drawn under it (or the theme's page)."""
+    page = THEMES[theme][0]
+    out = []
+    for i, (tag, a, body) in enumerate(scene.items):
+        if tag != "text":
+            continue
+        bg = page
+        for t2, a2, _ in reversed(scene.items[:i]):
+            opaque = float(a2.get("fill_opacity", 1) or 0) >= 0.5
+            if opaque and a2.get("fill") not in (None, "none") and _inside(t2, a2, a["x"],
+                                                                               a["y"]):
+                bg = THEMES[theme][1] if a2["fill"] == INK else a2["fill"]
+                break
+        fill = a.get("fill", "#000000")
+        out.append(TextContrast(body, fill, bg, contrast(fill, bg, theme)))
+    return out

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from puzzles.core.board import Board, Event, Scene, button
+from puzzles.core.board import Board, Event, Key, Scene, button, text_area, with_key
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -24,7 +24,10 @@ M = TypeVar("M")
 # Keys the Player reads itself; a game's own keys must be others.
 PLAYER_KEYS = {"z": "undo", "Backspace": "undo", "y": "redo", "h": "hint", "s": "step"}
 PLAYER_BUTTONS = (("undo", "undo"), ("redo", "redo"), ("reset", "restart"), ("hint", "hint"),
-                  ("step", "step"))
+                  ("step", "step"), ("load", "load puzzle"), ("export", "export"))
+BROWSER_KEYS = {"Tab": "step into the board's pieces", "arrows": "on a piece: move to the next "
+                "one that way", "Enter / Space": "click the piece in focus",
+                "?": "show or hide these keys"}
 
 
 @dataclass(frozen=True)
@@ -104,42 +107,102 @@ class Game(ABC, Generic[S, M]):
         """Extra controls (fields, buttons) below the Player's own."""
         return []
 
+    goal: str = ""
+    """The goal in one sentence, drawn under the board."""
+
+    def legend(self, state: S) -> list[Key]:
+        """What the board's colours and marks mean (each with a mark, not colour alone)."""
+        return []
+
+    def keys(self) -> dict[str, str]:
+        """The game's own keys and what they do (for the help the ``?`` key shows)."""
+        return {}
+
+    def optimum(self, state: S) -> int | None:
+        """Fewest moves from ``state`` to a goal when known exactly (None otherwise)."""
+        return None
+
+    def load(self, text: str) -> Game[S, M]:
+        """A new game from the family's text format (ValueError naming the line and field)."""
+        raise ValueError(f"{self.title or type(self).__name__} cannot load a puzzle from text")
+
+    def dump(self, state: S) -> str:
+        """``state`` in the text format :meth:`load` reads."""
+        raise ValueError(f"{self.title or type(self).__name__} cannot export its puzzle as text")
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal states, arrays included (compared element by element)."""
+    try:
+        return bool(a == b)
+    except ValueError:  # numpy arrays: == is element-wise
+        import numpy as np
+
+        return bool(np.array_equal(a, b))
+
+
+@dataclass(frozen=True)
+class Position(Generic[S, M]):
+    """One entry of the history: the game (a load changes it), the state and how we got here."""
+
+    game: Game[S, M]
+    state: S
+    how: str  # "start", "move", "edit", "load" or "reset"
+
 
 @dataclass
 class Player(Generic[S, M]):
-    """Plays a :class:`Game` on a :class:`Board`: history, undo/redo, hint, step, status."""
+    """Plays a :class:`Game` on a :class:`Board`: history, undo/redo of every action (moves,
+    edits, loads, resets), hint, step, status, key, help, import and export."""
 
-    game: Game[S, M]
-    history: list[S] = field(init=False)
-    future: list[S] = field(init=False, default_factory=list)
+    start: Game[S, M]
+    history: list[Position[S, M]] = field(init=False)
+    future: list[Position[S, M]] = field(init=False, default_factory=list)
     view: View = field(init=False, default_factory=View)
     note: str = field(init=False, default="")
+    draft: str = field(init=False, default="")
     board: Board = field(init=False)
 
     def __post_init__(self) -> None:
-        self.history = [self.game.initial()]
-        self.board = Board(self.handle, title=self.game.title)
+        self.history = [Position(self.start, self.start.initial(), "start")]
+        self.board = Board(self.handle, title=self.start.title)
         self.refresh()
+
+    @property
+    def game(self) -> Game[S, M]:
+        """The game being played (the last one loaded)."""
+        return self.history[-1].game
 
     @property
     def state(self) -> S:
         """The current state."""
-        return self.history[-1]
+        return self.history[-1].state
+
+    @property
+    def actions(self) -> int:
+        """Actions since the start (moves, edits, loads and restarts)."""
+        return len(self.history) - 1
 
     @property
     def moves_made(self) -> int:
-        """Actions since the start (moves and edits)."""
-        return len(self.history) - 1
+        """Moves since the last start, restart, edit or load."""
+        n = 0
+        for pos in reversed(self.history):
+            if pos.how != "move":
+                return n
+            n += 1
+        return n
 
-    def _push(self, state: S, note: str) -> None:
-        self.history.append(state)
+    def _push(self, pos: Position[S, M], note: str) -> None:
+        self.history.append(pos)
         self.future.clear()
         self.view = View(self.view.toggles)
         self.refresh(note)
 
     def play(self, move: M) -> S:
         """Play ``move`` (ValueError with the game's reason when it is illegal)."""
-        self._push(self.game.apply(self.state, move), self.game.name_move(move))
+        state = self.game.apply(self.state, move)
+        self._push(Position(self.game, state, "move"), self.game.name_move(move))
         return self.state
 
     def undo(self) -> None:
@@ -149,7 +212,7 @@ class Player(Generic[S, M]):
             return
         self.future.append(self.history.pop())
         self.view = View(self.view.toggles)
-        self.refresh("undone")
+        self.refresh(f"undone: back to the position after {self.actions} actions")
 
     def redo(self) -> None:
         """Play again the last action undone."""
@@ -160,22 +223,24 @@ class Player(Generic[S, M]):
         self.refresh("redone")
 
     def reset(self) -> None:
-        """Back to the start state (undoable: the start is pushed as an action)."""
-        if len(self.history) > 1:
-            self._push(self.history[0], "restarted")
-        else:
+        """Back to the current game's start (undoable: the restart is an action)."""
+        if _same(self.state, self.game.initial()):
             self.refresh("at the start")
+            return
+        self._push(Position(self.game, self.game.initial(), "reset"), "restarted")
 
     def hint(self) -> None:
         """Show the next move of a solution without playing it."""
-        move = None if self.game.is_goal(self.state) else self.game.hint(self.state)
+        if self.game.is_goal(self.state):
+            self.refresh("solved already")
+            return
+        move = self.game.hint(self.state)
         self.view = View(self.view.toggles, move)
-        self.refresh("solved already" if self.game.is_goal(self.state) else
-                     "no solution from here: undo" if move is None else
+        self.refresh("no solution from here: undo" if move is None else
                      f"hint: {self.game.name_move(move)}")
 
     def step(self) -> None:
-        """Play the next move of a solution."""
+        """Play the next move of a solution from the current position."""
         if self.game.is_goal(self.state):
             self.refresh("solved already")
             return
@@ -185,15 +250,34 @@ class Player(Generic[S, M]):
             return
         self.play(move)
 
+    def load(self) -> None:
+        """Load the puzzle typed in the text field (undoable)."""
+        if not self.draft.strip():
+            raise ValueError("type or paste a puzzle in the puzzle field first")
+        game = self.game.load(self.draft)
+        self._push(Position(game, game.initial(), "load"), "loaded the typed puzzle")
+
+    def export(self) -> None:
+        """Write the current position in the text format into the puzzle field."""
+        self.draft = self.game.dump(self.state)
+        self.refresh("exported: the puzzle field holds the current position")
+
     def toggle(self, name: str) -> None:
         """Flip a display toggle of the game."""
         self.view = View(self.view.toggles ^ {name}, self.view.hint)
         self.refresh()
 
+    def edit(self, edit: Edit[S]) -> None:
+        """Apply an edit of the puzzle (undoable like a move)."""
+        self._push(Position(self.game, edit.state, "edit"), edit.text)
+
     def handle(self, ev: Event) -> None:
-        """The board's events: the Player's buttons and keys, then the game's input."""
+        """The board's events: the Player's buttons, keys and field, then the game's input."""
         if ev.kind == "button" and ev.id in {b for b, _ in PLAYER_BUTTONS}:
             getattr(self, ev.id)()
+        elif ev.kind == "input" and ev.id == "puzzle":
+            self.draft = ev.value or ""
+            self.refresh("puzzle text kept: press load puzzle to play it")
         elif ev.kind == "key" and ev.id in PLAYER_KEYS:
             getattr(self, PLAYER_KEYS[ev.id])()
         elif ev.kind == "key" and ev.id in self.game.toggles():
@@ -201,27 +285,43 @@ class Player(Generic[S, M]):
         else:
             action = self.game.read(self.state, ev)
             if action is None:
-                keys = ", ".join(f"{k} {v}" for k, v in {**PLAYER_KEYS,
-                                                          **self.game.toggles()}.items())
-                raise ValueError(f"{ev.kind} {ev.id!r} does nothing here (keys: {keys})")
+                raise ValueError(f"{ev.kind} {ev.id!r} does nothing here; press ? for the keys")
             if isinstance(action, Edit):
-                self._push(action.state, action.text)
+                self.edit(action)
             else:
                 self.play(action)
 
+    def help_text(self) -> str:
+        """Every key of this board and what it does."""
+        keys = {**{k: v for k, v in PLAYER_KEYS.items()}, **self.game.keys(),
+                **{k: f"show or hide the {v}" for k, v in self.game.toggles().items()},
+                **BROWSER_KEYS}
+        return "\n".join(f"{k:>13}  {v}" for k, v in keys.items())
+
+    def win_text(self) -> str:
+        """The win message: moves made and, where known, the optimum from the start."""
+        best = self.game.optimum(self.game.initial())
+        text = f"solved in {self.moves_made} moves"
+        if best is not None:
+            text += f" (the fewest possible: {best})"
+        return text
+
     def refresh(self, note: str | None = None) -> None:
-        """Redraw the scene, the controls and the status line."""
+        """Redraw the scene with its goal and key, the controls, the status line and help."""
         if note is not None:
             self.note = note
-        self.board.show(self.game.scene(self.state, self.view))
+        game, state = self.game, self.state
+        self.board.title = game.title
+        self.board.show(with_key(game.scene(state, self.view), game.goal, game.legend(state)))
         self.board.controls = [button(i, label) for i, label in PLAYER_BUTTONS] + \
-            self.game.controls(self.state)
-        parts = [f"moves {self.moves_made}", self.game.describe(self.state)]
-        if self.game.is_goal(self.state):
-            parts.append(f"solved in {self.moves_made} moves")
+            game.controls(state) + [text_area("puzzle", "puzzle (text)", self.draft)]
+        parts = [f"moves {self.moves_made}", game.describe(state)]
+        if game.is_goal(state):
+            parts.append(self.win_text())
         if self.note:
             parts.append(self.note)
         self.board.status = " · ".join(p for p in parts if p)
+        self.board.help = self.help_text()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Display the board."""

@@ -52,3 +52,19 @@ def save_json(data: Any, name: str, directory: str | Path) -> Path:
         raise ValueError(f"data for {name!r} is not JSON-serialisable: {err}") from err
     path.write_text(text + "\n", encoding="utf-8")
     return path
+
+
+def figures_dir(stem: str, scale: str, chosen: str | Path = "") -> Path:
+    """Where a notebook run writes its figures: ``chosen`` when set; else the committed
+    ``figures/<stem>`` only at paper scale, and a fresh temporary folder at any other scale,
+    so exploring at smoke scale never overwrites the committed results."""
+    import tempfile
+
+    from puzzles.core.scales import check_scale
+
+    check_scale(scale)
+    if str(chosen):
+        return Path(chosen)
+    if scale == "paper":
+        return Path(__file__).resolve().parents[2] / "figures" / stem
+    return Path(tempfile.mkdtemp(prefix=f"puzzle-lab-{stem}-{scale}-"))

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Callable, Sequence
+import shlex
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -198,11 +199,18 @@ def run_command(paper: Paper, experiment: str, scale: str = "paper",
                 seed: int = ROOT_SEED) -> str:
     """The shell command that regenerates a stored run."""
     extra = "" if seed == ROOT_SEED else f" --seed {seed}"
-    return f"python -m puzzles run {paper.number} {experiment} --scale {scale}{extra} --store"
+    return (f"python -m puzzles run {paper.number} {shlex.quote(experiment)} --scale {scale}"
+            f"{extra} --store")
 
 
-def store(frame: pd.DataFrame, path: Path, command: str) -> Path:
-    """Write ``frame`` as CSV and record ``command`` and the file's hash in ``STORED.csv``."""
+def store(frame: pd.DataFrame, path: Path, command: str,
+          about: Mapping[str, object] | None = None) -> Path:
+    """Write ``frame`` as CSV and record ``command``, the file's hash and ``about`` (how the
+    run went: seconds, workers, a note; never part of the table) in ``STORED.csv``.
+
+    Other columns an earlier line of the index carries are kept (empty for this file unless
+    ``about`` sets them), so the index never loses what it recorded.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     text = frame.to_csv(index=False, lineterminator="\n")
     path.write_text(text, encoding="utf-8")
@@ -211,8 +219,8 @@ def store(frame: pd.DataFrame, path: Path, command: str) -> Path:
         columns=["file", "command", "sha256"])
     rows = rows[rows["file"] != path.name]
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    rows = pd.concat([rows, pd.DataFrame([{"file": path.name, "command": command,
-                                           "sha256": digest}])], ignore_index=True)
+    line = {"file": path.name, "command": command, "sha256": digest, **dict(about or {})}
+    rows = pd.concat([rows, pd.DataFrame([line])], ignore_index=True)
     rows.sort_values("file").to_csv(index, index=False, lineterminator="\n")
     return path
 

@@ -1,7 +1,6 @@
 """Higher-dimensional sliding puzzles on Q^d (Merleau, O'Malley, Roldan & Mukherjee): model,
 exact search, the paper's A*, EA and RL, and the experiments of notebook 05."""
 
-from puzzles.hypercube import budgets as _budgets  # noqa: F401  (registers the budgets)
 from puzzles.hypercube.evolve import EAResult, run_ea
 from puzzles.hypercube.instances import INSTANCES, Instance, cases, instance
 from puzzles.hypercube.model import (

@@ -19,6 +19,7 @@ roulette) so that each rule is tested on its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -175,30 +176,92 @@ def _off_target(pos: np.ndarray, target: np.ndarray) -> int:
     return f
 
 
+class Population(NamedTuple):
+    """N agents: ring vertices ``pos`` (N x n), occupancy masks, history lengths, rings off
+    target."""
+
+    pos: np.ndarray
+    occ: np.ndarray
+    nmoves: np.ndarray
+    off: np.ndarray
+
+
+class Offspring(NamedTuple):
+    """Per new agent of a generation: its parent, how many moves it made, and those moves."""
+
+    parent: np.ndarray
+    count: np.ndarray
+    ring: np.ndarray
+    dest: np.ndarray
+
+
+class Rules(NamedTuple):
+    """What a generation needs of the puzzle and the EA's settings."""
+
+    target: np.ndarray
+    faces: np.ndarray
+    fverts: np.ndarray
+    alpha: float
+    zc: np.ndarray  # the Zipf law's cumulative table (:func:`zipf_cdf`)
+
+
+class Scratch(NamedTuple):
+    """Work arrays of a generation: the ring permutation ``random.sample`` draws from, the
+    roulette's running sums and the elite's indices (kappa of them)."""
+
+    ridx: np.ndarray
+    cum: np.ndarray
+    order: np.ndarray
+
+
+class Plan(NamedTuple):
+    """A run's size: population, generation budget, elite kept per generation."""
+
+    pop_size: int
+    generations: int
+    kappa: int
+
+
+class History(NamedTuple):
+    """The move-history tree: per node its parent node (-1: the start), the index of its first
+    move in ``ring``/``dest`` and how many moves it made."""
+
+    parent: np.ndarray
+    first: np.ndarray
+    count: np.ndarray
+    ring: np.ndarray
+    dest: np.ndarray
+
+
 @njit(cache=True)
-def generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent, mcount, mring, mdest,
-               target, faces, fverts, alpha, zc, ridx, cum, order) -> None:
+def generation(pop: Population, nxt: Population, kids: Offspring, rules: Rules,
+               scratch: Scratch) -> None:
     """One generation: ``N - kappa`` roulette-selected mutants, then the ``kappa`` elite copies.
 
-    Reads (pos, occ, nmoves, off), writes (npos, nocc, nnm, noff) and per new agent its parent,
-    its move count and moves; ``kappa = order.shape[0]``.
+    Reads ``pop``, writes ``nxt`` and per new agent its parent, its move count and moves
+    (``kids``); ``kappa = scratch.order.shape[0]``.
     """
+    pos, occ, nmoves, off = pop
+    npos, nocc, nnm, noff = nxt
+    parent, mcount, mring, mdest = kids
+    ridx, cum, order = scratch
     pop_size = pos.shape[0]
     n = pos.shape[1]
     kappa = order.shape[0]
     n_sel = pop_size - kappa
-    total = selection_weights(off, nmoves, alpha, cum)
+    total = selection_weights(off, nmoves, rules.alpha, cum)
     elite_indices(off, n, order)
     for s in range(n_sel):
         a = roulette_pick(cum, total)
         parent[s] = a
         for i in range(n):
             npos[s, i] = pos[a, i]
-        cnt, o = mutate(npos[s], occ[a], zc, ridx, faces, fverts, mring[s], mdest[s])
+        cnt, o = mutate(npos[s], occ[a], rules.zc, ridx, rules.faces, rules.fverts, mring[s],
+                        mdest[s])
         mcount[s] = cnt
         nocc[s] = o
         nnm[s] = nmoves[a] + cnt
-        noff[s] = _off_target(npos[s], target)
+        noff[s] = _off_target(npos[s], rules.target)
     for e in range(kappa):
         a = order[e]
         s = n_sel + e
@@ -212,13 +275,22 @@ def generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent, mcount, mri
 
 
 @njit(cache=True)
-def _compact(node, hp, hs, hc, hring, hdest, n_nodes):
+def new_history(capacity: int, n: int) -> History:
+    """An empty history store of ``capacity`` nodes (n moves at most per node)."""
+    return History(np.empty(capacity, dtype=np.int64), np.empty(capacity, dtype=np.int64),
+                   np.empty(capacity, dtype=np.int64), np.empty(capacity * n, dtype=np.int8),
+                   np.empty(capacity * n, dtype=np.int8))
+
+
+@njit(cache=True)
+def _compact(node, h, n_nodes):
     """Keep only the history nodes some agent still descends from, in place; returns
     (nodes, moves) kept.
 
     Nodes are numbered in creation order, so a parent's number is below its child's and the
     kept nodes (and their moves) only ever move left: copying in one forward pass is safe.
     """
+    hp, hs, hc, hring, hdest = h
     live = np.zeros(n_nodes, dtype=np.bool_)
     for a in range(node.shape[0]):
         x = node[a]
@@ -247,23 +319,84 @@ def _compact(node, hp, hs, hc, hring, hdest, n_nodes):
 
 
 @njit(cache=True)
-def _ea_run(start, target, faces, fverts, kappa, pop_size, generations, alpha, c, seed,
-            history_nodes=0):
-    """One EA run; returns (success, generations used, best moves, history rings, dests, the
-    most history nodes held at once).
+def _grown(h: History, capacity: int, n_nodes: int, n_moves: int) -> History:
+    """A store of ``capacity`` nodes holding the first ``n_nodes`` nodes of ``h``."""
+    n = h.ring.shape[0] // h.parent.shape[0]
+    out = new_history(capacity, n)
+    out.parent[:n_nodes] = h.parent[:n_nodes]
+    out.first[:n_nodes] = h.first[:n_nodes]
+    out.count[:n_nodes] = h.count[:n_nodes]
+    out.ring[:n_moves] = h.ring[:n_moves]
+    out.dest[:n_moves] = h.dest[:n_moves]
+    return out
 
-    The move history is a tree: an agent's lineage is a chain of nodes, one per generation in
-    which it moved (parent node, its moves); elite copies and unmoved mutants share their
-    parent's node. Nodes no agent descends from any more are dropped whenever the store is full
-    (it doubles only when over half of it is still live), so memory follows the live ancestry,
-    not population x generations (which at N = T = 10,000 was 2.7 GB). No random draw depends
-    on the store, so results are those of keeping every generation. ``history_nodes``: the
-    store's first size (0: 4 N; tests use tiny ones to compact often).
-    """
-    np.random.seed(seed)
+
+@njit(cache=True)
+def _make_room(h: History, node: np.ndarray, need: int, n_nodes: int, n_moves: int):
+    """Room for ``need`` more nodes: drop dead lineages when full, and double the store when
+    over half of it is still live; returns (store, nodes, moves)."""
+    cap = h.parent.shape[0]
+    if n_nodes + need > cap:
+        n_nodes, n_moves = _compact(node, h, n_nodes)
+        if 2 * (n_nodes + need) > cap:
+            h = _grown(h, max(2 * cap, 2 * (n_nodes + need)), n_nodes, n_moves)
+    return h, n_nodes, n_moves
+
+
+@njit(cache=True)
+def _record(h: History, node: np.ndarray, nnode: np.ndarray, kids: Offspring, n_nodes: int,
+            n_moves: int):
+    """One node per new agent that moved (its parent's node, its moves); an unmoved agent
+    shares its parent's node. Writes ``nnode``; returns (nodes, moves)."""
+    parent, mcount, mring, mdest = kids
+    for s in range(parent.shape[0]):
+        a = parent[s]
+        cnt = mcount[s]
+        if cnt > 0:
+            h.parent[n_nodes] = node[a]
+            h.first[n_nodes] = n_moves
+            h.count[n_nodes] = cnt
+            for j in range(cnt):
+                h.ring[n_moves + j] = mring[s, j]
+                h.dest[n_moves + j] = mdest[s, j]
+            n_moves += cnt
+            nnode[s] = n_nodes
+            n_nodes += 1
+        else:
+            nnode[s] = node[a]
+    return n_nodes, n_moves
+
+
+@njit(cache=True)
+def best_agent(pop: Population) -> int:
+    """The agent on the target with the shortest history (the first of equals), or -1."""
+    off, nmoves = pop.off, pop.nmoves
+    best = -1
+    for a in range(off.shape[0]):
+        if off[a] == 0 and (best < 0 or nmoves[a] < nmoves[best]):
+            best = a
+    return best
+
+
+@njit(cache=True)
+def _moves_of(h: History, x: int, total_moves: int):
+    """(rings, destinations) of the lineage ending at node ``x``, first move first."""
+    rings = np.empty(total_moves, dtype=np.int64)
+    dests = np.empty(total_moves, dtype=np.int64)
+    w = total_moves
+    while x >= 0:
+        for j in range(h.count[x] - 1, -1, -1):
+            w -= 1
+            rings[w] = h.ring[h.first[x] + j]
+            dests[w] = h.dest[h.first[x] + j]
+        x = h.parent[x]
+    return rings, dests
+
+
+@njit(cache=True)
+def start_population(start: np.ndarray, target: np.ndarray, pop_size: int) -> Population:
+    """``pop_size`` agents on ``start`` with empty histories."""
     n = start.shape[0]
-    zc = zipf_cdf(n, c)
-    ridx = np.arange(n)
     pos = np.empty((pop_size, n), dtype=np.int64)
     occ = np.empty(pop_size, dtype=np.uint64)
     nmoves = np.zeros(pop_size, dtype=np.int64)
@@ -276,94 +409,80 @@ def _ea_run(start, target, faces, fverts, kappa, pop_size, generations, alpha, c
         pos[a, :] = start
         occ[a] = start_occ
         off[a] = start_off
-    if start_off == 0:
+    return Population(pos, occ, nmoves, off)
+
+
+@njit(cache=True)
+def _offspring(pop_size: int, n: int) -> Offspring:
+    return Offspring(np.empty(pop_size, dtype=np.int32), np.zeros(pop_size, dtype=np.int8),
+                     np.empty((pop_size, n), dtype=np.int8),
+                     np.empty((pop_size, n), dtype=np.int8))
+
+
+@njit(cache=True)
+def _like(pop: Population) -> Population:
+    return Population(np.empty_like(pop.pos), np.empty_like(pop.occ),
+                      np.empty_like(pop.nmoves), np.empty_like(pop.off))
+
+
+@njit(cache=True)
+def _moved(kids: Offspring) -> int:
+    need = 0
+    for s in range(kids.count.shape[0]):
+        if kids.count[s] > 0:
+            need += 1
+    return need
+
+
+@njit(cache=True)
+def _ea_run(start, rules, plan, seed, history_nodes):
+    """One EA run; returns (success, generations used, best moves, history rings, dests, the
+    most history nodes held at once).
+
+    The move history is a tree: an agent's lineage is a chain of nodes, one per generation in
+    which it moved (parent node, its moves); elite copies and unmoved mutants share their
+    parent's node. Nodes no agent descends from any more are dropped whenever the store is full
+    (it doubles only when over half of it is still live), so memory follows the live ancestry,
+    not population x generations (which at N = T = 10,000 was 2.7 GB). No random draw depends
+    on the store, so results are those of keeping every generation. ``history_nodes``: the
+    store's first size (tests use tiny ones to compact often).
+    """
+    np.random.seed(seed)
+    n = start.shape[0]
+    pop = start_population(start, rules.target, plan.pop_size)
+    if pop.off[0] == 0:
         return True, 0, 0, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), 0
-    # one generation's parents and moves (at most n per agent), turned into history nodes
-    parent = np.empty(pop_size, dtype=np.int32)
-    mcount = np.zeros(pop_size, dtype=np.int8)
-    mring = np.empty((pop_size, n), dtype=np.int8)
-    mdest = np.empty((pop_size, n), dtype=np.int8)
-    cap = history_nodes if history_nodes > 0 else 4 * pop_size
-    hp = np.empty(cap, dtype=np.int64)  # parent node (-1: the start)
-    hs = np.empty(cap, dtype=np.int64)  # first move in hring/hdest
-    hc = np.empty(cap, dtype=np.int64)  # moves made
-    hring = np.empty(cap * n, dtype=np.int8)
-    hdest = np.empty(cap * n, dtype=np.int8)
+    kids = _offspring(plan.pop_size, n)
+    scratch = Scratch(np.arange(n), np.empty(plan.pop_size), np.empty(plan.kappa, dtype=np.int64))
+    h = new_history(history_nodes, n)
     n_nodes = 0
     n_moves = 0
-    peak = cap
-    node = np.full(pop_size, -1, dtype=np.int64)  # each agent's newest history node
-    nnode = np.empty(pop_size, dtype=np.int64)
-    npos = np.empty_like(pos)
-    nocc = np.empty_like(occ)
-    nnm = np.empty_like(nmoves)
-    noff = np.empty_like(off)
-    order = np.empty(kappa, dtype=np.int64)
-    cum = np.empty(pop_size)
+    peak = history_nodes
+    node = np.full(plan.pop_size, -1, dtype=np.int64)  # each agent's newest history node
+    nnode = np.empty(plan.pop_size, dtype=np.int64)
+    nxt = _like(pop)
     t = 0
-    while t < generations:
+    while t < plan.generations:
         t += 1
-        generation(pos, occ, nmoves, off, npos, nocc, nnm, noff, parent, mcount,
-                   mring, mdest, target, faces, fverts, alpha, zc, ridx, cum, order)
-        need = 0
-        for s in range(pop_size):
-            if mcount[s] > 0:
-                need += 1
-        if n_nodes + need > cap:
-            n_nodes, n_moves = _compact(node, hp, hs, hc, hring, hdest, n_nodes)
-            if 2 * (n_nodes + need) > cap:
-                grown = max(2 * cap, 2 * (n_nodes + need))
-                hp2 = np.empty(grown, dtype=np.int64)
-                hs2 = np.empty(grown, dtype=np.int64)
-                hc2 = np.empty(grown, dtype=np.int64)
-                hring2 = np.empty(grown * n, dtype=np.int8)
-                hdest2 = np.empty(grown * n, dtype=np.int8)
-                hp2[:n_nodes] = hp[:n_nodes]
-                hs2[:n_nodes] = hs[:n_nodes]
-                hc2[:n_nodes] = hc[:n_nodes]
-                hring2[:n_moves] = hring[:n_moves]
-                hdest2[:n_moves] = hdest[:n_moves]
-                hp, hs, hc, hring, hdest = hp2, hs2, hc2, hring2, hdest2
-                cap = grown
-                peak = max(peak, cap)
-        for s in range(pop_size):
-            a = parent[s]
-            cnt = mcount[s]
-            if cnt > 0:
-                hp[n_nodes] = node[a]
-                hs[n_nodes] = n_moves
-                hc[n_nodes] = cnt
-                for j in range(cnt):
-                    hring[n_moves + j] = mring[s, j]
-                    hdest[n_moves + j] = mdest[s, j]
-                n_moves += cnt
-                nnode[s] = n_nodes
-                n_nodes += 1
-            else:
-                nnode[s] = node[a]
+        generation(pop, nxt, kids, rules, scratch)
+        h, n_nodes, n_moves = _make_room(h, node, _moved(kids), n_nodes, n_moves)
+        peak = max(peak, h.parent.shape[0])
+        n_nodes, n_moves = _record(h, node, nnode, kids, n_nodes, n_moves)
         node, nnode = nnode, node
-        pos, npos = npos, pos
-        occ, nocc = nocc, occ
-        nmoves, nnm = nnm, nmoves
-        off, noff = noff, off
-        best = -1
-        for a in range(pop_size):
-            if off[a] == 0 and (best < 0 or nmoves[a] < nmoves[best]):
-                best = a
+        pop, nxt = nxt, pop
+        best = best_agent(pop)
         if best >= 0:
-            total_moves = nmoves[best]
-            rings = np.empty(total_moves, dtype=np.int64)
-            dests = np.empty(total_moves, dtype=np.int64)
-            w = total_moves
-            x = node[best]
-            while x >= 0:
-                for j in range(hc[x] - 1, -1, -1):
-                    w -= 1
-                    rings[w] = hring[hs[x] + j]
-                    dests[w] = hdest[hs[x] + j]
-                x = hp[x]
+            total_moves = pop.nmoves[best]
+            rings, dests = _moves_of(h, node[best], total_moves)
             return True, t, total_moves, rings, dests, peak
     return False, t, -1, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), peak
+
+
+def ea_rules(puzzle: Puzzle, alpha: float, c: float) -> Rules:
+    """The kernel's view of ``puzzle`` and the EA's alpha and Zipf exponent c."""
+    return Rules(np.array(puzzle.target, dtype=np.int64), face_table(puzzle.d, puzzle.k),
+                 face_vertex_table(puzzle.d, puzzle.k), float(alpha),
+                 zipf_cdf(puzzle.n_rings, float(c)))
 
 
 @dataclass(frozen=True)
@@ -392,11 +511,10 @@ def run_ea(puzzle: Puzzle, start, seed: int, pop_size: int = 1000, generations: 
         raise ValueError(f"alpha must lie in [0, 1], got {alpha}")
     if c <= 0:
         raise ValueError(f"c (Zipf exponent) must be positive, got {c}")
-    ok, gens, _, rings, dests, _ = _ea_run(
-        np.array(start, dtype=np.int64), np.array(puzzle.target, dtype=np.int64),
-        face_table(puzzle.d, puzzle.k), face_vertex_table(puzzle.d, puzzle.k),
-        elite_count(pop_size), int(pop_size), int(generations), float(alpha), float(c),
-        np.uint32(seed))
+    plan = Plan(int(pop_size), int(generations), elite_count(pop_size))
+    ok, gens, _, rings, dests, _ = _ea_run(np.array(start, dtype=np.int64),
+                                           ea_rules(puzzle, alpha, c), plan, np.uint32(seed),
+                                           4 * plan.pop_size)
     if not ok:
         return EAResult(False, int(gens), None)
     moves: list[Move] = []

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.hypercube.instances import instance
-from puzzles.hypercube.model import Puzzle, face_table, max_branching, pack, unpack
+from puzzles.hypercube.model import Puzzle, move_graph, pack, unpack
 from puzzles.hypercube.search import _bfs_distances
 
 # The paper's target for each d (the code levels' target; level 0 gives it).
@@ -62,9 +62,8 @@ def occupancy_orbits(d: int, n: int) -> list[tuple[int, ...]]:
 def distances_from(puzzle: Puzzle, config: Iterable[int], max_states: int = 20_000_000
                    ) -> tuple[np.ndarray, np.ndarray]:
     """(packed codes, distances) of every configuration reachable from ``config``."""
-    codes, dist = _bfs_distances(np.int64(pack(tuple(config), puzzle.d)), puzzle.d,
-                                 puzzle.n_rings, face_table(puzzle.d, puzzle.k),
-                                 max_branching(puzzle), int(max_states))
+    codes, dist = _bfs_distances(np.int64(pack(tuple(config), puzzle.d)), move_graph(puzzle),
+                                 int(max_states))
     if codes.shape[0] == 0:
         raise ValueError(f"component larger than max_states={max_states}")
     return codes, dist
@@ -109,21 +108,6 @@ def hardest_start(puzzle: Puzzle) -> tuple[int, ...]:
 
 GODS_COLUMNS = ["d", "k", "rings", "component_size", "target_eccentricity", "gods_number",
                 "orbits"]
-
-
-def all_gods_numbers(max_d: int = 4) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(gods_number table :data:`GODS_COLUMNS`, distances table ``d,k,distance,count``) for
-    3 <= d <= max_d (a hardest start of each puzzle: :func:`gods_number`)."""
-    rows, dist_rows = [], []
-    for d in range(3, max_d + 1):
-        for k in range(1, d):
-            g = gods_number(d, k)
-            rows.append(g)
-            p = instance(d, PAPER_LEVEL).puzzle(k)
-            _, dist = distances_from(p, p.target)
-            for dist_v, count in distance_counts(dist).items():
-                dist_rows.append({"d": d, "k": k, "distance": int(dist_v), "count": int(count)})
-    return pd.DataFrame(rows)[GODS_COLUMNS], pd.DataFrame(dist_rows)
 
 
 def level_percentiles(results: pd.DataFrame, distances: pd.DataFrame) -> pd.DataFrame:
@@ -176,7 +160,7 @@ def target_distances(d: int, k: int, max_states: int = 100_000_000) -> pd.DataFr
     return pd.DataFrame({"d": d, "k": k, "distance": counts.index, "count": counts.values})
 
 
-D5_FILE = "distances_d5k4.csv"  # package data, written by python -m puzzles.hypercube.offline d5
+D5_FILE = "distances_d5k4.csv"  # package data: python -m puzzles run 05 distances_d5k4 --store
 
 
 def stored_d5_distances() -> pd.DataFrame:

@@ -47,9 +47,9 @@ from puzzles.core import verdicts as V
 from puzzles.core.claims import Ledger, fmt, inventory
 from puzzles.core.verdicts import Evidence, Margin, Sample
 from puzzles.hypercube import reference as ref
-from puzzles.hypercube.experiments import HARDEST, LIST_ASTAR_MAX_EXPANDED
+from puzzles.hypercube.experiments import HARDEST, LIST_ASTAR_MAX_EXPANDED, case_key
+from puzzles.hypercube.paper import PAPER
 
-STEM = "05_hypercube"
 PACKAGE = "puzzles.hypercube"
 RUNS = ref.AUTHORS_RUNS_PER_CASE  # 150 runs per case, the paper's and ours
 
@@ -100,7 +100,8 @@ def margins_table() -> pd.DataFrame:
 
 
 def _key(d: int, k: int, level: str) -> str:
-    return f"d{d}k{k}L{level}"
+    """A case in claim ids: :func:`experiments.case_key` without its dashes (``d4k3L2``)."""
+    return case_key(d, k, level).replace("-", "")
 
 
 def _pct(rate: float) -> str:
@@ -361,19 +362,23 @@ def table4(ledger: Ledger, ea_runs: pd.DataFrame, alpha_runs: pd.DataFrame | Non
             if f"T4-{key}-{side}" in inv:
                 _extreme_row(ledger, f"T4-{key}-{side}", ok, printed, n_paper, side, smoves)
         if f"T4-{key}-generations" in inv:
-            gen = g.loc[g["success"], "generations"].astype(float).to_numpy()
-            sgen = st["generations"]
-            if gen.size < 2 or len(sgen) < 2:
-                _add(ledger, f"T4-{key}-generations", V.not_comparable(kind="estimate"),
-                     authors=fmt(float(np.mean(sgen))) if sgen else "",
-                     why=f"{gen.size} successful runs of ours: too few for a mean")
-                continue
-            _add(ledger, f"T4-{key}-generations",
-                 V.estimate(Sample.of(gen), Sample.of(sgen), GENERATIONS),
-                 authors=round(float(np.mean(sgen)), 2),
-                 why=f"the paper prints no per-case generation count, so ours are compared with "
-                     f"the authors' stored runs (successful runs: {gen.size} ours, {len(sgen)} "
-                     "theirs)")
+            _generations_row(ledger, f"T4-{key}-generations",
+                             g.loc[g["success"], "generations"].astype(float).to_numpy(),
+                             st["generations"])
+
+
+def _generations_row(ledger: Ledger, cid: str, gen: np.ndarray, sgen: Sequence[int]) -> None:
+    """Mean generations of the successful runs against the authors' stored runs."""
+    if gen.size < 2 or len(sgen) < 2:
+        _add(ledger, cid, V.not_comparable(kind="estimate"),
+             authors=fmt(float(np.mean(sgen))) if sgen else "",
+             why=f"{gen.size} successful runs of ours: too few for a mean")
+        return
+    _add(ledger, cid, V.estimate(Sample.of(gen), Sample.of(sgen), GENERATIONS),
+         authors=round(float(np.mean(sgen)), 2),
+         why=f"the paper prints no per-case generation count, so ours are compared with "
+             f"the authors' stored runs (successful runs: {gen.size} ours, {len(sgen)} "
+             "theirs)")
 
 
 def _table5_copies() -> set[tuple[int, int, str]]:
@@ -416,8 +421,8 @@ def table5(ledger: Ledger, rl_runs: pd.DataFrame) -> None:
 def figure3(ledger: Ledger, ea_runs: pd.DataFrame) -> None:
     """Fig. 3's caption: d=3 k=2 minimum per level and how many runs hit it."""
     stored = ref.authors_run_lists("ea")
-    mins, counts = ref.PAPER_CLAIMS["fig3_min"], ref.PAPER_CLAIMS["fig3_min_count"]
-    six_text = ref.PAPER_CLAIMS["appA_six_at_1.8"]
+    mins, counts = ref.printed_by_level("fig3_min"), ref.printed_by_level("fig3_min_count")
+    six_text = ref.printed_at_c("appendix_six")[1.8]
     for level, pmin, pcount in zip(("0", "1", "2"), mins, counts, strict=True):
         ok = _ok(ea_runs, 3, 2, level)
         st = stored[(3, 2, level)]["moves"]
@@ -457,7 +462,7 @@ def section41_counts(ledger: Ledger, ea_runs: pd.DataFrame) -> None:
     g = _paper_levels(ea_runs)
     g = g[(g["d"] == 4) & (g["k"] == 3)]
     n, wins = len(g), int(g["success"].sum())
-    total = ref.PAPER_CLAIMS["d4k3_successes_total"]
+    total = ref.printed("d4k3_successes_total")
     rates = ref.paper_table().query("d == 4 and k == 3")["ea_success"]
     printed = int(sum(_printed_successes(r) for r in rates))
     _add(ledger, "S41-d4k3-successes", V.count((wins, n), (total, n), RATE),
@@ -493,19 +498,19 @@ def section42(ledger: Ledger, ea_runs: pd.DataFrame, rl_runs: pd.DataFrame) -> N
         stored_t = float(stats.ttest_ind([np.mean(rl_st[(d, 2, x)]["moves"]) for x in levels],
                                          [np.mean(ea_st[(d, 2, x)]["moves"]) for x in levels]
                                          ).pvalue)
-        paper_p = ref.PAPER_CLAIMS["sec42_p"][d]
+        paper_p = ref.printed_by_d("sec42_p")[d]
         _add(ledger, f"S42-d{d}k2-ttest", V.ordering(rl_m, ea_m, paired=True),
              paper=f"p = {paper_p}", authors=f"p = {stored_t:.3g}",
              why=f"RL's mean is below the EA's on all {len(levels)} levels here; the paper's "
                  f"p = {paper_p} is the authors' unpaired t-test on the {len(levels)} per-level "
-                 f"means (their notebook prints {ref.PAPER_CLAIMS['sec42_p_notebook'][d]:.4f}; "
+                 f"means (their notebook prints {ref.printed_by_d('sec42_p_notebook')[d]:.4f}; "
                  f"the same test gives {ours_t:.3g} on ours and {stored_t:.3g} on their stored "
                  f"runs); {len(levels)} paired levels cannot reach a significance that survives "
                  "the notebook's correction, every run can (reading)",
              reading=f"paired by level ({len(levels)} levels)",
              readings={"every run (Mann-Whitney)": V.ordering(rl_all, ea_all, paired=False)})
-    med_ea, med_rl = (ref.PAPER_CLAIMS["sec42_medians_ea_d3"],
-                      ref.PAPER_CLAIMS["sec42_medians_rl_d3"])
+    med_ea, med_rl = (ref.printed_by_level("sec42_medians_ea_d3"),
+                      ref.printed_by_level("sec42_medians_rl_d3"))
     for level, pe, pr in zip(("0", "1", "2"), med_ea, med_rl, strict=True):
         rl, ea = _ok(rl_runs, 3, 2, level), _ok(ea_runs, 3, 2, level)
         _add(ledger, f"S42-d3k2L{level}-rl-below-ea", V.ordering(rl, ea, paired=False),
@@ -529,9 +534,6 @@ def _stored_appendix(c: float) -> dict[str, list[int]] | None:
     return {"moves": st["moves"], "all": gens, "ok": [x for x in gens if x < 1000]}
 
 
-# The numbers the paper prints for Appendix A's c values (Fig. 8's caption, Sec. 4.1).
-APPENDIX_PRINTED = {("success", 1.4): 1.0, ("success", 7.0): 0.6, ("six", 7.0): 12,
-                    ("six", 1.8): 23}
 
 
 def appendix_a(ledger: Ledger, appendix_runs: pd.DataFrame) -> None:
@@ -554,7 +556,7 @@ def appendix_a(ledger: Ledger, appendix_runs: pd.DataFrame) -> None:
             continue
         s_wins, s_six = len(st["moves"]), st["moves"].count(6)
         for what, ours_k, stored_k in (("success", wins, s_wins), ("six", six, s_six)):
-            printed = APPENDIX_PRINTED.get((what, c))
+            printed = ref.printed_at_c(f"appendix_{what}").get(c)
             vs_stored = V.count((ours_k, n), (stored_k, RUNS), RATE)
             shown = (f"{stored_k}/{RUNS}" if what == "success" else stored_k)
             if printed is None:
@@ -580,7 +582,7 @@ def appendix_a(ledger: Ledger, appendix_runs: pd.DataFrame) -> None:
                  Sample.of(g["generations"].astype(float)), Sample.of(s_all), GENERATIONS)})
     g18 = appendix_runs[np.isclose(appendix_runs["c"], 1.8)]
     six18 = int((g18.loc[g18["success"], "moves"] == 6).sum())
-    paper18 = ref.PAPER_CLAIMS["appA_six_at_1.8"]
+    paper18 = ref.printed_at_c("appendix_six")[1.8]
     _add(ledger, "A-six-at-1.8", V.count((six18, len(g18)), (paper18, RUNS), RATE),
          paper=paper18, authors=paper18,
          why=f"ours {six18} of {len(g18)} (success {fmt(float(g18['success'].mean()))}); the "
@@ -637,7 +639,7 @@ def build(inputs: Inputs, lenient: bool = False) -> Ledger:
     """
     from puzzles.hypercube import ledger_statements as st
 
-    ledger = Ledger(STEM)
+    ledger = Ledger(PAPER.stem)
     groups = [lambda: table2(ledger, inputs.results, inputs.list_astar),
               lambda: table4(ledger, inputs.ea_runs, inputs.alpha_runs),
               lambda: figure3(ledger, inputs.ea_runs),
@@ -702,7 +704,12 @@ def heuristic_claims(ledger: Ledger, table: pd.DataFrame) -> None:
 
 
 def hardest_claims(ledger: Ledger, hardest: pd.DataFrame) -> None:
-    """EA and RL on the hardest start of each (d, k), beside its optimum."""
+    """EA and RL on the hardest start of each (d, k), beside its optimum.
+
+    The rows name the tool the runs were stored with, as the committed ledger does; the same
+    runs are regenerated today by ``python -m puzzles run 05 ea_far_runs --store`` (and
+    ``rl_far_runs``; figures/05_hypercube/STORED.csv).
+    """
     for r in hardest.itertuples():
         ea_med = "no success" if pd.isna(r.ea_median) else f"median {fmt(r.ea_median)} moves"
         ledger.add(f"X-d{r.d}k{r.k}-hardest-ea-rl", "Beyond", f"EA and RL on a hardest start "
@@ -714,7 +721,11 @@ def hardest_claims(ledger: Ledger, hardest: pd.DataFrame) -> None:
 
 
 def d5_claims(ledger: Ledger, distances: pd.DataFrame, optimum: int) -> None:
-    """The d=5 k=4 target's component: size, eccentricity, where the paper's level sits."""
+    """The d=5 k=4 target's component: size, eccentricity, where the paper's level sits.
+
+    The row names the tool the distances were stored with, as the committed ledger does; today
+    ``python -m puzzles run 05 distances_d5k4 --store`` regenerates them.
+    """
     size = int(distances["count"].sum())
     closer = int(distances.loc[distances["distance"] <= optimum, "count"].sum())
     ledger.add("X-d5k4-eccentricity", "Beyond", "Eccentricity of the paper's d=5 k=4 target "

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -376,3 +377,21 @@ def successors(code: np.int64, d: int, n: int, faces: np.ndarray, pos: np.ndarra
 def max_branching(puzzle: Puzzle) -> int:
     """An upper bound on the number of children of a state."""
     return puzzle.n_rings * (puzzle.n_vertices - 1)
+
+
+class Graph(NamedTuple):
+    """The move graph a kernel walks: d bits per ring of a packed state, n rings, the k-rule
+    (for A*'s heuristic), the face table and a bound on the children of a state."""
+
+    d: int
+    n: int
+    k: int
+    faces: np.ndarray
+    branching: int
+
+
+def move_graph(puzzle: Puzzle) -> Graph:
+    """The kernels' view of ``puzzle``'s moves (packed states must fit: :func:`check_packable`)."""
+    check_packable(puzzle)
+    return Graph(puzzle.d, puzzle.n_rings, puzzle.k, face_table(puzzle.d, puzzle.k),
+                 max_branching(puzzle))

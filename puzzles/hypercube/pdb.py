@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -81,6 +82,13 @@ def pdb_bound(pos: np.ndarray, occ: np.uint64, keys: np.ndarray, vals: np.ndarra
     return h
 
 
+class Tables(NamedTuple):
+    """The tables as a kernel reads them (:func:`pdb_bound`)."""
+
+    keys: np.ndarray
+    vals: np.ndarray
+
+
 @dataclass(frozen=True)
 class PatternDatabases:
     """One distance table per ring, in a common capacity: ``keys[i]``, ``vals[i]``."""
@@ -93,6 +101,10 @@ class PatternDatabases:
     def none() -> PatternDatabases:
         """No tables: the heuristic falls back to the paper's."""
         return PatternDatabases(np.full((0, 16), EMPTY, np.int64), np.zeros((0, 16), np.int64), ())
+
+    def tables(self) -> Tables:
+        """The keys and values for a kernel."""
+        return Tables(self.keys, self.vals)
 
 
 def _rehash(keys: np.ndarray, vals: np.ndarray, cap: int) -> tuple[np.ndarray, np.ndarray]:

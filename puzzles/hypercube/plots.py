@@ -131,3 +131,86 @@ def gap_to_optimum(results: pd.DataFrame):
     ax.set_title("How far EA and RL are from the exact optimum (missing bar: no success)")
     fig.tight_layout()
     return fig
+
+
+def instances_figure(cases=((3, "0", 2), (4, "0", 3), (5, "0", 4))):
+    """Fig. 1: the start of each case, drawn by the board's scene (``scene_png``)."""
+    import io
+
+    import matplotlib.image as mpimg
+
+    from puzzles.core.board import scene_png
+    from puzzles.hypercube.instances import instance
+    from puzzles.hypercube.scene import cube_scene
+
+    fig, axes = plt.subplots(1, len(cases), figsize=(15, 4.6))
+    for ax, (d, level, k) in zip(axes, cases, strict=True):
+        inst = instance(d, level)
+        png = scene_png(cube_scene(inst.puzzle(k), inst.start(k), selected=None))
+        ax.imshow(mpimg.imread(io.BytesIO(png)))
+        ax.axis("off")
+        ax.set_title(f"start of d={d} level {level}", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def publish(figures: dict, directory) -> None:
+    """Save each figure as ``<directory>/<name>.png`` and show it, in order."""
+    from puzzles.core.output import save_figure
+
+    for name, fig in figures.items():
+        save_figure(fig, name, directory)
+        plt.show()
+
+
+def _code_levels(frame: pd.DataFrame) -> pd.DataFrame:
+    return frame[frame["level"].str.len() == 1]
+
+
+def fig3(ea_runs: pd.DataFrame, exact: pd.DataFrame) -> dict:
+    """Fig. 3 (d=3) and its d=4 counterpart: EA solution lengths per level."""
+    runs = _code_levels(ea_runs)
+    return {"fig3_ea_d3": moves_by_level(runs, 3, "Fig. 3: EA solution lengths, d=3", exact),
+            "fig3b_ea_d4": moves_by_level(runs, 4, "EA solution lengths, d=4", exact)}
+
+
+def fig2(rl_runs: pd.DataFrame, exact: pd.DataFrame) -> dict:
+    """Fig. 2: RL solution lengths per level, d=3 and d=4."""
+    return {f"fig2_rl_d{d}": moves_by_level(_code_levels(rl_runs), d,
+                                            f"Fig. 2: RL solution lengths, d={d}", exact)
+            for d in (3, 4)}
+
+
+def fig5(astar_times: pd.DataFrame) -> dict:
+    """Fig. 5: A*'s warm seconds per level, d=3 and d=4 (a timing figure)."""
+    t = astar_times
+    return {"timing_fig5a_astar_d3": cpu_by_level(t[t["d"] == 3], "astar_seconds",
+                                                  "Fig. 5a: A* time, d=3"),
+            "timing_fig5b_astar_d4": cpu_by_level(_code_levels(t[t["d"] == 4]), "astar_seconds",
+                                                  "Fig. 5b: A* time, d=4")}
+
+
+def fig6(per_path: pd.DataFrame) -> dict:
+    """Fig. 6: seconds per explored path, d=3 and (EA, RL) d=4 (a timing figure)."""
+    p = per_path
+    d4 = _code_levels(p[(p["d"] == 4) & (p["method"] != "A*")])
+    return {"timing_fig6a_cpu_d3": cpu_by_level(p[p["d"] == 3], "seconds_per_path",
+                                                "Fig. 6a: time per explored path, d=3",
+                                                by="method"),
+            "timing_fig6b_cpu_d4": cpu_by_level(d4, "seconds_per_path",
+                                                "Fig. 6b: time per explored path, d=4",
+                                                by="method")}
+
+
+def distances_figure(gods: pd.DataFrame, distances: pd.DataFrame, percentiles: pd.DataFrame):
+    """Distances from the paper's target per (d, k); red lines: the paper's levels."""
+    fig, axes = plt.subplots(1, len(gods), figsize=(3.2 * len(gods), 2.8), sharey=False)
+    for ax, g in zip(axes, gods.itertuples(), strict=True):
+        dd = distances[(distances["d"] == g.d) & (distances["k"] == g.k)]
+        ax.bar(dd["distance"], dd["count"], color="#8aa")
+        lv = percentiles[(percentiles["d"] == g.d) & (percentiles["k"] == g.k)]
+        for o in lv["optimal"]:
+            ax.axvline(o, color="crimson", lw=1)
+        ax.set_title(f"d={g.d} k={g.k}: God's number {g.gods_number}", fontsize=9)
+        ax.set_xlabel("distance from the target")
+    return fig

@@ -16,7 +16,8 @@ i = 0, 1, ...) are updated with learning rate 0.05 and discount 0.95: a win sets
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -25,9 +26,7 @@ from puzzles.hypercube.hashing import EMPTY, grow_array, new_table, slot_of
 from puzzles.hypercube.model import (
     Move,
     Puzzle,
-    check_packable,
-    face_table,
-    max_branching,
+    move_graph,
     moves_between,
     pack,
     replay,
@@ -59,8 +58,9 @@ def _wgrow(keys, w, count):
 
 
 @njit(cache=True)
-def _initial_weights(target, d, n, faces, branching, p_states):
+def _initial_weights(target, graph, p_states):
     """BFS layers from the target until >= p_states states: (keys, weights, count)."""
+    d, n, _, faces, branching = graph
     keys, w = _wtable(max(16, 4 * p_states))
     s = slot_of(keys, target)
     keys[s] = target
@@ -92,74 +92,120 @@ def _initial_weights(target, d, n, faces, branching, p_states):
     return keys, w, count
 
 
+class Protocol(NamedTuple):
+    """An RL run's settings as the kernel reads them (:class:`RLSettings`)."""
+
+    episodes: int
+    lr: float
+    gamma: float
+    max_len: int
+
+
+class Walk(NamedTuple):
+    """Work arrays of a walk: ring vertices, the successors of a state, their running weights."""
+
+    pos: np.ndarray
+    buf: np.ndarray
+    cw: np.ndarray
+
+
 @njit(cache=True)
-def _rl_run(start, target, d, n, faces, branching, keys0, w0, count0, episodes, lr, gamma,
-            max_len, seed):
-    """One RL run: (best length or -1, best path as packed states, episodes won)."""
+def _episode(ends, graph, weights, walk, path, best, max_len):
+    """One walk from ``ends[0]``, choosing successors in proportion to their weights.
+
+    Returns (moves walked, won, whether it recorded a new best solution, the path buffer):
+    standing next to the target ``ends[1]`` records a solution if it beats ``best``, and the
+    walk then ends, won if it stepped onto the target; it is lost once as long as ``best`` or
+    ``max_len``. On a new best, ``path[:m]`` then the target is that solution.
+    """
+    start, target = ends
+    keys, w = weights
+    pos, buf, cw = walk
+    state = start
+    path[0] = start
+    m = 0
+    win = False
+    recorded = False
+    while True:
+        c = successors(state, graph.d, graph.n, graph.faces, pos, buf)
+        if c == 0:
+            break
+        found = False
+        total = 0.0
+        for j in range(c):
+            s = slot_of(keys, buf[j])
+            total += w[s] if keys[s] == buf[j] else UNSEEN
+            cw[j] = total
+            if buf[j] == target and m + 1 < best:
+                found = True
+        if found:
+            best = m + 1
+            recorded = True
+        r = np.random.random() * total
+        j = 0
+        while j < c - 1 and cw[j] <= r:
+            j += 1
+        state = buf[j]
+        m += 1
+        path = grow_array(path, m + 1)
+        path[m] = state
+        if found:
+            win = state == target
+            break
+        if m >= best or m >= max_len:
+            break
+    return m, win, recorded, path
+
+
+@njit(cache=True)
+def _reinforce(path, m, win, weights, count, protocol):
+    """Update the visited states ``path[:m + 1]``, counted back from the last one; returns
+    (keys, weights, count), the table grown when over half full."""
+    keys, w = weights
+    lr, gamma = protocol.lr, protocol.gamma
+    disc = 1.0
+    for i in range(m, -1, -1):
+        code = path[i]
+        s = slot_of(keys, code)
+        if keys[s] != code:
+            keys[s] = code
+            w[s] = UNSEEN
+            count += 1
+        if win:
+            w[s] = (1.0 - lr) * w[s] + lr * disc
+        else:
+            w[s] = max((1.0 - lr) * w[s] * disc, FLOOR)
+        disc *= gamma
+        if keys.shape[0] <= 2 * count:
+            keys, w = _wgrow(keys, w, count)
+    return keys, w, count
+
+
+@njit(cache=True)
+def _rl_run(ends, graph, table, protocol, seed):
+    """One RL run from the weights ``table`` (keys, weights, count; copied): (best length or
+    -1, best path as packed states, episodes won)."""
     np.random.seed(seed)
+    keys0, w0, count = table
     keys = keys0.copy()
     w = w0.copy()
-    count = count0
-    pos = np.empty(n, dtype=np.int64)
-    buf = np.empty(branching, dtype=np.int64)
-    cw = np.empty(branching)
+    walk = Walk(np.empty(graph.n, dtype=np.int64), np.empty(graph.branching, dtype=np.int64),
+                np.empty(graph.branching))
     path = np.empty(1024, dtype=np.int64)
     best = np.int64(1) << 40
     best_path = np.empty(0, dtype=np.int64)
     wins = 0
-    for _ in range(episodes):
-        state = start
-        path[0] = start
-        m = 0
-        win = False
-        while True:
-            c = successors(state, d, n, faces, pos, buf)
-            if c == 0:
-                break
-            found = False
-            total = 0.0
-            for j in range(c):
-                s = slot_of(keys, buf[j])
-                total += w[s] if keys[s] == buf[j] else UNSEEN
-                cw[j] = total
-                if buf[j] == target and m + 1 < best:
-                    found = True
-            if found:
-                best = m + 1
-                best_path = np.empty(m + 2, dtype=np.int64)
-                best_path[: m + 1] = path[: m + 1]
-                best_path[m + 1] = target
-            r = np.random.random() * total
-            j = 0
-            while j < c - 1 and cw[j] <= r:
-                j += 1
-            state = buf[j]
-            m += 1
-            path = grow_array(path, m + 1)
-            path[m] = state
-            if found:
-                win = state == target
-                break
-            if m >= best or m >= max_len:
-                break
+    for _ in range(protocol.episodes):
+        m, win, recorded, path = _episode(ends, graph, (keys, w), walk, path, best,
+                                          protocol.max_len)
+        if recorded:
+            best = m
+            best_path = np.empty(m + 1, dtype=np.int64)
+            best_path[:m] = path[:m]
+            best_path[m] = ends[1]
         if win:
             wins += 1
-        # update the visited states, counted back from the last one
-        disc = 1.0
-        for i in range(m, -1, -1):
-            code = path[i]
-            s = slot_of(keys, code)
-            if keys[s] != code:
-                keys[s] = code
-                w[s] = UNSEEN
-                count += 1
-            if win:
-                w[s] = (1.0 - lr) * w[s] + lr * disc
-            else:
-                w[s] = max((1.0 - lr) * w[s] * disc, FLOOR)
-            disc *= gamma
-            if keys.shape[0] <= 2 * count:
-                keys, w = _wgrow(keys, w, count)
+        keys, w, count = _reinforce(path, m, win, (keys, w), count, protocol)
     if best_path.shape[0] == 0:
         return -1, best_path, wins
     return best, best_path, wins
@@ -190,31 +236,46 @@ class RLTable:
 
 def initial_table(puzzle: Puzzle, p_states: int) -> RLTable:
     """The backward-BFS weights of the target (whole layers until >= ``p_states`` states)."""
-    check_packable(puzzle)
     if p_states < 1:
         raise ValueError(f"p_states must be positive, got {p_states}")
-    keys, w, count = _initial_weights(np.int64(pack(puzzle.target, puzzle.d)), puzzle.d,
-                                      puzzle.n_rings, face_table(puzzle.d, puzzle.k),
-                                      max_branching(puzzle), int(p_states))
+    keys, w, count = _initial_weights(np.int64(pack(puzzle.target, puzzle.d)),
+                                      move_graph(puzzle), int(p_states))
     return RLTable(keys, w, int(count))
 
 
+@dataclass(frozen=True)
+class RLSettings:
+    """An RL run's protocol: episodes, learning rate, discount, and the cut of an episode that
+    knows no solution yet (the authors' scripts have none)."""
+
+    episodes: int = 1000
+    lr: float = 0.05
+    gamma: float = 0.95
+    max_len: int = 1_000_000
+
+    def __post_init__(self) -> None:
+        if self.episodes < 1:
+            raise ValueError(f"episodes must be positive, got {self.episodes}")
+        if not 0.0 < self.lr <= 1.0:
+            raise ValueError(f"lr must lie in (0, 1], got {self.lr}")
+
+    def with_episodes(self, episodes: int) -> RLSettings:
+        """The same protocol with another episode count."""
+        return replace(self, episodes=episodes)
+
+
 def run_rl(puzzle: Puzzle, start, seed: int, table: RLTable | None = None, p_states: int = 100,
-           episodes: int = 1000, lr: float = 0.05, gamma: float = 0.95,
-           max_len: int = 1_000_000) -> RLResult:
+           settings: RLSettings = RLSettings()) -> RLResult:
     """One seeded RL run; the best path is replayed by the model before it is returned."""
     start = validate_config(puzzle, start)
-    if episodes < 1:
-        raise ValueError(f"episodes must be positive, got {episodes}")
-    if not 0.0 < lr <= 1.0:
-        raise ValueError(f"lr must lie in (0, 1], got {lr}")
     if table is None:
         table = initial_table(puzzle, p_states)
-    d = puzzle.d
-    best, path, wins = _rl_run(np.int64(pack(start, d)), np.int64(pack(puzzle.target, d)), d,
-                               puzzle.n_rings, face_table(d, puzzle.k), max_branching(puzzle),
-                               table.keys, table.weights, table.count, int(episodes), float(lr),
-                               float(gamma), int(max_len), np.uint32(seed))
+    ends = (np.int64(pack(start, puzzle.d)), np.int64(pack(puzzle.target, puzzle.d)))
+    protocol = Protocol(int(settings.episodes), float(settings.lr), float(settings.gamma),
+                        int(settings.max_len))
+    best, path, wins = _rl_run(ends, move_graph(puzzle),
+                               (table.keys, table.weights, np.int64(table.count)), protocol,
+                               np.uint32(seed))
     if best < 0:
         return RLResult(False, None, int(wins))
     moves = moves_between(puzzle, [int(x) for x in path])

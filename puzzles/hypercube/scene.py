@@ -1,5 +1,10 @@
-"""SVG scene of a hypercube puzzle for the shared board widget: Q^d in the projection of
-``render.layout``, the coloured target vertices, the rings, scaled to fit 900 x 560 px.
+"""The one drawing of a hypercube puzzle: an SVG scene for the shared board (a PNG through
+``scene_png``): Q^d, the coloured target vertices, the rings, scaled to fit 900 x 560 px.
+
+Vertex v sits at the sum of the 2-D basis vectors of its set bits. The first three vectors draw
+a cube in oblique projection; the fourth places a second cube beside the first (the usual
+tesseract picture, both cubes joined by the edges of coordinate 3); the fifth lifts that pair
+into a 2 x 2 grid of cubes, and the sixth doubles the grid again.
 
 Ids: ``vertex-<v>`` (click to move the selected ring there, or to select the ring standing
 on it), ``ring-<i>`` (ring i on its vertex: click to select it; ``data-vertex``,
@@ -11,12 +16,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import numpy as np
+
 from puzzles.core.board import Scene
 from puzzles.hypercube.model import Puzzle, validate_config
-from puzzles.hypercube.render import layout
 
 MAX_W, MAX_H = 900.0, 560.0
 PAD = 34.0
+BASIS = np.array([(1.0, 0.0), (0.0, 1.0), (0.45, 0.32), (2.1, 0.35), (0.35, 2.2), (4.4, 0.15)])
+
+
+def layout(d: int) -> np.ndarray:
+    """2-D position of every vertex of Q^d, shape (2^d, 2)."""
+    if not 1 <= d <= len(BASIS):
+        raise ValueError(f"d must lie in 1..{len(BASIS)} to draw, got {d}")
+    bits = (np.arange(1 << d)[:, None] >> np.arange(d)[None, :]) & 1
+    return bits @ BASIS[:d]
 
 
 def cube_scene(puzzle: Puzzle, config: Sequence[int], selected: int | None = None,

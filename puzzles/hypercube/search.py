@@ -10,6 +10,7 @@ import heapq
 import math
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -27,9 +28,8 @@ from puzzles.hypercube.model import (
     bit_index,
     check_packable,
     destinations,
-    face_table,
     legal_moves,
-    max_branching,
+    move_graph,
     moves_between,
     pack,
     replay,
@@ -70,81 +70,108 @@ def _trace(keys, vals, code):
     return out[:c]
 
 
-@njit(cache=True)
-def _bibfs(start, target, d, n, faces, branching, max_states):
-    """Layer-by-layer bidirectional BFS; returns (length, path, seen, exhausted side, its size).
+NO_PATH = -1  # _bibfs: the frontiers never met (one side's whole component was visited)
+OVER_BUDGET = -2  # _bibfs: more than max_states states seen
 
-    length -1: the frontiers never met (exhausted side 0 = start's, 1 = target's, whose whole
-    component was visited); length -2: ``max_states`` was exceeded.
+
+class Side(NamedTuple):
+    """One direction of the bidirectional BFS: its hash table (parent in ``vals``, depth in
+    ``aux``), how many states it holds, its newest layer and that layer's depth."""
+
+    keys: np.ndarray
+    vals: np.ndarray
+    aux: np.ndarray
+    count: int
+    front: np.ndarray
+    depth: int
+
+
+@njit(cache=True)
+def _side(root):
+    """A search side holding only ``root`` (its own parent: -1)."""
+    keys, vals, aux = new_table(1 << 12)
+    i = slot_of(keys, root)
+    keys[i] = root
+    vals[i] = -1
+    return Side(keys, vals, aux, 1, np.array([root]), 0)
+
+
+@njit(cache=True)
+def _expand(side, other, graph, pos, buf):
+    """Expand ``side``'s newest layer; returns (the side one layer deeper, the shortest path
+    length through a state ``other`` holds or -1, that meeting state)."""
+    keys, vals, aux = side.keys, side.vals, side.aux
+    front, depth, cnt = side.front, side.depth, side.count
+    oaux = other.aux
+    nxt = np.empty(max(16, front.shape[0] * 4), dtype=np.int64)
+    m = 0
+    best = -1
+    meet = np.int64(-1)
+    for idx in range(front.shape[0]):
+        code = front[idx]
+        c = successors(code, graph.d, graph.n, graph.faces, pos, buf)
+        for j in range(c):
+            child = buf[j]
+            s = slot_of(keys, child)
+            if keys[s] == child:
+                continue
+            keys[s] = child
+            vals[s] = code
+            aux[s] = depth + 1
+            cnt += 1
+            keys, vals, aux = maybe_grow(keys, vals, aux, cnt)
+            nxt = grow_array(nxt, m + 1)
+            nxt[m] = child
+            m += 1
+            o = find(other.keys, child)
+            if o >= 0:
+                total = depth + 1 + oaux[o]
+                if best < 0 or total < best:
+                    best = total
+                    meet = child
+    return Side(keys, vals, aux, cnt, nxt[:m], depth + 1), best, meet
+
+
+@njit(cache=True)
+def _join(fwd, bwd, meet):
+    """The path start -> meet -> target through both sides' parent links."""
+    a = _trace(fwd.keys, fwd.vals, meet)[::-1]
+    b = _trace(bwd.keys, bwd.vals, meet)
+    path = np.empty(a.shape[0] + b.shape[0] - 1, dtype=np.int64)
+    path[: a.shape[0]] = a
+    path[a.shape[0]:] = b[1:]
+    return path
+
+
+@njit(cache=True)
+def _bibfs(start, target, graph, max_states):
+    """Layer-by-layer bidirectional BFS, the smaller frontier first; returns (length, path,
+    seen, exhausted side, its size).
+
+    length :data:`NO_PATH`: the frontiers never met (exhausted side 0 = start's, 1 =
+    target's, whose whole component was visited); :data:`OVER_BUDGET`: ``max_states`` was
+    exceeded.
     """
     empty = np.empty(0, dtype=np.int64)
     if start == target:
         return 0, np.array([start]), 1, -1, 0
-    kf, vf, af = new_table(1 << 12)
-    kb, vb, ab = new_table(1 << 12)
-    i = slot_of(kf, start)
-    kf[i] = start
-    vf[i] = -1
-    i = slot_of(kb, target)
-    kb[i] = target
-    vb[i] = -1
-    nf, nb = 1, 1
-    front_f = np.array([start])
-    front_b = np.array([target])
-    depth_f, depth_b = 0, 0
-    pos = np.empty(n, dtype=np.int64)
-    buf = np.empty(branching, dtype=np.int64)
+    fwd, bwd = _side(start), _side(target)
+    pos = np.empty(graph.n, dtype=np.int64)
+    buf = np.empty(graph.branching, dtype=np.int64)
     while True:
-        if front_f.shape[0] == 0:
-            return -1, empty, nf + nb, 0, nf
-        if front_b.shape[0] == 0:
-            return -1, empty, nf + nb, 1, nb
-        if nf + nb > max_states:
-            return -2, empty, nf + nb, -1, 0
-        forward = front_f.shape[0] <= front_b.shape[0]
-        if forward:
-            keys, vals, aux, other, front, depth, cnt = kf, vf, af, kb, front_f, depth_f, nf
-            oaux = ab
+        seen = fwd.count + bwd.count
+        if fwd.front.shape[0] == 0:
+            return NO_PATH, empty, seen, 0, fwd.count
+        if bwd.front.shape[0] == 0:
+            return NO_PATH, empty, seen, 1, bwd.count
+        if seen > max_states:
+            return OVER_BUDGET, empty, seen, -1, 0
+        if fwd.front.shape[0] <= bwd.front.shape[0]:
+            fwd, best, meet = _expand(fwd, bwd, graph, pos, buf)
         else:
-            keys, vals, aux, other, front, depth, cnt = kb, vb, ab, kf, front_b, depth_b, nb
-            oaux = af
-        nxt = np.empty(max(16, front.shape[0] * 4), dtype=np.int64)
-        m = 0
-        best = -1
-        meet = np.int64(-1)
-        for idx in range(front.shape[0]):
-            code = front[idx]
-            c = successors(code, d, n, faces, pos, buf)
-            for j in range(c):
-                child = buf[j]
-                s = slot_of(keys, child)
-                if keys[s] == child:
-                    continue
-                keys[s] = child
-                vals[s] = code
-                aux[s] = depth + 1
-                cnt += 1
-                keys, vals, aux = maybe_grow(keys, vals, aux, cnt)
-                nxt = grow_array(nxt, m + 1)
-                nxt[m] = child
-                m += 1
-                o = find(other, child)
-                if o >= 0:
-                    total = depth + 1 + oaux[o]
-                    if best < 0 or total < best:
-                        best = total
-                        meet = child
-        if forward:
-            kf, vf, af, nf, front_f, depth_f = keys, vals, aux, cnt, nxt[:m], depth + 1
-        else:
-            kb, vb, ab, nb, front_b, depth_b = keys, vals, aux, cnt, nxt[:m], depth + 1
+            bwd, best, meet = _expand(bwd, fwd, graph, pos, buf)
         if best >= 0:
-            a = _trace(kf, vf, meet)[::-1]
-            b = _trace(kb, vb, meet)
-            path = np.empty(a.shape[0] + b.shape[0] - 1, dtype=np.int64)
-            path[: a.shape[0]] = a
-            path[a.shape[0]:] = b[1:]
-            return best, path, nf + nb, -1, 0
+            return best, _join(fwd, bwd, meet), fwd.count + bwd.count, -1, 0
 
 
 def solve(puzzle: Puzzle, start, max_states: int = DEFAULT_MAX_STATES) -> SearchResult:
@@ -154,14 +181,12 @@ def solve(puzzle: Puzzle, start, max_states: int = DEFAULT_MAX_STATES) -> Search
     reported when the start side ran dry (otherwise see :func:`component_size`).
     """
     start = validate_config(puzzle, start)
-    check_packable(puzzle)
-    d, n = puzzle.d, puzzle.n_rings
     length, path, seen, side, size = _bibfs(
-        np.int64(pack(start, d)), np.int64(pack(puzzle.target, d)), d, n,
-        face_table(d, puzzle.k), max_branching(puzzle), int(max_states))
-    if length == -2:
+        np.int64(pack(start, puzzle.d)), np.int64(pack(puzzle.target, puzzle.d)),
+        move_graph(puzzle), int(max_states))
+    if length == OVER_BUDGET:
         raise ValueError(f"search exceeded max_states={max_states}")
-    if length == -1:
+    if length == NO_PATH:
         return SearchResult(False, None, [], int(seen), int(size) if side == 0 else None)
     moves = moves_between(puzzle, [int(x) for x in path])
     if replay(puzzle, start, moves) != puzzle.target or len(moves) != length:
@@ -173,8 +198,10 @@ def solve(puzzle: Puzzle, start, max_states: int = DEFAULT_MAX_STATES) -> Search
 
 
 @njit(cache=True)
-def _bfs_distances(start, d, n, faces, branching, max_states):
-    """Plain BFS from ``start``: (codes, distances) of the whole component."""
+def _bfs_distances(start, graph, max_states):
+    """Plain BFS from ``start``: (codes, distances) of the whole component (empty arrays when
+    it holds more than ``max_states``)."""
+    d, n, _, faces, branching = graph
     keys, vals, aux = new_table(1 << 12)
     queue = np.empty(1 << 12, dtype=np.int64)
     dist = np.empty(1 << 12, dtype=np.int32)
@@ -210,9 +237,7 @@ def _bfs_distances(start, d, n, faces, branching, max_states):
 def bfs_distances(puzzle: Puzzle, start, max_states: int = 20_000_000) -> dict[int, int]:
     """Distance from ``start`` of every packed state of its component (plain BFS)."""
     start = validate_config(puzzle, start)
-    check_packable(puzzle)
-    codes, dist = _bfs_distances(np.int64(pack(start, puzzle.d)), puzzle.d, puzzle.n_rings,
-                                 face_table(puzzle.d, puzzle.k), max_branching(puzzle),
+    codes, dist = _bfs_distances(np.int64(pack(start, puzzle.d)), move_graph(puzzle),
                                  int(max_states))
     if codes.shape[0] == 0:
         raise ValueError(f"component larger than max_states={max_states}")
@@ -247,13 +272,42 @@ def _rank(occ, binom, table):
     return r
 
 
+class Ranks(NamedTuple):
+    """Ranking occupancy masks: ``binom[v, j]`` = C(v, j) and the de Bruijn table that gives
+    the vertex of a one-bit mask."""
+
+    binom: np.ndarray
+    table: np.ndarray
+
+
 @njit(cache=True)
-def _occupancy_walk(start, target, d, n, faces, binom, table, n_sets, max_checks):
+def _relabelling(pos, stored, graph, ring_at, pos2):
+    """The code (base n digits) of the relabelling sigma that maps the ring of the stored
+    labelling ``stored`` on each vertex to the ring ``pos`` has there. ``ring_at`` (all -1)
+    and ``pos2`` are work arrays; ``ring_at`` is all -1 again on return."""
+    n = graph.n
+    unpack_into(stored, graph.d, n, pos2)
+    for r in range(n):
+        ring_at[pos[r]] = r
+    pc = 0
+    mul = 1
+    for r in range(n):
+        pc += ring_at[pos2[r]] * mul
+        mul *= n
+    for r in range(n):
+        ring_at[pos[r]] = -1
+    return pc
+
+
+@njit(cache=True)
+def _occupancy_walk(start, target, graph, ranks, n_sets, max_checks):
     """BFS over occupancy sets, one labelling per set; collect Schreier permutations.
 
     Returns (number of occupancy sets reached, seen[perm code] flags, the stored labelling of
     the target's occupancy set or -1). Sets are indexed directly by combinatorial rank.
     """
+    d, n, _, faces, _ = graph
+    binom, table = ranks
     size = 1
     for _ in range(n):
         size *= n
@@ -294,19 +348,8 @@ def _occupancy_walk(start, target, d, n, faces, binom, table, n_sets, max_checks
                 if stored == child or checks >= max_checks:
                     continue
                 checks += 1
-                # sigma maps the ring of the stored labelling on vertex w to the child's ring
-                pos[i] = u
-                unpack_into(stored, d, n, pos2)
-                for r in range(n):
-                    ring_at[pos[r]] = r
-                pc = 0
-                mul = 1
-                for r in range(n):
-                    pc += ring_at[pos2[r]] * mul
-                    mul *= n
-                seen_perm[pc] = True
-                for r in range(n):
-                    ring_at[pos[r]] = -1
+                pos[i] = u  # the child's labelling
+                seen_perm[_relabelling(pos, stored, graph, ring_at, pos2)] = True
                 pos[i] = v
     occ_t = unpack_into(target, d, n, pos)
     return tail, seen_perm, rep[_rank(occ_t, binom, table)]
@@ -367,8 +410,8 @@ def component(puzzle: Puzzle, start) -> Component:
         raise ValueError(f"C(2^d, rings) = {n_sets} occupancy sets is too many to index")
     binom = np.array([[math.comb(v, j) for j in range(n + 1)] for v in range(puzzle.n_vertices)],
                      dtype=np.int64)
-    args = (np.int64(pack(start, d)), np.int64(pack(puzzle.target, d)), d, n,
-            face_table(d, puzzle.k), binom, _DEBRUIJN_TABLE, n_sets)
+    args = (np.int64(pack(start, d)), np.int64(pack(puzzle.target, d)), move_graph(puzzle),
+            Ranks(binom, _DEBRUIJN_TABLE), n_sets)
     # Schreier generators of the first edges usually generate the whole symmetric group,
     # which proves |G| = n!; otherwise walk again collecting every generator.
     for max_checks in (100_000, 1 << 62):
@@ -441,9 +484,11 @@ def _heap_pop(hp, hc, size):
 
 
 @njit(cache=True)
-def _astar(start, target, d, n, k, faces, branching, max_expanded, pdb_keys, pdb_vals):
+def _astar(start, target, graph, max_expanded, tables):
     """A* with h = max(sum ceil(Hamming/k), pattern databases): (length, path, expanded);
-    length -2 if over budget. With no tables (``pdb_keys`` of 0 rows) h is the paper's."""
+    length -2 if over budget. With no tables (``tables.keys`` of 0 rows) h is the paper's."""
+    d, n, k, faces, branching = graph
+    pdb_keys, pdb_vals = tables
     G = 4096  # priorities f * G + (G - 1 - g): smallest f first, deeper nodes on ties
     tgt = np.empty(n, dtype=np.int64)
     unpack_into(target, d, n, tgt)
@@ -521,14 +566,12 @@ def astar(puzzle: Puzzle, start, max_expanded: int = 2_000_000,
     if heuristic not in HEURISTICS:
         raise ValueError(f"heuristic must be one of {HEURISTICS}, got {heuristic!r}")
     start = validate_config(puzzle, start)
-    check_packable(puzzle)
-    d, n = puzzle.d, puzzle.n_rings
+    graph = move_graph(puzzle)
     tables = pattern_databases(puzzle) if heuristic == "pdb" else PatternDatabases.none()
     t0 = time.perf_counter()
-    length, path, expanded = _astar(np.int64(pack(start, d)), np.int64(pack(puzzle.target, d)),
-                                    d, n, puzzle.k, face_table(d, puzzle.k),
-                                    max_branching(puzzle), int(max_expanded), tables.keys,
-                                    tables.vals)
+    length, path, expanded = _astar(np.int64(pack(start, puzzle.d)),
+                                    np.int64(pack(puzzle.target, puzzle.d)), graph,
+                                    int(max_expanded), tables.tables())
     seconds = time.perf_counter() - t0
     if length < 0:
         return AStarResult(None, int(expanded), seconds, length == -2)

@@ -22,36 +22,22 @@ second kernel. The annealer minimises the weighted energy and, whatever the obje
 the deepest *designer-feasible* maze it meets: a unique shortest path and no black or white
 holes.
 
-``python -m puzzles.jumpmaze.designer --workers 2`` reruns the stored designer runs
-(``data/designer_runs.json``).
+``python -m puzzles run 03 designer-runs --store`` reruns the stored designer runs
+(``data/designer_runs.csv``, see :mod:`puzzles.jumpmaze.offline`).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
-import platform
-import time
-from concurrent.futures import Executor
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
+from typing import NamedTuple
 
-import numba
 import numpy as np
 from numba import njit
 
-from puzzles.core import derive_seed, run_tasks
 from puzzles.jumpmaze import model
-from puzzles.jumpmaze.model import (
-    bfs_flat,
-    check_n,
-    jump_target,
-    max_jumps,
-    neighbour_flat,
-    random_flat,
-)
+from puzzles.jumpmaze.model import bfs_flat, check_n, jump_target, neighbour_flat, random_flat
+from puzzles.jumpmaze.optimise import Schedule, Space, _tables
 
 TERMS: tuple[str, ...] = ("no_unique_path", "black_holes", "white_holes", "depth",
                           "forced_moves", "decisions", "same_jump_clusters")
@@ -64,14 +50,6 @@ OBJECTIVES: dict[str, tuple[float, ...]] = {
     "designer": (0.02, 0.02, 0.02, 1.0, 0.0, 0.0, 0.0),
     "depth": (0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0),
 }
-DATA_FILE = "data/designer_runs.json"
-DESIGN_SEED = 2026
-# offline runs: per n, runs x iterations of the annealer on the "designer" objective
-DESIGN_PARAMS: dict[int, dict] = {
-    n: {"runs": 2, "iters": it, "t_start": 3.0, "t_end": 0.2}
-    for n, it in ((5, 500_000), (6, 1_000_000), (7, 1_500_000), (8, 2_000_000),
-                  (9, 2_500_000), (10, 3_000_000), (11, 4_000_000))
-}
 
 
 def weights(objective: str) -> np.ndarray:
@@ -81,21 +59,51 @@ def weights(objective: str) -> np.ndarray:
     return np.array(OBJECTIVES[objective], np.float64)
 
 
-@njit(cache=True)
-def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
-           paths: np.ndarray, reach: np.ndarray, indeg: np.ndarray, label: np.ndarray,
-           out: np.ndarray) -> None:
-    """Neller's terms of a flat maze into ``out`` (scaled as in the energy, see TERMS)."""
+# the slots of the terms vector, in the order of TERMS
+NO_UNIQUE_PATH, BLACK_HOLES, WHITE_HOLES, DEPTH, FORCED_MOVES, DECISIONS, CLUSTERS = range(7)
+# the slots of a run's summary: the lowest energy met, the deepest feasible maze's depth
+BEST_ENERGY, FEASIBLE_DEPTH = 0, 1
+NONE_FEASIBLE = -1  # the feasible depth before a feasible maze is met (every depth beats it)
+
+
+class Scratch(NamedTuple):
+    """Work arrays of one maze size: BFS depths and queue, shortest-path counts, which cells
+    reach the goal, in-degrees with the predecessor lists, cluster labels."""
+
+    depth: np.ndarray
+    queue: np.ndarray
+    paths: np.ndarray
+    reach: np.ndarray
+    indeg: np.ndarray
+    preds: np.ndarray
+    label: np.ndarray
+
+
+class Found(NamedTuple):
+    """What a designer run keeps: the lowest-energy maze, the deepest feasible maze, and the
+    ``summary`` slots :data:`BEST_ENERGY` and :data:`FEASIBLE_DEPTH`."""
+
+    best: np.ndarray
+    feasible: np.ndarray
+    summary: np.ndarray
+
+
+def scratch(n: int) -> Scratch:
+    """Fresh work arrays for n x n mazes (a cell is entered only from its own row and column,
+    so from at most 2 (n - 1) cells)."""
     nn = n * n
-    goal = nn - 1
-    s = float(nn)
-    reached = bfs_flat(jumps, n, depth, queue)
-    # predecessor lists and in-degrees (a cell is entered only from its own row and column, so
-    # from at most 2 (n - 1) cells)
-    preds = np.empty((nn, 2 * n), np.int64)
-    for i in range(nn):
+    return Scratch(np.empty(nn, np.int64), np.empty(nn, np.int64), np.empty(nn, np.float64),
+                   np.empty(nn, np.int64), np.empty(nn, np.int64),
+                   np.empty((nn, 2 * n), np.int64), np.empty(nn, np.int64))
+
+
+@njit(cache=True, inline="always")
+def _predecessors(jumps: np.ndarray, n: int, work: Scratch) -> None:
+    """Every cell's predecessor list and in-degree."""
+    indeg, preds = work.indeg, work.preds
+    for i in range(n * n):
         indeg[i] = 0
-    for u in range(nn):
+    for u in range(n * n):
         k = jumps[u]
         if k <= 0:
             continue
@@ -104,11 +112,14 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
             if v >= 0:
                 preds[v, indeg[v]] = u
                 indeg[v] += 1
-    # shortest-path counts by the model's kernel (BFS order)
-    model._path_counts(jumps, n, depth, queue, reached, paths)
-    g = depth[goal]
-    out[0] = s * s * s if (g < 0 or paths[goal] != 1.0) else 0.0
-    # black holes: cells that cannot reach the goal (reverse BFS over the predecessor lists)
+
+
+@njit(cache=True, inline="always")
+def _black_holes(n: int, work: Scratch) -> int:
+    """Cells that cannot reach the goal (reverse BFS over the predecessor lists)."""
+    nn = n * n
+    goal = nn - 1
+    reach, queue = work.reach, work.queue
     for i in range(nn):
         reach[i] = 0
     reach[goal] = 1
@@ -118,68 +129,84 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
     while head < tail:
         v = queue[head]
         head += 1
-        for j in range(indeg[v]):
-            u = preds[v, j]
+        for j in range(work.indeg[v]):
+            u = work.preds[v, j]
             if reach[u] == 0:
                 reach[u] = 1
                 queue[tail] = u
                 tail += 1
-    black = 0
-    for i in range(nn):
-        if reach[i] == 0:
-            black += 1
-    out[1] = s * s * black
-    out[2] = s * s * (nn - reached)
-    out[3] = -float(g) if g >= 0 else 0.0
-    # initial forced moves: follow single-option cells from the start
+    return nn - tail
+
+
+@njit(cache=True, inline="always")
+def _options(jumps: np.ndarray, n: int, u: int) -> int:
+    """How many legal jumps cell ``u`` has."""
+    opts = 0
+    for d in range(4):
+        if jump_target(u, jumps[u], n, d) >= 0:
+            opts += 1
+    return opts
+
+
+@njit(cache=True, inline="always")
+def _forced_moves(jumps: np.ndarray, n: int) -> int:
+    """Initial forced moves: single-option cells followed from the start."""
+    goal = n * n - 1
     m = 0
     u = 0
-    while m < nn and u != goal:
-        k = jumps[u]
-        opts = 0
-        nxt = -1
-        for d in range(4):
-            v = jump_target(u, k, n, d)
-            if v >= 0:
-                opts += 1
-                nxt = v
+    while m < n * n and u != goal:
+        opts = _options(jumps, n, u)
         if opts != 1:
             break
         m += 1
+        nxt = u
+        for d in range(4):
+            v = jump_target(u, jumps[u], n, d)
+            if v >= 0:
+                nxt = v
         u = nxt
-    out[4] = float(m * m)
-    # decisions along one shortest solution, walked back from the goal
+    return m
+
+
+@njit(cache=True, inline="always")
+def _predecessor(jumps: np.ndarray, n: int, depth: np.ndarray, v: int) -> int:
+    """A cell one BFS layer closer to the start that jumps to ``v`` (the first in cell order)."""
+    for u in range(n * n):
+        if depth[u] != depth[v] - 1:
+            continue
+        for d in range(4):
+            if jump_target(u, jumps[u], n, d) == v:
+                return u
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _decisions(jumps: np.ndarray, n: int, work: Scratch) -> tuple[int, int]:
+    """Forward and backward decisions along one shortest solution, walked back from the
+    goal: cells with more than one move on, cells with more than one way in."""
+    indeg = work.indeg
     df = 0
     db = 0
-    if g > 0:
-        v = goal
-        while v != 0:
-            if indeg[v] > 1:  # the path's cells after the start, the goal included
-                db += 1
-            # a predecessor one layer closer to the start
-            prev = -1
-            for u in range(nn):
-                if depth[u] != depth[v] - 1:
-                    continue
-                k = jumps[u]
-                for d in range(4):
-                    if jump_target(u, k, n, d) == v:
-                        prev = u
-                if prev >= 0:
-                    break
-            deg = 0
-            for d in range(4):
-                if jump_target(prev, jumps[prev], n, d) >= 0:
-                    deg += 1
-            if deg > 1:
-                df += 1
-            v = prev
-    out[5] = -float(min(df, db))
-    # same-jump clusters (4-connected, goal excluded), by flood fill
-    for i in range(nn):
-        label[i] = -1
+    v = n * n - 1
+    while v != 0:
+        if indeg[v] > 1:  # the path's cells after the start, the goal included
+            db += 1
+        prev = _predecessor(jumps, n, work.depth, v)
+        deg = _options(jumps, n, prev)
+        if deg > 1:
+            df += 1
+        v = prev
+    return df, db
+
+
+@njit(cache=True, inline="always")
+def _clusters(jumps: np.ndarray, n: int, work: Scratch) -> float:
+    """Same-jump clusters (4-connected, goal excluded), by flood fill: sum of (|J| - 1)^2."""
+    goal = n * n - 1
+    label, queue = work.label, work.queue
+    label[:] = -1
     total = 0.0
-    for i in range(nn - 1):
+    for i in range(goal):
         if label[i] >= 0:
             continue
         label[i] = i
@@ -196,7 +223,28 @@ def _terms(jumps: np.ndarray, n: int, depth: np.ndarray, queue: np.ndarray,
                     queue[tail] = v
                     tail += 1
         total += float((tail - 1) * (tail - 1))
-    out[6] = total
+    return total
+
+
+@njit(cache=True)
+def _terms(jumps: np.ndarray, n: int, work: Scratch, out: np.ndarray) -> None:
+    """Neller's terms of a flat maze into ``out`` (scaled as in the energy, see TERMS)."""
+    nn = n * n
+    s = float(nn)
+    reached = bfs_flat(jumps, n, work.depth, work.queue)
+    _predecessors(jumps, n, work)
+    # shortest-path counts by the model's kernel (BFS order)
+    model._path_counts(jumps, n, work.depth, work.queue, reached, work.paths)
+    g = work.depth[nn - 1]
+    out[NO_UNIQUE_PATH] = s * s * s if (g < 0 or work.paths[nn - 1] != 1.0) else 0.0
+    out[BLACK_HOLES] = s * s * _black_holes(n, work)
+    out[WHITE_HOLES] = s * s * (nn - reached)
+    out[DEPTH] = -float(g) if g >= 0 else 0.0
+    m = _forced_moves(jumps, n)
+    out[FORCED_MOVES] = float(m * m)
+    df, db = _decisions(jumps, n, work) if g > 0 else (0, 0)
+    out[DECISIONS] = -float(min(df, db))
+    out[CLUSTERS] = _clusters(jumps, n, work)
 
 
 @njit(cache=True)
@@ -208,58 +256,59 @@ def _energy(t: np.ndarray, w: np.ndarray) -> float:
 
 
 @njit(cache=True)
-def _design(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, t_start: float,
-            t_end: float, w: np.ndarray, seed: int, best: np.ndarray,
-            feasible: np.ndarray, out: np.ndarray) -> None:
-    """Anneal the weighted energy; ``best`` the lowest-energy maze, ``feasible`` the deepest
-    maze with a unique shortest path and no holes. ``out`` = [best energy, feasible depth
-    (-1 if none)]."""
+def _is_feasible(t: np.ndarray) -> bool:
+    """A unique shortest path and no black or white holes."""
+    return t[NO_UNIQUE_PATH] == 0.0 and t[BLACK_HOLES] == 0.0 and t[WHITE_HOLES] == 0.0
+
+
+@njit(cache=True)
+def _design(space: Space, schedule: Schedule, w: np.ndarray, seed: int, found: Found) -> None:
+    """Anneal the weighted energy; ``found.best`` the lowest-energy maze, ``found.feasible``
+    the deepest maze with a unique shortest path and no holes (their energy and depth in
+    ``found.summary``)."""
     np.random.seed(seed)
-    nn = n * n
-    depth = np.empty(nn, np.int64)
-    queue = np.empty(nn, np.int64)
-    paths = np.empty(nn, np.float64)
-    reach = np.empty(nn, np.int64)
-    indeg = np.empty(nn, np.int64)
-    label = np.empty(nn, np.int64)
+    n, mj, mutable = space
+    iters, t_start, t_end = schedule
+    work = Scratch(np.empty(n * n, np.int64), np.empty(n * n, np.int64),
+                   np.empty(n * n, np.float64), np.empty(n * n, np.int64),
+                   np.empty(n * n, np.int64), np.empty((n * n, 2 * n), np.int64),
+                   np.empty(n * n, np.int64))
     t = np.empty(N_TERMS, np.float64)
-    cur = np.empty(nn, np.int64)
+    cur = np.empty(n * n, np.int64)
     random_flat(n, mj, cur)
-    _terms(cur, n, depth, queue, paths, reach, indeg, label, t)
+    _terms(cur, n, work, t)
     e = _energy(t, w)
-    best[:] = cur
+    found.best[:] = cur
     best_e = e
-    feas_d = -1
-    if t[0] == 0.0 and t[1] == 0.0 and t[2] == 0.0:
-        feas_d = int(-t[3])
-        feasible[:] = cur
+    feas_d = NONE_FEASIBLE
+    if _is_feasible(t):
+        feas_d = int(-t[DEPTH])
+        found.feasible[:] = cur
     ratio = math.log(t_end / t_start) / max(iters - 1, 1)
     for it in range(iters):
         temp = t_start * math.exp(ratio * it)
         cell, old = neighbour_flat(cur, mutable, mj)
-        _terms(cur, n, depth, queue, paths, reach, indeg, label, t)
+        _terms(cur, n, work, t)
         e2 = _energy(t, w)
         if e2 <= e or np.random.random() < math.exp((e - e2) / temp):
             e = e2
             if e < best_e:
                 best_e = e
-                best[:] = cur
-            if t[0] == 0.0 and t[1] == 0.0 and t[2] == 0.0 and -t[3] > feas_d:
-                feas_d = int(-t[3])
-                feasible[:] = cur
+                found.best[:] = cur
+            if _is_feasible(t) and -t[DEPTH] > feas_d:
+                feas_d = int(-t[DEPTH])
+                found.feasible[:] = cur
         else:
             cur[cell] = old
-    out[0] = best_e
-    out[1] = feas_d
+    found.summary[BEST_ENERGY] = best_e
+    found.summary[FEASIBLE_DEPTH] = feas_d
 
 
 def terms(grid: object) -> dict[str, float]:
     """Neller's terms of a maze, scaled as in the energy (see :data:`TERMS`)."""
     flat, n = model.flatten(grid)
-    nn = n * n
     out = np.empty(N_TERMS, np.float64)
-    _terms(flat, n, np.empty(nn, np.int64), np.empty(nn, np.int64), np.empty(nn, np.float64),
-           np.empty(nn, np.int64), np.empty(nn, np.int64), np.empty(nn, np.int64), out)
+    _terms(flat, n, scratch(n), out)
     return dict(zip(TERMS, out.tolist(), strict=True))
 
 
@@ -296,13 +345,10 @@ def design(n: int, iters: int, seed: int, *, objective: str = "designer",
         raise ValueError(f"iters must be a positive int, got {iters!r}")
     if not 0.0 < t_end <= t_start:
         raise ValueError(f"need 0 < t_end <= t_start, got t_start={t_start}, t_end={t_end}")
-    w = weights(objective)
-    mj = np.ascontiguousarray(max_jumps(n).ravel())
-    mutable = np.flatnonzero(mj >= 2).astype(np.int64)
-    best = np.empty(n * n, np.int64)
-    feas = np.empty(n * n, np.int64)
-    out = np.empty(2, np.float64)
-    _design(n, mj, mutable, iters, float(t_start), float(t_end), w, int(seed), best, feas, out)
+    found = Found(np.empty(n * n, np.int64), np.empty(n * n, np.int64), np.empty(2, np.float64))
+    _design(Space(n, *_tables(n)), Schedule(iters, float(t_start), float(t_end)),
+            weights(objective), int(seed), found)
+    best, feas, out = found
     best_grid = best.reshape(n, n).copy()
     if not math.isclose(energy(best_grid, objective), out[0], rel_tol=1e-9, abs_tol=1e-9):
         raise RuntimeError(f"designer n={n}: kernel energy {out[0]} disagrees with the model")
@@ -316,52 +362,11 @@ def design(n: int, iters: int, seed: int, *, objective: str = "designer",
                         fd if fd >= 0 else None)
 
 
-def design_task(task: tuple) -> dict:
-    """Worker: ``(n, iters, t_start, t_end, root, run, objective)`` -> one run's summary."""
-    n, iters, t_start, t_end, root, run, objective = task
-    r = design(n, iters, derive_seed(root, "designer", objective, n, run), objective=objective,
-               t_start=t_start, t_end=t_end)
-    return {"n": n, "run": run, "seed": r.seed, "feasible_depth": r.feasible_depth,
-            "feasible_grid": None if r.feasible_grid is None else r.feasible_grid.tolist(),
-            "best_energy": r.best_energy, "best_grid": r.best_grid.tolist()}
-
-
-def run_all(params: dict[int, dict], seed: int = DESIGN_SEED, workers: int | None = None,
-            objective: str = "designer", cache_dir: str | Path | None = None,
-            executor: Executor | None = None) -> dict:
-    """Every designer run of ``params``; per n the deepest feasible maze (JSON-ready)."""
-    started = time.time()
-    tasks = [(n, p["iters"], p["t_start"], p["t_end"], seed, r, objective)
-             for n, p in params.items() for r in range(p["runs"])]
-    tasks.sort(key=lambda t: -t[1])
-    runs = run_tasks(design_task, tasks, workers=workers, executor=executor, cache_dir=cache_dir,
-                     desc=f"designer ({objective})")
-    sizes: dict[str, dict] = {}
-    for n, p in params.items():
-        mine = sorted((r for r in runs if r["n"] == n), key=lambda r: r["run"])
-        ok = [r for r in mine if r["feasible_depth"] is not None]
-        top = max(ok, key=lambda r: r["feasible_depth"]) if ok else None
-        sizes[str(n)] = {**p, "seeds": [r["seed"] for r in mine],
-                         "feasible_depths": [r["feasible_depth"] for r in mine],
-                         "score": None if top is None else top["feasible_depth"],
-                         "grid": None if top is None else top["feasible_grid"]}
-    return {"description": "Designer runs for notebook 03 (python -m puzzles.jumpmaze.designer)",
-            "objective": objective, "weights": list(OBJECTIVES[objective]), "seed": seed,
-            "numba": numba.__version__, "numpy": np.__version__,
-            "python": platform.python_version(),
-            "wall_seconds_offline": round(time.time() - started, 1), "sizes": sizes}
-
-
-def load_runs() -> dict | None:
-    """The stored designer runs, or None before they were made."""
-    f = resources.files("puzzles.jumpmaze").joinpath(DATA_FILE)
-    return json.loads(f.read_text(encoding="utf-8")) if f.is_file() else None
-
-
-def verify(record: dict) -> dict[str, dict]:
-    """Re-check every stored designer maze; per n its grid, score and Neller's terms."""
+def verify(sizes: dict[str, dict]) -> dict[str, dict]:
+    """Re-check every stored designer maze (per n: its ``score`` and ``grid``); per n its grid,
+    score and Neller's terms."""
     out = {}
-    for key, v in record["sizes"].items():
+    for key, v in sizes.items():
         if v["grid"] is None:
             continue
         ev = model.evaluate(v["grid"])
@@ -371,22 +376,3 @@ def verify(record: dict) -> dict[str, dict]:
                     "black_holes": ev.black_holes, "white_holes": ev.white_holes,
                     "neller_energy": energy(v["grid"], "neller")}
     return out
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Command line: rerun the designer runs and rewrite the package's JSON."""
-    parser = argparse.ArgumentParser(prog="python -m puzzles.jumpmaze.designer")
-    parser.add_argument("--workers", type=int, default=None)
-    parser.add_argument("--seed", type=int, default=DESIGN_SEED)
-    parser.add_argument("--cache", type=Path, default=None, help="resume cache folder")
-    args = parser.parse_args(argv)
-    record = run_all(DESIGN_PARAMS, args.seed, args.workers, cache_dir=args.cache)
-    verify(record)
-    out = Path(str(resources.files("puzzles.jumpmaze").joinpath(DATA_FILE)))
-    out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {out}: " + ", ".join(f"n={k}: {v['score']}" for k, v in record["sizes"].items()))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,100 +1,234 @@
-"""The notebook's experiments as plain functions: the protocol, its tables, best puzzles."""
+"""The notebook's experiments: the report's protocol and the tuned annealer as typed tasks with
+their workers and tables, and the tables, best puzzles and sentences built from their results."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
-from puzzles.core import derive_rng, run_tasks, summarise
+from puzzles.core import derive_rng, derive_seed, run_tasks, summarise
+from puzzles.core.paper import Task
+from puzzles.core.prose import Prose
 from puzzles.jumpmaze import exact, model, optimise
-from puzzles.jumpmaze import reference as R
+from puzzles.jumpmaze.report import report
 
-LABELS = {
-    "hc_strict": "hill climbing, strict (better only)",
-    "hc_ties": "hill climbing, ties accepted",
-    "restarts_strict": "10 random restarts, strict",
-    "restarts_ties": "10 random restarts, ties accepted",
-    "walk_strict": "random walk p=0.05, strict",
-    "walk_ties": "random walk p=0.05, ties accepted",
-    "sa": "simulated annealing T0=100, x0.985",
-    "ga": "GA, selection 'beats 80% of the others'",
-    "ga_top80": "GA, alternative selection 'better 80%'",
-}
+if TYPE_CHECKING:
+    from puzzles.jumpmaze.paper import Anneal, MazeBudget
+
+PROSE = Prose("puzzles.jumpmaze")
+ALGORITHM_ORDER = {a: i for i, a in enumerate(optimise.ALGORITHMS)}
 
 
-def protocol_tasks(budget: Mapping, seed: int,
-                   algorithms: Sequence[str] = optimise.ALGORITHMS) -> list[tuple]:
-    """One task per (algorithm, n): each runs ``budget['runs']`` seeded runs."""
-    frozen = optimise.freeze(dict(budget))
-    # the slowest (GA, large n) first so the pool stays busy to the end
-    order = sorted(((alg, n) for alg in algorithms for n in budget["sizes"]),
+# --- the report's protocol: one task per (algorithm, n) ------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProtocolTask(Task):
+    """``runs`` seeded runs of one report algorithm at one n, under ``budget``'s parameters."""
+
+    EXPERIMENT = "protocol"
+    algorithm: str
+    n: int
+    runs: int
+    budget: MazeBudget
+
+    def seed_key(self) -> tuple[int | str, ...]:
+        """Run ``r`` is seeded by ``derive_seed(root, algorithm, n, r)``."""
+        return (self.algorithm, self.n)
+
+    @property
+    def key(self) -> str:
+        """``protocol(algorithm=..., n=..., runs=...)`` (the budget is the experiment's)."""
+        return f"{self.EXPERIMENT}(algorithm={self.algorithm}, n={self.n}, runs={self.runs})"
+
+
+@dataclass(frozen=True)
+class ProtocolResult:
+    """Every run of one (algorithm, n): mean curves, finals, best grids, each run's curves.
+
+    ``run_curves`` and ``run_best_curves`` (runs x points) and ``run_grids`` let the ledger read
+    any run at any number of evaluations without rerunning it.
+    """
+
+    algorithm: str
+    n: int
+    mean_curve: np.ndarray
+    mean_best_curve: np.ndarray
+    final: np.ndarray
+    best_scores: np.ndarray
+    best_grid: np.ndarray
+    best_score: int
+    run_curves: np.ndarray
+    run_best_curves: np.ndarray
+    run_grids: np.ndarray
+
+
+def protocol_tasks(budget: MazeBudget, root: int,
+                   algorithms: Sequence[str] = optimise.ALGORITHMS) -> list[ProtocolTask]:
+    """One task per (algorithm, n), the slowest (GA, large n) first so the pool stays busy."""
+    order = sorted(((alg, n) for alg in algorithms for n in budget.sizes),
                    key=lambda t: (not t[0].startswith("ga"), -t[1]))
-    return [(alg, n, budget["runs"], seed, frozen) for alg, n in order]
+    return [ProtocolTask(alg, n, budget.runs, budget, root=root) for alg, n in order]
 
 
-def run_protocol(budget: Mapping, seed: int, workers: int | None = None,
+def protocol_run(task: ProtocolTask) -> ProtocolResult:
+    """Worker: every run of the task, each re-evaluated by the model."""
+    results = [optimise.run_algorithm(task.algorithm, task.n,
+                                      derive_seed(task.root, *task.seed_key(), r), task.budget)
+               for r in range(task.runs)]
+    top = max(results, key=lambda res: res.best_score)
+    return ProtocolResult(
+        algorithm=task.algorithm, n=task.n,
+        mean_curve=np.mean([r.curve for r in results], axis=0),
+        mean_best_curve=np.mean([r.curve_best for r in results], axis=0),
+        final=np.array([r.curve[-1] for r in results]),
+        best_scores=np.array([r.best_score for r in results], np.int64),
+        best_grid=top.best_grid, best_score=top.best_score,
+        run_curves=np.array([r.curve for r in results]),
+        run_best_curves=np.array([r.curve_best for r in results]),
+        run_grids=np.array([r.best_grid for r in results]))
+
+
+def protocol_table(tasks: Sequence[ProtocolTask], results: Sequence[ProtocolResult]
+                   ) -> pd.DataFrame:
+    """One row per (algorithm, n) in the report's order, a column per result field."""
+    del tasks
+    rows = sorted((dataclasses.asdict(r) for r in results),
+                  key=lambda r: (ALGORITHM_ORDER[r["algorithm"]], r["n"]))
+    return pd.DataFrame(rows, columns=[f.name for f in dataclasses.fields(ProtocolResult)])
+
+
+def run_protocol(budget: MazeBudget, seed: int, workers: int | None = None,
                  algorithms: Sequence[str] = optimise.ALGORITHMS,
-                 executor: Executor | None = None) -> list[dict]:
-    """Run the report's protocol for every algorithm and size, sorted by (algorithm, n)."""
-    res = run_tasks(optimise.protocol_task, protocol_tasks(budget, seed, algorithms),
-                    workers=workers, executor=executor, desc="report protocol")
-    rank = {a: i for i, a in enumerate(algorithms)}
-    return sorted(res, key=lambda r: (rank[r["algorithm"]], r["n"]))
+                 executor: Executor | None = None) -> pd.DataFrame:
+    """The protocol table of some algorithms (``PAPER.run("protocol", ...)`` runs them all)."""
+    tasks = protocol_tasks(budget, seed, algorithms)
+    return protocol_table(tasks, run_tasks(protocol_run, tasks, workers=workers,
+                                           executor=executor, desc="report protocol"))
 
 
-def curves_table(results: Sequence[dict], best: bool = False) -> pd.DataFrame:
+Results = pd.DataFrame | Sequence[dict]
+
+
+def _records(results: Results) -> list[dict]:
+    """The protocol table's rows as dicts (arrays kept as they are); dicts pass through."""
+    return results.to_dict("records") if isinstance(results, pd.DataFrame) else list(results)
+
+
+def curves_table(results: Results, best: bool = False) -> pd.DataFrame:
     """``algorithm,n,iteration,mean_score``: the incumbent (or best-so-far) mean over runs."""
     key = "mean_best_curve" if best else "mean_curve"
     frames = [pd.DataFrame({"algorithm": r["algorithm"], "n": r["n"],
                             "iteration": np.arange(len(r[key])),
-                            "mean_score": np.round(r[key], 4)}) for r in results]
+                            "mean_score": np.round(r[key], 4)}) for r in _records(results)]
     return pd.concat(frames, ignore_index=True)
 
 
-def finals_table(results: Sequence[dict]) -> pd.DataFrame:
+def finals_table(results: Results) -> pd.DataFrame:
     """One row per run: the incumbent's final score and the best score the run saw."""
     rows = []
-    for r in results:
+    for r in _records(results):
         for i, (f, b) in enumerate(zip(r["final"], r["best_scores"], strict=True)):
             rows.append({"algorithm": r["algorithm"], "n": r["n"], "run": i,
                          "final_score": float(f), "best_score": int(b)})
     return pd.DataFrame(rows)
 
 
-def evaluations(algorithm: str, n: int, budget: Mapping) -> int:
+# --- the tuned annealer: one task per run --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnnealTask(Task):
+    """One run of the tuned annealer (geometric schedule ``t_start`` -> ``t_end``)."""
+
+    EXPERIMENT = "anneal_long"
+    n: int
+    run: int
+    iters: int
+    t_start: float
+    t_end: float
+
+    def seed_key(self) -> tuple[int | str, ...]:
+        """The stored long runs' key: ``("anneal_long", n, run)``."""
+        return ("anneal_long", self.n, self.run)
+
+
+@dataclass(frozen=True)
+class AnnealResult:
+    """One annealer run: its best score and grid (re-evaluated) and its best-score trace."""
+
+    n: int
+    run: int
+    seed: int
+    best_score: int
+    best_grid: np.ndarray
+    trace: np.ndarray
+
+
+def anneal_tasks(runs: Mapping[int, Anneal], root: int) -> list[AnnealTask]:
+    """Every run of ``runs`` (n -> runs x iterations), the longest first."""
+    tasks = [AnnealTask(n, r, a.iters, a.t_start, a.t_end, root=root)
+             for n, a in runs.items() for r in range(a.runs)]
+    return sorted(tasks, key=lambda t: -t.iters)
+
+
+def live_anneal_tasks(budget: MazeBudget, root: int) -> list[AnnealTask]:
+    """The notebook's short live runs."""
+    return anneal_tasks(budget.live_anneal, root)
+
+
+def anneal_run(task: AnnealTask) -> AnnealResult:
+    """Worker: one seeded run of the tuned annealer."""
+    res = optimise.anneal_long(task.n, task.iters, task.seed, t_start=task.t_start,
+                               t_end=task.t_end)
+    return AnnealResult(task.n, task.run, res.seed, res.best_score, res.best_grid, res.curve)
+
+
+def anneal_table(tasks: Sequence[AnnealTask], results: Sequence[AnnealResult]) -> pd.DataFrame:
+    """One row per run, by n and run: its seed, best score and best grid."""
+    del tasks
+    rows = sorted(({"n": r.n, "run": r.run, "seed": r.seed, "best_score": r.best_score,
+                    "best_grid": r.best_grid} for r in results),
+                  key=lambda row: (row["n"], row["run"]))
+    return pd.DataFrame(rows, columns=["n", "run", "seed", "best_score", "best_grid"])
+
+
+def evaluations(algorithm: str, n: int, budget: MazeBudget) -> int:
     """Maze evaluations (BFS calls) of one run of ``algorithm`` at the stated budget: the start
     grid and one per iteration; for the GA the whole population at every generation, the
     first included. This is the budget two optimisers must share to be compared fairly."""
     family = algorithm.partition("_")[0]
     if family == "ga":
-        return int(budget["ga_pop"][n] * (budget["ga_generations"] + 1))
+        return int(budget.ga_pop[n] * (budget.ga_generations + 1))
     if family not in ("hc", "restarts", "walk", "sa"):
         raise ValueError(f"unknown algorithm {algorithm!r}")
-    return int(budget[family][n] + 1)
+    return int(getattr(budget, family)[n] + 1)
 
 
-def matched_evaluations(a: str, b: str, n: int, budget: Mapping) -> int:
+def matched_evaluations(a: str, b: str, n: int, budget: MazeBudget) -> int:
     """The evaluations both ``a`` and ``b`` have made at their stated budgets: the smaller of
     the two, rounded down to whole GA generations when a GA is one side."""
     e = min(evaluations(a, n, budget), evaluations(b, n, budget))
     if a.startswith("ga") or b.startswith("ga"):
-        pop = int(budget["ga_pop"][n])
+        pop = int(budget.ga_pop[n])
         e = pop * (e // pop)
     return e
 
 
-def curve_point(algorithm: str, n: int, evals: int, budget: Mapping) -> int:
+def curve_point(algorithm: str, n: int, evals: int, budget: MazeBudget) -> int:
     """The index of a run's curve after ``evals`` evaluations (GA: whole generations only)."""
     if not 1 <= evals <= evaluations(algorithm, n, budget):
         raise ValueError(f"{algorithm} at n={n} makes {evaluations(algorithm, n, budget)} "
                          f"evaluations, not {evals}")
     if algorithm.startswith("ga"):
-        pop = int(budget["ga_pop"][n])
+        pop = int(budget.ga_pop[n])
         if evals % pop:
             raise ValueError(f"the GA at n={n} evaluates {pop} mazes a generation; {evals} is "
                              "not a whole number of generations")
@@ -105,7 +239,7 @@ def curve_point(algorithm: str, n: int, evals: int, budget: Mapping) -> int:
 CHECKPOINT_COLUMNS = ["algorithm", "n", "evaluations", "run", "incumbent", "best_so_far"]
 
 
-def checkpoint_table(results: Sequence[dict], budget: Mapping,
+def checkpoint_table(results: Results, budget: MazeBudget,
                      wanted: Iterable[tuple[str, int, int]]) -> pd.DataFrame:
     """Every run's incumbent and best-so-far score after a given number of evaluations.
 
@@ -113,7 +247,7 @@ def checkpoint_table(results: Sequence[dict], budget: Mapping,
     same runs as ``final_scores_per_run.csv``, nothing rerun). For the GA the incumbent is the
     population mean, as the report plots it.
     """
-    by_key = {(r["algorithm"], r["n"]): r for r in results}
+    by_key = {(r["algorithm"], r["n"]): r for r in _records(results)}
     rows = []
     for alg, n, evals in sorted(set(wanted), key=lambda t: (t[0], t[1], t[2])):
         if (alg, n) not in by_key:
@@ -127,7 +261,7 @@ def checkpoint_table(results: Sequence[dict], budget: Mapping,
     return pd.DataFrame(rows, columns=CHECKPOINT_COLUMNS)
 
 
-def local_maxima_table(results: Sequence[dict],
+def local_maxima_table(results: Results,
                        algorithms: Sequence[str] = ("hc_strict", "hc_ties")) -> pd.DataFrame:
     """Per (algorithm, n): how the best maze of each run sits among its one-jump neighbours.
 
@@ -136,7 +270,7 @@ def local_maxima_table(results: Sequence[dict],
     per maze, of how many. A strict climber's best maze is its final maze.
     """
     rows = []
-    for r in results:
+    for r in _records(results):
         if r["algorithm"] not in algorithms:
             continue
         prof = np.array([optimise.neighbour_profile(g.reshape(r["n"], r["n"]))
@@ -149,12 +283,12 @@ def local_maxima_table(results: Sequence[dict],
     return pd.DataFrame(rows)
 
 
-def escapes_table(results: Sequence[dict],
+def escapes_table(results: Results,
                   algorithms: Sequence[str] = ("walk_strict", "walk_ties")) -> pd.DataFrame:
     """Per (algorithm, n): runs whose best-so-far still rose after the incumbent first fell
     below it (the search took a worse maze and later went past where it had been)."""
     rows = []
-    for r in results:
+    for r in _records(results):
         if r["algorithm"] not in algorithms:
             continue
         escaped = 0
@@ -166,10 +300,10 @@ def escapes_table(results: Sequence[dict],
     return pd.DataFrame(rows)
 
 
-def summary_table(results: Sequence[dict]) -> pd.DataFrame:
+def summary_table(results: Results) -> pd.DataFrame:
     """Per (algorithm, n): mean final score with its 95% CI, median, the best of all runs."""
     rows = []
-    for r in results:
+    for r in _records(results):
         s = summarise(r["final"])
         rows.append({"algorithm": r["algorithm"], "n": r["n"], "runs": s["n"],
                      "mean_final": round(s["mean"], 2),
@@ -179,7 +313,7 @@ def summary_table(results: Sequence[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def task2_examples(seed: int, sizes: Sequence[int] = R.REPORT_SIZES
+def task2_examples(seed: int, sizes: Sequence[int] | None = None
                    ) -> list[tuple[int, bool, np.ndarray]]:
     """Task 2's pictures, redrawn: per n the first solvable and first unsolvable random maze.
 
@@ -187,7 +321,7 @@ def task2_examples(seed: int, sizes: Sequence[int] = R.REPORT_SIZES
     drawn from ``seed``: ``(n, solvable, grid)`` for each n, solvable first.
     """
     out = []
-    for n in sizes:
+    for n in report().sizes if sizes is None else sizes:
         rng = derive_rng(seed, "task2", n)
         want = {True: None, False: None}
         for _ in range(10_000):
@@ -201,9 +335,11 @@ def task2_examples(seed: int, sizes: Sequence[int] = R.REPORT_SIZES
     return out
 
 
-def frozen_after(t0: float = R.REPORT_SA_T0, cool: float = R.REPORT_SA_COOL,
-                 p: float = 1e-3) -> int:
-    """First iteration at which a one-point loss is accepted with probability below ``p``."""
+def frozen_after(t0: float | None = None, cool: float | None = None, p: float = 1e-3) -> int:
+    """First iteration at which a one-point loss is accepted with probability below ``p``
+    (``t0``, ``cool``: the report's schedule unless given)."""
+    t0 = report().sa_t0 if t0 is None else t0
+    cool = report().sa_cool if cool is None else cool
     # exp(-1 / T) < p  <=>  T < 1 / ln(1/p)
     return math.ceil(math.log((1.0 / math.log(1.0 / p)) / t0) / math.log(cool))
 
@@ -231,7 +367,7 @@ def proofs_table(live: Sequence[exact.ExactResult], stored: Sequence[dict]) -> p
 
     ``seconds_offline`` is filled only for stored offline runs (live times go to timings.csv).
     """
-    from puzzles.jumpmaze.proofs import BOUND_NAME
+    from puzzles.jumpmaze.offline import BOUND_NAME
 
     rows = []
     for r in live:
@@ -255,7 +391,7 @@ def upper_bounds(proofs: pd.DataFrame) -> dict[int, int]:
 def offline_proof_sentence(record: dict | None) -> str:
     """What the stored offline refutation attempt did (or that there is none)."""
     if record is None:
-        return "No offline refutation attempt is stored."
+        return PROSE.text("offline_proof_none")
     done = sum(b["complete"] for b in record["branches"])
     total = len(record["branches"])
     verdict = ("**refuted**: no maze that deep exists" if record["refuted"]
@@ -263,10 +399,11 @@ def offline_proof_sentence(record: dict | None) -> str:
     open_ = [b for b in record["branches"] if not b["complete"]]
     tail = ("" if not open_ else " Open branches (jump of the start, of its right neighbour): "
             + ", ".join(f"{tuple(b['prefix'])} after {b['nodes']:,} nodes" for b in open_) + ".")
-    return (f"n = {record['n']}, target {record['target']}: {verdict}; {record['nodes']:,} nodes "
-            f"in total ({record['node_limit_per_branch']:,} per branch at most), "
-            f"{record['cpu_seconds_offline']:,.0f} CPU seconds offline, bound: {record['bound']}, "
-            f"numba {record['numba']}, command `{record['command']}`.{tail}")
+    return PROSE.text("offline_proof", n=record["n"], target=record["target"], verdict=verdict,
+                      nodes=record["nodes"], limit=record["node_limit_per_branch"],
+                      cpu=record["cpu_seconds_offline"], bound=record["bound"],
+                      numba=record["numba"], made_by=record["made_by"],
+                      command=record["command"], tail=tail)
 
 
 def conjecture_table(maxima: Sequence[exact.ExactResult],
@@ -292,73 +429,85 @@ def conjecture_sentence(conj: pd.DataFrame) -> str:
     match = proven[(proven["proven_max"] == proven["n^2 - 4"]) & (proven["n"] >= 4)]
     off = proven[(proven["proven_max"] != proven["n^2 - 4"]) | (proven["n"] < 4)]
     off_txt = "; ".join(f"n = {r.n}: {r.proven_max}" for r in off.itertuples())
-    return (f"**Conjecture**: for n >= 4 the largest goal depth of an n x n maze is n^2 - 4. "
-            f"Proven maxima equal n^2 - 4 at n = {', '.join(map(str, match['n']))}"
-            + (f" (and differ at {off_txt})" if off_txt else "") + ". "
-            + "; ".join(f"n = {r.n}: at most {r.upper_bound}" for r in conj.itertuples()
-                        if pd.isna(r.proven_max) and not pd.isna(r.upper_bound))
-            + " (refutations above); section 4.4 shows how close the best mazes found come.")
+    return PROSE.text(
+        "conjecture", matching=", ".join(map(str, match["n"])),
+        off=f" (and differ at {off_txt})" if off_txt else "",
+        bounds="; ".join(f"n = {r.n}: at most {r.upper_bound}" for r in conj.itertuples()
+                         if pd.isna(r.proven_max) and not pd.isna(r.upper_bound)))
+
+
+CONCLUDED = (("T4-restarts-walks-strict", "Restarts beat walks (strict)"),
+             ("T4-restarts-walks-ties", "Restarts beat walks (ties)"),
+             ("T6-sa-best", "Annealing is the best algorithm"),
+             ("T7-ga-hc-strict", "The GA beats strict hill climbing"),
+             ("T7-ga-hc-ties", "The GA beats hill climbing with ties"),
+             ("T7-ga-restarts-strict", "The GA beats restarts (strict)"),
+             ("T7-ga-walk-strict", "The GA beats walks (strict)"))
+
+
+def _report_bullets(ledger: Any) -> list[str]:
+    """The report's evaluation, its best puzzle and its orderings."""
+    from puzzles.jumpmaze.ledger import count_sentence
+
+    bullets = []
+    if "T2-best-score" in ledger:
+        bullets.append(PROSE.text("conclusion_evaluation", score=ledger["T2-best-score"].ours,
+                                  depths=ledger["T2-depths"].ours))
+    if "T8-best-103" in ledger:
+        b = ledger["T8-best-103"]
+        bullets.append(PROSE.text("conclusion_best", ours=b.ours, paper=b.paper, test=b.test,
+                                  p=b.p, p_adjusted=b.p_adjusted, verdict=b.verdict))
+    bullets += [PROSE.text("conclusion_count", sentence=count_sentence(ledger, prefix, what))
+                for prefix, what in CONCLUDED]
+    return bullets
+
+
+def _contradicted_bullet(ledger: Any) -> str:
+    from puzzles.core.claims import depends_on_reading
+
+    frame = ledger.frame()
+    against = frame[frame["verdict"] == "contradicted"]
+    moved = against[depends_on_reading(against)]
+    return PROSE.text("conclusion_contradicted", rows=len(against), moved=len(moved),
+                      ids=", ".join(moved["id"]) or "none")
+
+
+def _maxima_bullet(best: Mapping[str, dict]) -> str:
+    at_conj = [k for k, v in best.items() if v["score"] == int(k) ** 2 - 4]
+    proven = [f"{v['proven_max']} at n = {k}" for k, v in best.items()
+              if v["proven_max"] is not None]
+    below = [f"n = {k}: {v['score']} (n^2 - 4 = {int(k) ** 2 - 4})" for k, v in best.items()
+             if v["score"] < int(k) ** 2 - 4]
+    return PROSE.text("conclusion_maxima", proven=", ".join(proven) or "none at this scale",
+                      at_conjecture=", ".join(at_conj) or "-",
+                      below=f"; below it at {', '.join(below)}" if below else "")
+
+
+def _designer_bullet(design: Mapping[str, dict], best: Mapping[str, dict],
+                     quality: pd.DataFrame) -> str:
+    from puzzles.jumpmaze.ledger import designer_best
+
+    parts = []
+    for k, v in designer_best(design, best, quality).items():
+        if v["unconstrained"] is None:
+            parts.append(PROSE.text("designer_part", n=k, designer=v["designer"]))
+        elif v["unconstrained_feasible"]:
+            parts.append(PROSE.text("designer_part_missed", n=k, designer=v["designer"],
+                                    unconstrained=v["unconstrained"],
+                                    gap=v["unconstrained"] - v["designer"]))
+        else:
+            parts.append(PROSE.text("designer_part_infeasible", n=k, designer=v["designer"],
+                                    unconstrained=v["unconstrained"]))
+    return PROSE.text("conclusion_designer", parts="; ".join(parts))
 
 
 def conclusion(ledger: Any, best: Mapping[str, dict],
                design: Mapping[str, dict] | None = None,
                quality: pd.DataFrame | None = None) -> str:
     """The notebook's closing bullets, every number from the ledger and the results."""
-    from puzzles.core.claims import depends_on_reading
-    from puzzles.jumpmaze.ledger import count_sentence, designer_best
-
-    def row(cid: str):
-        return ledger[cid] if cid in ledger else None
-
-    bullets = []
-    t2 = row("T2-best-score")
-    if t2 is not None:
-        bullets.append(f"The report's evaluation is right: its puzzle re-evaluates to {t2.ours} "
-                       f"moves with {row('T2-depths').ours} of its printed depths, once the goal "
-                       "is put bottom-right as in Neller's rules (the text says bottom-left).")
-    b = row("T8-best-103")
-    if b is not None:
-        bullets.append(f"At its stated budgets the best of our runs is {b.ours}, not {b.paper} "
-                       f"({b.test}; p = {b.p}, after Holm {b.p_adjusted}): **{b.verdict}**.")
-    for prefix, what in [("T4-restarts-walks-strict", "Restarts beat walks (strict)"),
-                         ("T4-restarts-walks-ties", "Restarts beat walks (ties)"),
-                         ("T6-sa-best", "Annealing is the best algorithm"),
-                         ("T7-ga-hc-strict", "The GA beats strict hill climbing"),
-                         ("T7-ga-hc-ties", "The GA beats hill climbing with ties"),
-                         ("T7-ga-restarts-strict", "The GA beats restarts (strict)"),
-                         ("T7-ga-walk-strict", "The GA beats walks (strict)")]:
-        bullets.append(count_sentence(ledger, prefix, what)
-                       + " (headline: the incumbent as the report plots it).")
-    frame = ledger.frame()
-    against = frame[frame["verdict"] == "contradicted"]
-    moved = against[depends_on_reading(against)]
-    bullets.append(f"{len(against)} rows are contradicted; {len(moved)} of them change under "
-                   "another reading (statistic, tie rule, budget or GA selection): "
-                   + (", ".join(moved["id"]) or "none") + ".")
-    at_conj = [k for k, v in best.items() if v["score"] == int(k) ** 2 - 4]
-    proven = [f"{v['proven_max']} at n = {k}" for k, v in best.items()
-              if v["proven_max"] is not None]
-    below = [f"n = {k}: {v['score']} (n^2 - 4 = {int(k) ** 2 - 4})" for k, v in best.items()
-             if v["score"] < int(k) ** 2 - 4]
-    bullets.append("Proven maxima: " + (", ".join(proven) or "none at this scale")
-                   + f". The best maze found equals n^2 - 4 at n = {', '.join(at_conj) or '-'}"
-                   + (f"; below it at {', '.join(below)}" if below else "") + ".")
+    bullets = [*_report_bullets(ledger), _contradicted_bullet(ledger), _maxima_bullet(best)]
     if design and quality is not None:
-        d = designer_best(design, best, quality)
-        parts = []
-        for k, v in d.items():
-            if v["unconstrained"] is None:
-                parts.append(f"n = {k}: {v['designer']}")
-            elif v["unconstrained_feasible"]:
-                parts.append(f"n = {k}: {v['designer']}, but the deepest maze we know "
-                             f"({v['unconstrained']}) itself has a unique shortest path and no "
-                             f"holes, so the designer's runs miss a feasible maze "
-                             f"{v['unconstrained'] - v['designer']} moves deeper")
-            else:
-                parts.append(f"n = {k}: {v['designer']} (the unconstrained best, "
-                             f"{v['unconstrained']}, has holes or several shortest paths)")
-        bullets.append("The designer's deepest maze (unique shortest path, no black or white "
-                       "holes): " + "; ".join(parts) + ".")
+        bullets.append(_designer_bullet(design, best, quality))
     return "\n".join(f"* {x}" for x in bullets)
 
 
@@ -374,14 +523,14 @@ def quality_table(grids: Mapping[str, object]) -> pd.DataFrame:
 
 
 def best_puzzles(candidates: Sequence[tuple[str, int, object]], bounds: Mapping[int, int],
-                 sizes: Sequence[int] = R.REPORT_SIZES) -> dict:
+                 sizes: Sequence[int] | None = None) -> dict:
     """The best re-evaluated grid per n among ``(algorithm, n, grid)`` candidates (first wins).
 
     ``bounds[n]`` is a proven upper bound (a refuted target minus one); a maze that meets it
-    proves the maximum.
+    proves the maximum. ``sizes``: the report's unless given.
     """
     out = {}
-    for n in sizes:
+    for n in report().sizes if sizes is None else sizes:
         best = None
         for alg, m, g in candidates:
             if m != n:

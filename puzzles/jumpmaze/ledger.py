@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -40,10 +41,11 @@ from puzzles.core import verdicts as V
 from puzzles.core.claims import depends_on_reading, fmt
 from puzzles.core.verdicts import Evidence, Margin, Sample
 from puzzles.jumpmaze import model
-from puzzles.jumpmaze import reference as R
-from puzzles.jumpmaze.experiments import evaluations, matched_evaluations
+from puzzles.jumpmaze.experiments import PROSE, evaluations, matched_evaluations
+from puzzles.jumpmaze.report import report
 
-STEM = "03_jumping_maze"
+if TYPE_CHECKING:
+    from puzzles.jumpmaze.paper import MazeBudget
 LOCAL = ("hc_strict", "hc_ties", "restarts_strict", "restarts_ties", "walk_strict", "walk_ties",
          "sa")
 
@@ -92,22 +94,14 @@ _TIE_LABEL = {"strict": "strict climber", "ties": "ties accepted"}
 GA_ALT = "GA 'better 80%'"
 NAMES = {"hc": "hill climbing", "restarts": "random restarts", "walk": "random walks",
          "sa": "annealing", "ga": "the GA"}
-# what the report says about how its curves were made, as the notebook quotes it
-REPORT_READING = (
-    "The report's orderings come from its plots, and its plots show the incumbent: each "
-    "iteration's current score averaged over 50 runs (Task 3), for restarts 'the score shown is "
-    "after every restart' (Task 4), for the GA the mean of every member of each generation "
-    "(Task 7). Its climber is strict: at a local maximum 'all of the puzzles one change away "
-    "are all worse therefore the algorithm will not make a change', and it shows 'a rather large "
-    "plateau after the 2000th iteration' at n = 7.")
-
-
 def new_ledger() -> Ledger:
     """An empty ledger for notebook 03."""
-    return Ledger(STEM)
+    from puzzles.jumpmaze.paper import PAPER
+
+    return Ledger(PAPER.stem)
 
 
-# --- the runs -----------------------------------------------------------------------------------
+# --- the runs ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -117,7 +111,7 @@ class Runs:
 
     finals: pd.DataFrame
     checkpoints: pd.DataFrame
-    budget: Mapping
+    budget: MazeBudget
 
     def at(self, algorithm: str, n: int, stat: str = INCUMBENT,
            evals: int | None = None) -> np.ndarray:
@@ -198,7 +192,7 @@ def _named(label: str, ev: Evidence) -> Evidence:
     return replace(ev, test=f"{ev.test}; weakest of the comparisons: {label}")
 
 
-# --- Task 1/2: representation and evaluation --------------------------------------------------
+# --- Task 1/2: representation and evaluation -----------------------------------------------------
 
 
 def report_claims(ledger: Ledger, report_grid: object, printed_depths: np.ndarray) -> Ledger:
@@ -226,8 +220,8 @@ def report_claims(ledger: Ledger, report_grid: object, printed_depths: np.ndarra
                              "1 <= jump <= max(r, c, n-1-r, n-1-c) for every non-goal cell"),
                paper="implied", why="" if not legal else f"illegal jumps at {legal}")
     ledger.add("T2-best-score", "Task 2; Best puzzle",
-               "The report's best puzzle needs 103 moves (BFS score)",
-               V.exact(R.REPORT_BEST_SCORE, ev.score), paper=R.REPORT_BEST_SCORE)
+               f"The report's best puzzle needs {report().best_score} moves (BFS score)",
+               V.exact(report().best_score, ev.score), paper=report().best_score)
     ledger.add("T2-depths", "Task 2; Best puzzle",
                "Every printed BFS depth of the best puzzle (121 cells)",
                V.exact(n * n, same), paper=n * n,
@@ -243,7 +237,7 @@ def definition_claims(ledger: Ledger) -> Ledger:
     """Tasks 1-2: how a maze is shown, stored, searched and scored (what we built to)."""
     rows = [
         ("T1-display", "Task 1", "Display: jump, BFS depth (-1 unreachable), G with the score",
-         "render.draw_maze: big jump, small depth (-1 unreachable), G and the score in the goal",
+         "scene.maze_scene: big jump, small depth (-1 unreachable), G and the score in the goal",
          "the report's GUI, redrawn"),
         ("T1-node", "Task 1", "A cell holds a jump, a step count starting at -1 and a parent",
          "model: n x n jumps, BFS depths start at -1; n fixed per run",
@@ -278,42 +272,47 @@ def definition_claims(ledger: Ledger) -> Ledger:
     return ledger
 
 
-# --- Tasks 3-7: the protocol -----------------------------------------------------------------
+# --- Tasks 3-7: the protocol ---------------------------------------------------------------------
 
 
-def budget_claims(ledger: Ledger, budget: Mapping) -> Ledger:
+def budget_claims(ledger: Ledger, budget: MazeBudget) -> Ledger:
     """The budgets and parameters the report sets, as run (numbers we set: by construction)."""
-    sizes = tuple(budget["sizes"])
+    sizes = tuple(budget.sizes)
 
     def per_n(key: str) -> str:
-        return ", ".join(f"{budget[key][n]:,}" for n in sizes)
+        return ", ".join(f"{getattr(budget, key)[n]:,}" for n in sizes)
 
-    ga_ok = all(budget["ga_pop"][n] * budget["ga_generations"] == budget["sa"][n] for n in sizes)
+    ga_ok = all(budget.ga_pop[n] * budget.ga_generations == budget.sa[n] for n in sizes)
+    r = report()
+
+    def stated(per: Mapping[int, int]) -> str:
+        return "; ".join(map(str, per.values()))
+
     rows = [
-        ("T0-runs", "Tasks 3-7", "Runs per (algorithm, n)", R.REPORT_RUNS,
-         f"{budget['runs']} runs"),
+        ("T0-runs", "Tasks 3-7", "Runs per (algorithm, n)", r.runs, f"{budget.runs} runs"),
         ("T0-sizes", "Tasks 3-7", "Sizes; each curve is the per-iteration mean over the runs",
-         "5, 7, 9, 11", f"n = {', '.join(map(str, sizes))}; curves.csv"),
+         ", ".join(map(str, r.sizes)), f"n = {', '.join(map(str, sizes))}; curves.csv"),
         ("T3-budget", "Task 3", "Hill-climbing iterations per n (tie rule unstated)",
-         "1000; 5000; 5000; 5000", f"{per_n('hc')}; both tie rules run"),
-        ("T4-budget", "Task 4", "Restarts: total iterations per n, 10 restarts",
-         "1000; 1000; 3000; 3000; 10 restarts",
-         f"{per_n('restarts')}; {budget['restarts_count']} climbs"),
-        ("T5-walk-p", "Task 5", "A worse neighbour is accepted with probability 0.05",
-         R.REPORT_WALK_P, budget["walk_p"]),
-        ("T5-budget", "Task 5", "Random-walk iterations per n", "1000; 1000; 3000; 3000",
-         per_n("walk")),
-        ("T6-schedule", "Task 6", "Annealing: T0 = 100, T multiplied by 0.985 each iteration",
-         "100; 0.985", f"{budget['sa_t0']:g}; {budget['sa_cool']:g}"),
-        ("T6-budget", "Task 6", "Annealing iterations per n", "3000; 4000; 5000; 6000",
-         per_n("sa")),
-        ("T7-ga-design", "Task 7", "GA: random start, '80% better' selection, 50% clones, "
-         "2% mutation per cell", "80%; 50%; 2%",
-         f"beats 80% of the others (alt.: better 80%); clones {budget['ga_clone']:g}; "
-         f"mutation {budget['ga_mutation']:g}; uniform crossover, no elitism"),
-        ("T7-ga-sizes", "Task 7", "GA population per n, 100 generations, 50 runs",
-         "30; 40; 50; 60; 100 generations",
-         f"{per_n('ga_pop')}; {budget['ga_generations']} generations"),
+         stated(r.hc), f"{per_n('hc')}; both tie rules run"),
+        ("T4-budget", "Task 4",
+         f"Restarts: total iterations per n, {r.restarts_count} restarts",
+         f"{stated(r.restarts)}; {r.restarts_count} restarts",
+         f"{per_n('restarts')}; {budget.restarts_count} climbs"),
+        ("T5-walk-p", "Task 5", f"A worse neighbour is accepted with probability {r.walk_p:g}",
+         r.walk_p, budget.walk_p),
+        ("T5-budget", "Task 5", "Random-walk iterations per n", stated(r.walk), per_n("walk")),
+        ("T6-schedule", "Task 6",
+         f"Annealing: T0 = {r.sa_t0:g}, T multiplied by {r.sa_cool:g} each iteration",
+         f"{r.sa_t0:g}; {r.sa_cool:g}", f"{budget.sa_t0:g}; {budget.sa_cool:g}"),
+        ("T6-budget", "Task 6", "Annealing iterations per n", stated(r.sa), per_n("sa")),
+        ("T7-ga-design", "Task 7", f"GA: random start, '{r.ga_select:.0%} better' selection, "
+         f"{r.ga_clone:.0%} clones, {r.ga_mutation:.0%} mutation per cell",
+         f"{r.ga_select:.0%}; {r.ga_clone:.0%}; {r.ga_mutation:.0%}",
+         f"beats 80% of the others (alt.: better 80%); clones {budget.ga_clone:g}; "
+         f"mutation {budget.ga_mutation:g}; uniform crossover, no elitism"),
+        ("T7-ga-sizes", "Task 7", f"GA population per n, {r.ga_generations} generations, "
+         f"{r.runs} runs", f"{stated(r.ga_pop)}; {r.ga_generations} generations",
+         f"{per_n('ga_pop')}; {budget.ga_generations} generations"),
         ("T7-budget", "Task 7", "GA population x generations equals the annealing iterations",
          "yes", "yes" if ga_ok else "no (a reduced budget)"),
         ("T7-curve-protocol", "Task 7", "GA curves: mean of every member per generation, then "
@@ -325,11 +324,11 @@ def budget_claims(ledger: Ledger, budget: Mapping) -> Ledger:
     return ledger
 
 
-def checkpoints(budget: Mapping) -> list[tuple[str, int, int]]:
+def checkpoints(budget: MazeBudget) -> list[tuple[str, int, int]]:
     """Every ``(algorithm, n, evaluations)`` the ledger reads before a run's end: both sides of
     each compared pair at their matched evaluations, and the plateau windows."""
     out: set[tuple[str, int, int]] = set()
-    sizes = tuple(budget["sizes"])
+    sizes = tuple(budget.sizes)
 
     def both(a: str, b: str, n: int) -> None:
         e = matched_evaluations(a, b, n, budget)
@@ -418,7 +417,7 @@ def _tie_note(better: str, worse: str) -> str:
 
 def order_claims(ledger: Ledger, runs: Runs) -> Ledger:
     """Every ordering of two optimisers the report states, per tie rule and n, with readings."""
-    sizes = tuple(runs.budget["sizes"])
+    sizes = tuple(runs.budget.sizes)
     for stem, section, text, paper, better_t, worse_t in PAIR_ROWS:
         for v in ("strict", "ties"):
             better, worse = better_t.format(v=v), worse_t.format(v=v)
@@ -454,7 +453,7 @@ def _best_of(runs: Runs, better: str, rivals: Sequence[str], n: int, stat: str,
 def sa_best_claims(ledger: Ledger, runs: Runs) -> Ledger:
     """Task 6: annealing gives the best results at every size, against every other optimiser
     (both GA readings); it holds only if it holds against the weakest comparison."""
-    for n in runs.budget["sizes"]:
+    for n in runs.budget.sizes:
         rival, head = _best_of(runs, "sa", _rivals("strict"), n, INCUMBENT, False)
         alts = {}
         for v in ("strict", "ties"):
@@ -484,7 +483,7 @@ def sa_best_claims(ledger: Ledger, runs: Runs) -> Ledger:
 
 def not_great_claim(ledger: Ledger, runs: Runs) -> Ledger:
     """Task 4: restarts are 'overall not too great': below annealing at every n."""
-    sizes = tuple(runs.budget["sizes"])
+    sizes = tuple(runs.budget.sizes)
 
     def at_every_n(v: str, stat: str, matched: bool) -> tuple[str, Evidence]:
         label, ev = V.weakest({f"n = {n}": order(runs, "sa", f"restarts_{v}", n, stat, matched)
@@ -512,14 +511,14 @@ def not_great_claim(ledger: Ledger, runs: Runs) -> Ledger:
     return ledger
 
 
-def _windows(algorithm: str, n: int, budget: Mapping) -> dict[str, int]:
+def _windows(algorithm: str, n: int, budget: MazeBudget) -> dict[str, int]:
     """Where a window of a run starts (an iteration) for the plateau rows, by reading."""
-    iters = int(budget[_family(algorithm)][n])
+    iters = int(getattr(budget, _family(algorithm))[n])
     if _family(algorithm) == "restarts":
         return {"later half": iters // 2, "last climb": iters * 9 // 10}
     out = {"later half": iters // 2}
-    if iters > R.REPORT_HC_PLATEAU_AFTER:  # the report's window at n = 7 (2/5 of its budget)
-        out["after iteration 2000"] = R.REPORT_HC_PLATEAU_AFTER
+    if iters > report().hc_plateau_after:  # the report's window at n = 7 (2/5 of its budget)
+        out["after iteration 2000"] = report().hc_plateau_after
     elif iters * 2 // 5 not in out.values():
         out["after 2/5 of the budget"] = iters * 2 // 5
     return out
@@ -534,7 +533,7 @@ def _plateau(runs: Runs, algorithm: str, n: int, start: int) -> Evidence:
     """Our mean gain per run over the window against the report's 'flat': a mean gain of 0
     over its own 50 runs (a sample: it prints no spread, so the engine assumes ours)."""
     before, end = _gain(runs, algorithm, n, start)
-    return V.estimate(Sample.of(end - before), Sample(0.0, R.REPORT_RUNS), MARGINS.plateau)
+    return V.estimate(Sample.of(end - before), Sample(0.0, report().runs), MARGINS.plateau)
 
 
 def plateau_claims(ledger: Ledger, runs: Runs) -> Ledger:
@@ -542,7 +541,7 @@ def plateau_claims(ledger: Ledger, runs: Runs) -> Ledger:
     read as the later half): the mean gain over the window, per run, within the margin of 0."""
     for alg in ("hc_strict", "hc_ties"):
         v = alg.partition("_")[2]
-        for n in runs.budget["sizes"]:
+        for n in runs.budget.sizes:
             wins = _windows(alg, n, runs.budget)
             if n == 7:
                 cid, head_name = f"T3-plateau-{alg}", "after iteration 2000"
@@ -554,7 +553,7 @@ def plateau_claims(ledger: Ledger, runs: Runs) -> Ledger:
                 paper = "plateaus fairly early (no number)"
             if head_name not in wins:
                 ledger.add(cid, "Task 3", claim, V.not_comparable(kind="estimate"),
-                           paper=paper, why=f"this budget ({runs.budget['hc'][n]:,} iterations) "
+                           paper=paper, why=f"this budget ({runs.budget.hc[n]:,} iterations) "
                            "stops before the window the claim names")
                 continue
             head = _plateau(runs, alg, n, wins[head_name])
@@ -562,7 +561,7 @@ def plateau_claims(ledger: Ledger, runs: Runs) -> Ledger:
             gains = {k: float(np.mean(np.subtract(*_gain(runs, alg, n, s)[::-1])))
                      for k, s in wins.items()}
             why = ("the report prints no number: 'flat' is read as a mean gain of 0 over its "
-                   f"{R.REPORT_RUNS} runs, within {MARGINS.plateau.text}; our mean gain "
+                   f"{report().runs} runs, within {MARGINS.plateau.text}; our mean gain "
                    + ", ".join(
                        f"{k} {fmt(g, 3)}" for k, g in gains.items()))
             if v == "ties":
@@ -578,7 +577,7 @@ def no_plateau_claims(ledger: Ledger, runs: Runs) -> Ledger:
     later half of its budget (paired: the same runs at two points; one-sided)."""
     for v in ("strict", "ties"):
         alg = f"restarts_{v}"
-        for n in runs.budget["sizes"]:
+        for n in runs.budget.sizes:
             wins = _windows(alg, n, runs.budget)
             evs = {}
             for name, start in wins.items():
@@ -683,29 +682,29 @@ def best_score_claim(ledger: Ledger, runs: Runs, n: int = 11) -> Ledger:
     the best of as many draws from ours at its stated budgets (an extreme, never equality)."""
     methods = {"strict": ["hc_strict", "restarts_strict", "walk_strict", "sa", "ga"],
                "ties": ["hc_ties", "restarts_ties", "walk_ties", "sa", "ga"]}
-    if n not in runs.budget["sizes"]:
+    if n not in runs.budget.sizes:
         return ledger
-    draws = R.REPORT_RUNS * len(methods["strict"])
+    draws = report().runs * len(methods["strict"])
 
     def ev(algs: Sequence[str], k: int) -> Evidence:
         values = np.concatenate([runs.at(a, n, BEST) for a in algs])
-        return V.extreme(values, R.REPORT_BEST_SCORE, k, "max", MARGINS.best_puzzle)
+        return V.extreme(values, report().best_score, k, "max", MARGINS.best_puzzle)
 
     top = {a: int(runs.at(a, n, BEST).max()) for a in sorted(set(sum(methods.values(), [])))}
     ledger.add("T8-best-103", "Best puzzle",
-               f"The best n = {n} puzzle of the report's runs needs {R.REPORT_BEST_SCORE} moves",
-               ev(methods["strict"], draws), paper=R.REPORT_BEST_SCORE,
+               f"The best n = {n} puzzle of the report's runs needs {report().best_score} moves",
+               ev(methods["strict"], draws), paper=report().best_score,
                why=(f"the best run of each of our optimisers at n = {n}: " + ", ".join(
                    f"{a} {s}" for a, s in top.items()) + f"; none of our runs reaches "
-                   f"{R.REPORT_BEST_SCORE}, which two equal samples of one distribution would "
+                   f"{report().best_score}, which two equal samples of one distribution would "
                    "show half the time, so ranks alone cannot separate them; hypothesis: the "
                    "report's puzzle came from a "
                    "longer or differently tuned search than it states (our tuned annealer, "
                    "section 4.3, passes 103)"),
-               reading=f"five optimisers x {R.REPORT_RUNS} runs, strict",
-               readings={f"five optimisers x {R.REPORT_RUNS} runs, ties accepted":
+               reading=f"five optimisers x {report().runs} runs, strict",
+               readings={f"five optimisers x {report().runs} runs, ties accepted":
                          ev(methods["ties"], draws),
-                         f"annealing only ({R.REPORT_RUNS} runs)": ev(["sa"], R.REPORT_RUNS)})
+                         f"annealing only ({report().runs} runs)": ev(["sa"], report().runs)})
     return ledger
 
 
@@ -724,7 +723,7 @@ def protocol_claims(ledger: Ledger, runs: Runs, summary: pd.DataFrame, maxima: p
     return ledger
 
 
-# --- beyond the report ----------------------------------------------------------------------
+# --- beyond the report ---------------------------------------------------------------------------
 
 
 def sa_frozen_claim(ledger: Ledger, frozen: int, iters: int) -> Ledger:
@@ -739,7 +738,7 @@ def sa_frozen_claim(ledger: Ledger, frozen: int, iters: int) -> Ledger:
 def ties_claim(ledger: Ledger, runs: Runs, n: int = 11) -> Ledger:
     """Beyond: the unstated tie rule matters more than the algorithm (not a claim of the
     report, which states no tie rule)."""
-    if n not in runs.budget["sizes"]:
+    if n not in runs.budget.sizes:
         return ledger
     strict, ties = runs.at("hc_strict", n), runs.at("hc_ties", n)
     above = int(np.sum(ties > strict.max()))
@@ -849,33 +848,30 @@ def count_sentence(ledger: Ledger, prefix: str, what: str) -> str:
     ``prefix``, headline verdicts), and how many verdicts change under another reading."""
     rows = [c for c in ledger if c.id.startswith(prefix)]
     if not rows:
-        return f"{what}: not checked at this scale."
+        return PROSE.text("count_unchecked", what=what)
     k = {v: sum(c.verdict == v for c in rows)
          for v in ("reproduced", "inconclusive", "contradicted", "differs", "not comparable")}
-    parts = [f"holds (significantly) at {k['reproduced']} of {len(rows)} sizes",
-             f"inconclusive at {k['inconclusive']}", f"reversed at {k['contradicted']}"]
-    parts += [f"{v} at {k[v]}" for v in ("differs", "not comparable") if k[v]]
     frame = ledger.frame()
     moved = int(depends_on_reading(frame[frame["id"].str.startswith(prefix)]).sum())
-    return f"{what}: " + ", ".join(parts) + f"; {moved} of {len(rows)} change under another reading"
+    return PROSE.text("count", what=what, rows=len(rows), reproduced=k["reproduced"],
+                      inconclusive=k["inconclusive"], contradicted=k["contradicted"],
+                      others="".join(f", {v} at {k[v]}" for v in ("differs", "not comparable")
+                                     if k[v]), moved=moved)
 
 
 def reading_evidence(ledger: Ledger) -> str:
     """Markdown: why the headline reading is the report's own, with the measured evidence."""
-    parts = [f"**The report's own reading.** {REPORT_READING}"]
+    r = report()
+    parts = ["**The report's own reading.** "
+             + PROSE.text("report_reading", runs=r.runs, after=r.hc_plateau_after)]
     s, t = ("T3-plateau-hc_strict", "T3-plateau-hc_ties")
     if s in ledger and t in ledger and ledger[s].verdict != "not comparable":
-        parts.append(f"Measured here: after iteration 2000 at n = 7 the strict climber's mean "
-                     f"gain is {ledger[s].ours} move(s) ({ledger[s].verdict}), the "
-                     f"ties-accepting climber's {ledger[t].ours} ({ledger[t].verdict}).")
+        parts.append(PROSE.text("reading_plateau", after=r.hc_plateau_after, strict=ledger[s].ours,
+                                strict_verdict=ledger[s].verdict, ties=ledger[t].ours,
+                                ties_verdict=ledger[t].verdict))
     if "T3-hc-poor" in ledger:
-        c = ledger["T3-hc-poor"]
-        parts.append(f"Hill climbing 'not very good at improving puzzles' (T3-hc-poor, its "
-                     f"mean final score below half of annealing's): {c.readings}.")
-    parts.append("So every ordering's headline is the incumbent as the report plots it, at the "
-                 "report's own budgets; the `-strict` rows carry the report's tie rule, and "
-                 "each row's `readings` gives its verdict under the best-so-far statistic, the "
-                 "other tie rule, matched evaluations and the other GA selection.")
+        parts.append(PROSE.text("reading_poor", readings=ledger["T3-hc-poor"].readings))
+    parts.append(PROSE.text("reading_headline"))
     return " ".join(parts)
 
 
@@ -896,8 +892,39 @@ def reading_table(ledger: Ledger, prefixes: Sequence[str]) -> pd.DataFrame:
 def curves_sentence(summary: pd.DataFrame, n: int = 11) -> str:
     """Strict vs tie-accepting hill climbing at ``n`` (mean final score)."""
     piv = summary.set_index(["algorithm", "n"])["mean_final"]
-    return (f"at n = {n} strict climbing ends at {fmt(piv['hc_strict', n], 3)} on average, "
-            f"climbing with ties at {fmt(piv['hc_ties', n], 3)}")
+    return PROSE.text("curves", n=n, strict=fmt(piv["hc_strict", n], 3),
+                      ties=fmt(piv["hc_ties", n], 3))
+
+
+def plateau_sentences(ledger: Ledger, summary: pd.DataFrame) -> str:
+    """Markdown bullets: strict vs tie-accepting climbing, then every plateau row's verdict."""
+    rows = [PROSE.text("plateau_row", claim=c.claim, ours=c.ours,
+                       evidence=c.uncertainty or c.test, margin=c.margin, verdict=c.verdict)
+            for c in ledger if c.id.startswith("T3-plateau")]
+    return "\n".join([f"* {curves_sentence(summary)}.", *rows])
+
+
+COUNTED = (("T4-restarts-walks-strict", "random restarts beat random walks (strict)"),
+           ("T4-restarts-walks-ties", "random restarts beat random walks (ties accepted)"),
+           ("T6-sa-best", "simulated annealing is the best algorithm"),
+           ("T7-ga-hc-strict", "the GA beats strict hill climbing"),
+           ("T7-ga-hc-ties", "the GA beats hill climbing with ties"),
+           ("T7-ga-restarts-strict", "the GA beats random restarts (strict)"),
+           ("T7-ga-walk-strict", "the GA beats random walks (strict)"),
+           ("T7-sa-ga", "annealing beats the GA"))
+
+
+def count_sentences(ledger: Ledger) -> str:
+    """Markdown bullets: every ordering claim of the report, counted over the sizes."""
+    return "\n".join(f"* {count_sentence(ledger, prefix, what)}." for prefix, what in COUNTED)
+
+
+def best_sentence(ledger: Ledger) -> str:
+    """The report's 103-move puzzle against the best of our runs."""
+    t8 = ledger["T8-best-103"]
+    return PROSE.text("best_row", claim=t8.claim, ours=t8.ours, test=t8.test,
+                      uncertainty=t8.uncertainty, p=t8.p, p_adjusted=t8.p_adjusted,
+                      verdict=t8.verdict)
 
 
 def ga_sentence(curves: pd.DataFrame, at: int = 10) -> str:
@@ -911,8 +938,8 @@ def ga_sentence(curves: pd.DataFrame, at: int = 10) -> str:
         for n, g in d.groupby("n"):
             s = g.set_index("iteration")["mean_score"]
             last = int(s.index.max())
-            bits.append(f"n={n}: {fmt(s.loc[0], 3)} -> {fmt(s.loc[min(at, last)], 3)} "
-                        f"(gen {min(at, last)}) -> {fmt(s.loc[last], 3)} (gen {last}, "
-                        f"peak {fmt(s.max(), 3)})")
-        parts.append(f"`{alg}`: " + "; ".join(bits))
-    return "\n".join(f"* {p}" for p in parts)
+            bits.append(PROSE.text("ga_bit", n=n, first=fmt(s.loc[0], 3), at=min(at, last),
+                                   at_value=fmt(s.loc[min(at, last)], 3), last=last,
+                                   last_value=fmt(s.loc[last], 3), peak=fmt(s.max(), 3)))
+        parts.append(PROSE.text("ga_item", algorithm=alg, bits="; ".join(bits)))
+    return "\n".join(parts)

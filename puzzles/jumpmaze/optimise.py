@@ -1,40 +1,106 @@
 """The report's optimisers (hill climbing, restarts, random walk, SA, GA) and a long annealer.
 
-Every search loop is one numba kernel per optimiser: the kernel seeds numba's generator with the
-task's seed, draws the start grid, proposes neighbours, evaluates them by BFS and records the
-score curve, so a run never returns to Python until it is over. Each kernel takes exactly the
-parameters its algorithm uses, so none can be passed and silently ignored.
+Every search runs inside numba: a kernel seeds numba's generator with the task's seed, draws the
+start grid, proposes neighbours, evaluates them by BFS and records the score curve, so a run
+never returns to Python until it is over. The four local searches are one loop,
+:func:`_local_search`, and differ only in the rule that accepts a neighbour, passed as a small
+named tuple of that rule's own parameters (so none can be passed and silently ignored):
 
-Acceptance rules for hill climbing (the report leaves the tie rule open; it decides everything,
-so both are run):
+* :class:`Climb`: hill climbing; ``ties=False`` (strict) takes a neighbour only if its score is
+  higher, ``ties=True`` an equal one too (the report leaves the tie rule open; it decides
+  everything, so both are run);
+* :class:`Walk`: a neighbour the climbing rule rejects is still taken with probability ``p``;
+* :class:`Cooling`: annealing, equal or better always, worse with ``exp(delta / T)``,
+  ``T = T0 * cool**(i - 1)`` at iteration ``i = 1, 2, ...`` (no tie parameter: annealing always
+  accepts ties).
 
-* ``strict``: a neighbour replaces the current grid only if its score is higher;
-* ``ties``: a neighbour with an equal or higher score replaces it.
-
-Random restarts: ``count`` climbs share the iterations, each from a fresh random grid. Random
-walk: a neighbour the climbing rule rejects is still taken with probability ``p``. Annealing:
-equal or better always, worse with ``exp(delta / T)``, ``T = T0 * cool**i`` at iteration ``i``
-(i = 1, 2, ...); annealing has no tie parameter because it always accepts ties.
-
-Every local kernel fills ``stats`` = [worse neighbours proposed, worse neighbours accepted,
-restarts made], so the acceptance rules can be tested directly.
+Random restarts are the climb with ``count`` climbs sharing the iterations, each from a fresh
+random grid. Every local run fills ``stats`` (slots :data:`WORSE_PROPOSED`,
+:data:`WORSE_TAKEN`, :data:`RESTARTS`), so the acceptance rules can be tested directly.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numba import njit
+from numba.extending import overload
 
-from puzzles.core import derive_seed
 from puzzles.jumpmaze import model
 from puzzles.jumpmaze.model import check_n, max_jumps, neighbour_flat, random_flat, score_flat
 
+if TYPE_CHECKING:
+    from puzzles.jumpmaze.paper import MazeBudget
+
 # GA selection readings of the report's "the ones that are 80% better than the rest"
 SELECT_RULES = ("beats80", "top80")
+# the slots of a local run's ``stats``
+WORSE_PROPOSED, WORSE_TAKEN, RESTARTS = 0, 1, 2
 N_STATS = 3
+NO_SCORE = -(1 << 30)  # below every score: no finished climb yet
+
+
+class Space(NamedTuple):
+    """The mazes of one size: ``n``, every cell's largest jump (flat) and the cells with a
+    choice of jump (the only ones a neighbour changes)."""
+
+    n: int
+    mj: np.ndarray
+    mutable: np.ndarray
+
+
+class Trace(NamedTuple):
+    """What a run records: the score after each iteration (``curve``), the best so far
+    (``curve_best``), the best grid (``best``) and the counters (``stats``)."""
+
+    curve: np.ndarray
+    curve_best: np.ndarray
+    best: np.ndarray
+    stats: np.ndarray
+
+
+class Climb(NamedTuple):
+    """Hill climbing's rule: better always, equal only with ``ties``."""
+
+    ties: bool
+
+
+class Walk(NamedTuple):
+    """The random walk's rule: the climb's, else still take the neighbour with probability
+    ``p``."""
+
+    ties: bool
+    p: float
+
+
+class Cooling(NamedTuple):
+    """Annealing's rule: equal or better always, worse with ``exp(delta / T)``; ``temperature``
+    (one slot, updated in place) is multiplied by ``cool`` after every iteration."""
+
+    temperature: np.ndarray
+    cool: float
+
+
+class Genetic(NamedTuple):
+    """The GA's parameters: population, generations, mutation and clone rates, and how many
+    other members a member must strictly beat to be selected."""
+
+    pop_size: int
+    gens: int
+    pmut: float
+    pclone: float
+    need: float
+
+
+class Schedule(NamedTuple):
+    """A geometric annealing schedule: ``iters`` iterations from ``t_start`` to ``t_end``."""
+
+    iters: int
+    t_start: float
+    t_end: float
 
 
 def _tables(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -44,162 +110,116 @@ def _tables(n: int) -> tuple[np.ndarray, np.ndarray]:
     return mj, mutable
 
 
+def _space(n: int) -> Space:
+    return Space(n, *_tables(n))
+
+
+# --- the acceptance rules ------------------------------------------------------------------
+
+
 @njit(cache=True)
-def _start(n: int, mj: np.ndarray, seed: int, cur: np.ndarray, depth: np.ndarray,
-           queue: np.ndarray, curve: np.ndarray, curve_best: np.ndarray,
-           best: np.ndarray, stats: np.ndarray) -> int:
+def _climb_accepts(rule: Climb, s: int, s2: int) -> bool:
+    return s2 > s or (rule.ties and s2 == s)
+
+
+@njit(cache=True)
+def _walk_accepts(rule: Walk, s: int, s2: int) -> bool:
+    if s2 > s or (rule.ties and s2 == s):
+        return True
+    return np.random.random() < rule.p
+
+
+@njit(cache=True)
+def _cooling_accepts(rule: Cooling, s: int, s2: int) -> bool:
+    temp = rule.temperature[0]
+    delta = s2 - s
+    if delta >= 0:
+        accept = True
+    else:
+        u = np.random.random()
+        # a temperature that underflowed to 0 accepts no loss (and never divides by 0)
+        accept = temp > 0.0 and u < math.exp(delta / temp)
+    rule.temperature[0] = temp * rule.cool
+    return accept
+
+
+RULES = {Climb: _climb_accepts, Walk: _walk_accepts, Cooling: _cooling_accepts}
+
+
+def accepts(rule: object, s: int, s2: int) -> bool:
+    """Whether ``rule`` takes a neighbour of score ``s2`` over the current score ``s`` (each
+    rule's own kernel, chosen by the rule's type when a kernel is compiled)."""
+    return RULES[type(rule)](rule, s, s2)
+
+
+@overload(accepts, jit_options={"cache": True})
+def _accepts(rule, s, s2):
+    kernel = RULES[rule.instance_class]
+    return lambda rule, s, s2: kernel(rule, s, s2)
+
+
+# --- the local searches: one loop ------------------------------------------------------------
+
+
+@njit(cache=True)
+def _start(space: Space, seed: int, cur: np.ndarray, depth: np.ndarray, queue: np.ndarray,
+           trace: Trace) -> int:
     """Seed numba's generator, draw the first grid into ``cur`` and record it; its score."""
     np.random.seed(seed)
-    random_flat(n, mj, cur)
-    s = score_flat(cur, n, depth, queue)
-    best[:] = cur
-    curve[0] = s
-    curve_best[0] = s
-    for i in range(stats.shape[0]):
-        stats[i] = 0
+    random_flat(space.n, space.mj, cur)
+    s = score_flat(cur, space.n, depth, queue)
+    trace.best[:] = cur
+    trace.curve[0] = s
+    trace.curve_best[0] = s
+    for i in range(trace.stats.shape[0]):
+        trace.stats[i] = 0
     return s
 
 
 @njit(cache=True)
-def _hill_climb(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, ties: bool,
-                seed: int, curve: np.ndarray, curve_best: np.ndarray, best: np.ndarray,
-                stats: np.ndarray) -> int:
-    """Hill climbing; ``curve[i]`` is the current score after iteration ``i``."""
+def _local_search(space: Space, iters: int, count: int, seed: int, rule: object,
+                  trace: Trace) -> int:
+    """``count`` runs of a local search sharing ``iters`` iterations (a restart iteration
+    evaluates a fresh grid); ``rule`` decides which neighbours are taken. ``curve[i]`` is the
+    incumbent the report plots: the current score (restarts: the best of the finished runs
+    and the current one)."""
+    n, mj, mutable = space
+    stats = trace.stats
     nn = n * n
     depth = np.empty(nn, np.int64)
     queue = np.empty(nn, np.int64)
     cur = np.empty(nn, np.int64)
-    s = _start(n, mj, seed, cur, depth, queue, curve, curve_best, best, stats)
+    s = _start(space, seed, cur, depth, queue, trace)
     best_s = s
-    for it in range(1, iters + 1):
-        cell, old = neighbour_flat(cur, mutable, mj)
-        s2 = score_flat(cur, n, depth, queue)
-        if s2 < s:
-            stats[0] += 1
-        if s2 > s or (ties and s2 == s):
-            s = s2
-        else:
-            cur[cell] = old
-        if s > best_s:
-            best_s = s
-            best[:] = cur
-        curve[it] = s
-        curve_best[it] = best_s
-    return best_s
-
-
-@njit(cache=True)
-def _restarts(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, count: int, ties: bool,
-              seed: int, curve: np.ndarray, curve_best: np.ndarray, best: np.ndarray,
-              stats: np.ndarray) -> int:
-    """``count`` hill climbs sharing ``iters``; a restart iteration evaluates a fresh grid.
-
-    ``curve[i]`` is the incumbent the report plots: the best of the finished climbs and the
-    current one.
-    """
-    nn = n * n
-    depth = np.empty(nn, np.int64)
-    queue = np.empty(nn, np.int64)
-    cur = np.empty(nn, np.int64)
-    s = _start(n, mj, seed, cur, depth, queue, curve, curve_best, best, stats)
-    best_s = s
-    done_best = -(1 << 30)  # best of the finished climbs
+    done_best = NO_SCORE  # best of the finished climbs
     seg = iters // count
     for it in range(1, iters + 1):
-        if count > 1 and it > 1 and (it - 1) % seg == 0 and stats[2] < count - 1:
+        if count > 1 and it > 1 and (it - 1) % seg == 0 and stats[RESTARTS] < count - 1:
             if s > done_best:
                 done_best = s
             random_flat(n, mj, cur)
             s = score_flat(cur, n, depth, queue)
-            stats[2] += 1
+            stats[RESTARTS] += 1
         else:
             cell, old = neighbour_flat(cur, mutable, mj)
             s2 = score_flat(cur, n, depth, queue)
-            if s2 < s:
-                stats[0] += 1
-            if s2 > s or (ties and s2 == s):
+            worse = s2 < s
+            if worse:
+                stats[WORSE_PROPOSED] += 1
+            if accepts(rule, s, s2):
+                stats[WORSE_TAKEN] += worse
                 s = s2
             else:
                 cur[cell] = old
         if s > best_s:
             best_s = s
-            best[:] = cur
-        curve[it] = s if s > done_best else done_best
-        curve_best[it] = best_s
+            trace.best[:] = cur
+        trace.curve[it] = s if s > done_best else done_best
+        trace.curve_best[it] = best_s
     return best_s
 
 
-@njit(cache=True)
-def _random_walk(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, ties: bool,
-                 p: float, seed: int, curve: np.ndarray, curve_best: np.ndarray,
-                 best: np.ndarray, stats: np.ndarray) -> int:
-    """Hill climbing that still takes a rejected neighbour with probability ``p``."""
-    nn = n * n
-    depth = np.empty(nn, np.int64)
-    queue = np.empty(nn, np.int64)
-    cur = np.empty(nn, np.int64)
-    s = _start(n, mj, seed, cur, depth, queue, curve, curve_best, best, stats)
-    best_s = s
-    for it in range(1, iters + 1):
-        cell, old = neighbour_flat(cur, mutable, mj)
-        s2 = score_flat(cur, n, depth, queue)
-        worse = s2 < s
-        if worse:
-            stats[0] += 1
-        if s2 > s or (ties and s2 == s):
-            accept = True
-        else:
-            accept = np.random.random() < p
-            if accept and worse:
-                stats[1] += 1
-        if accept:
-            s = s2
-        else:
-            cur[cell] = old
-        if s > best_s:
-            best_s = s
-            best[:] = cur
-        curve[it] = s
-        curve_best[it] = best_s
-    return best_s
-
-
-@njit(cache=True)
-def _anneal(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, t0: float, cool: float,
-            seed: int, curve: np.ndarray, curve_best: np.ndarray, best: np.ndarray,
-            stats: np.ndarray) -> int:
-    """The report's annealing: T = t0 * cool**i at iteration i; ``curve`` the current score."""
-    nn = n * n
-    depth = np.empty(nn, np.int64)
-    queue = np.empty(nn, np.int64)
-    cur = np.empty(nn, np.int64)
-    s = _start(n, mj, seed, cur, depth, queue, curve, curve_best, best, stats)
-    best_s = s
-    temp = t0
-    for it in range(1, iters + 1):
-        cell, old = neighbour_flat(cur, mutable, mj)
-        s2 = score_flat(cur, n, depth, queue)
-        delta = s2 - s
-        if delta >= 0:
-            accept = True
-        else:
-            stats[0] += 1
-            u = np.random.random()
-            # a temperature that underflowed to 0 accepts no loss (and never divides by 0)
-            accept = temp > 0.0 and u < math.exp(delta / temp)
-            if accept:
-                stats[1] += 1
-        if accept:
-            s = s2
-        else:
-            cur[cell] = old
-        temp *= cool
-        if s > best_s:
-            best_s = s
-            best[:] = cur
-        curve[it] = s
-        curve_best[it] = best_s
-    return best_s
+# --- the GA ------------------------------------------------------------------------------------
 
 
 @njit(cache=True)
@@ -268,59 +288,56 @@ def _breed(pop: np.ndarray, sel: np.ndarray, ns: int, pclone: float, pmut: float
 
 
 @njit(cache=True)
-def _genetic(n: int, mj: np.ndarray, pop_size: int, gens: int, pmut: float, pclone: float,
-             need: float, seed: int, curve: np.ndarray, curve_best: np.ndarray,
-             best: np.ndarray) -> int:
+def _genetic(space: Space, ga: Genetic, seed: int, trace: Trace) -> int:
     """The report's GA; ``curve[g]`` is the population's mean score after generation ``g``."""
     np.random.seed(seed)
+    n, mj, _ = space
     nn = n * n
     depth = np.empty(nn, np.int64)
     queue = np.empty(nn, np.int64)
-    pop = np.empty((pop_size, nn), np.int64)
-    nxt = np.empty((pop_size, nn), np.int64)
-    sc = np.empty(pop_size, np.int64)
-    sel = np.empty(pop_size, np.int64)
-    clones = np.empty(pop_size, np.int64)
-    best_s = -(1 << 30)
-    for p in range(pop_size):
+    pop = np.empty((ga.pop_size, nn), np.int64)
+    nxt = np.empty((ga.pop_size, nn), np.int64)
+    sc = np.empty(ga.pop_size, np.int64)
+    sel = np.empty(ga.pop_size, np.int64)
+    clones = np.empty(ga.pop_size, np.int64)
+    best_s = NO_SCORE
+    for p in range(ga.pop_size):
         random_flat(n, mj, pop[p])
         sc[p] = score_flat(pop[p], n, depth, queue)
         if sc[p] > best_s:
             best_s = sc[p]
-            best[:] = pop[p]
-    curve[0] = sc.mean()
-    curve_best[0] = best_s
-    for gen in range(1, gens + 1):
-        ns = _select(sc, need, sel)
-        _breed(pop, sel, ns, pclone, pmut, mj, nxt, clones)
-        for p in range(pop_size):
+            trace.best[:] = pop[p]
+    trace.curve[0] = sc.mean()
+    trace.curve_best[0] = best_s
+    for gen in range(1, ga.gens + 1):
+        ns = _select(sc, ga.need, sel)
+        _breed(pop, sel, ns, ga.pclone, ga.pmut, mj, nxt, clones)
+        for p in range(ga.pop_size):
             pop[p] = nxt[p]
             sc[p] = score_flat(pop[p], n, depth, queue)
             if sc[p] > best_s:
                 best_s = sc[p]
-                best[:] = pop[p]
-        curve[gen] = sc.mean()
-        curve_best[gen] = best_s
+                trace.best[:] = pop[p]
+        trace.curve[gen] = sc.mean()
+        trace.curve_best[gen] = best_s
     return best_s
 
 
+# --- the tuned annealer -----------------------------------------------------------------------
+
+
 @njit(cache=True)
-def _anneal_long(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, t_start: float,
-                 t_end: float, seed: int, start: np.ndarray, best: np.ndarray,
+def _anneal_from(space: Space, schedule: Schedule, cur: np.ndarray, best: np.ndarray,
                  trace: np.ndarray) -> int:
-    """Geometric-schedule annealing from ``start`` (random if it holds -1); returns best score.
+    """Geometric-schedule annealing from the grid ``cur``; returns the best score.
 
     ``trace[j]`` records the best score after ``(j + 1) * iters / len(trace)`` iterations.
     """
-    np.random.seed(seed)
+    n, mj, mutable = space
+    iters, t_start, t_end = schedule
     nn = n * n
     depth = np.empty(nn, np.int64)
     queue = np.empty(nn, np.int64)
-    cur = np.empty(nn, np.int64)
-    if start[0] < 0:
-        random_flat(n, mj, cur)
-    else:
-        cur[:] = start
     s = score_flat(cur, n, depth, queue)
     best[:] = cur
     best_s = s
@@ -342,10 +359,26 @@ def _anneal_long(n: int, mj: np.ndarray, mutable: np.ndarray, iters: int, t_star
         if (it + 1) % stride == 0 and j < trace.shape[0]:
             trace[j] = best_s
             j += 1
-    while j < trace.shape[0]:
-        trace[j] = best_s
-        j += 1
+    trace[j:] = best_s
     return best_s
+
+
+@njit(cache=True)
+def _anneal_random(space: Space, schedule: Schedule, seed: int, best: np.ndarray,
+                   trace: np.ndarray) -> int:
+    """Seed numba's generator, draw a random start, anneal it."""
+    np.random.seed(seed)
+    cur = np.empty(space.n * space.n, np.int64)
+    random_flat(space.n, space.mj, cur)
+    return _anneal_from(space, schedule, cur, best, trace)
+
+
+@njit(cache=True)
+def _anneal_given(space: Space, schedule: Schedule, seed: int, start: np.ndarray,
+                  best: np.ndarray, trace: np.ndarray) -> int:
+    """Seed numba's generator and anneal a copy of ``start``."""
+    np.random.seed(seed)
+    return _anneal_from(space, schedule, start.copy(), best, trace)
 
 
 @njit(cache=True)
@@ -396,15 +429,15 @@ class RunResult:
     stats: np.ndarray = field(default_factory=lambda: np.zeros(N_STATS, np.int64))
 
 
-def _checked(algorithm: str, n: int, seed: int, curve: np.ndarray, curve_best: np.ndarray,
-             best: np.ndarray, best_s: int, stats: np.ndarray | None = None) -> RunResult:
+def _checked(algorithm: str, seed: int, trace: Trace, best_s: int) -> RunResult:
     """Re-evaluate the kernel's best grid with the model before it counts."""
-    grid = best.reshape(n, n).copy()
+    n = math.isqrt(trace.best.size)
+    grid = trace.best.reshape(n, n).copy()
     again = model.score(grid)
     if again != best_s:
         raise RuntimeError(f"{algorithm}: kernel score {best_s} but the model says {again}")
-    st = np.zeros(N_STATS, np.int64) if stats is None else stats
-    return RunResult(algorithm, n, seed, curve, curve_best, grid, int(again), st)
+    return RunResult(algorithm, n, seed, trace.curve.astype(float),
+                     trace.curve_best.astype(float), grid, int(again), trace.stats)
 
 
 def _check_positive(name: str, value: int) -> int:
@@ -413,18 +446,19 @@ def _check_positive(name: str, value: int) -> int:
     return int(value)
 
 
-def _local(kernel, algorithm: str, n: int, iters: int, seed: int, *params) -> RunResult:
-    """Run one local-search kernel with its own parameters ``params`` and check the result."""
+def _trace(n: int, points: int, dtype: type = np.int64) -> Trace:
+    return Trace(np.empty(points, dtype), np.empty(points, dtype), np.empty(n * n, np.int64),
+                 np.zeros(N_STATS, np.int64))
+
+
+def _local(rule: object, algorithm: str, n: int, iters: int, seed: int, count: int = 1
+           ) -> RunResult:
+    """Run the local search under ``rule`` (``count`` restarts share ``iters``), checked."""
     n = check_n(n)
     iters = _check_positive("iters", iters)
-    mj, mutable = _tables(n)
-    curve = np.empty(iters + 1, np.int64)
-    curve_best = np.empty(iters + 1, np.int64)
-    best = np.empty(n * n, np.int64)
-    stats = np.zeros(N_STATS, np.int64)
-    s = kernel(n, mj, mutable, iters, *params, int(seed), curve, curve_best, best, stats)
-    return _checked(algorithm, n, seed, curve.astype(float), curve_best.astype(float), best, s,
-                    stats)
+    trace = _trace(n, iters + 1)
+    s = _local_search(_space(n), iters, count, int(seed), rule, trace)
+    return _checked(algorithm, seed, trace, s)
 
 
 def neighbour_profile(grid: object) -> tuple[int, int, int]:
@@ -441,7 +475,7 @@ def neighbour_profile(grid: object) -> tuple[int, int, int]:
 def hill_climb(n: int, iters: int, seed: int, *, ties: bool,
                algorithm: str = "hc") -> RunResult:
     """One seeded run of hill climbing (``ties``: accept equal scores)."""
-    return _local(_hill_climb, algorithm, n, iters, seed, bool(ties))
+    return _local(Climb(bool(ties)), algorithm, n, iters, seed)
 
 
 def restarts(n: int, iters: int, seed: int, *, ties: bool, count: int,
@@ -450,7 +484,7 @@ def restarts(n: int, iters: int, seed: int, *, ties: bool, count: int,
     count = _check_positive("count", count)
     if count > iters:
         raise ValueError(f"count must not exceed iters, got count={count}, iters={iters}")
-    return _local(_restarts, algorithm, n, iters, seed, count, bool(ties))
+    return _local(Climb(bool(ties)), algorithm, n, iters, seed, count)
 
 
 def random_walk(n: int, iters: int, seed: int, *, ties: bool, p: float,
@@ -458,7 +492,7 @@ def random_walk(n: int, iters: int, seed: int, *, ties: bool, p: float,
     """One seeded run of hill climbing that takes a rejected neighbour with probability ``p``."""
     if not 0.0 < p <= 1.0:
         raise ValueError(f"p must lie in (0, 1], got {p}")
-    return _local(_random_walk, algorithm, n, iters, seed, bool(ties), float(p))
+    return _local(Walk(bool(ties), float(p)), algorithm, n, iters, seed)
 
 
 def anneal(n: int, iters: int, seed: int, *, t0: float, cool: float,
@@ -466,7 +500,7 @@ def anneal(n: int, iters: int, seed: int, *, t0: float, cool: float,
     """One seeded run of the report's annealing (T = t0 * cool**i)."""
     if not (t0 > 0.0 and 0.0 < cool <= 1.0):
         raise ValueError(f"t0 must be > 0 and cool in (0, 1], got t0={t0}, cool={cool}")
-    return _local(_anneal, algorithm, n, iters, seed, float(t0), float(cool))
+    return _local(Cooling(np.array([float(t0)]), float(cool)), algorithm, n, iters, seed)
 
 
 def selection_need(select: str, frac: float, pop_size: int) -> float:
@@ -478,25 +512,24 @@ def selection_need(select: str, frac: float, pop_size: int) -> float:
 
 
 def genetic(n: int, pop_size: int, gens: int, seed: int, *, pmut: float = 0.02,
-            pclone: float = 0.5, select: str = "beats80", frac: float = 0.8,
-            algorithm: str = "ga") -> RunResult:
-    """One seeded run of the report's GA (``select``: "beats80" or the alternative "top80")."""
+            pclone: float = 0.5, select: str = "beats80", algorithm: str = "ga") -> RunResult:
+    """One seeded run of the report's GA (``select``: "beats80" or the alternative "top80",
+    of the report's share: "80% better")."""
+    from puzzles.jumpmaze.report import report
+
     n = check_n(n)
     pop_size = _check_positive("pop_size", pop_size)
     gens = _check_positive("gens", gens)
     if pop_size < 2:
         raise ValueError(f"pop_size must be at least 2, got {pop_size}")
-    for name, v in (("pmut", pmut), ("pclone", pclone), ("frac", frac)):
+    for name, v in (("pmut", pmut), ("pclone", pclone)):
         if not 0.0 <= v <= 1.0:
             raise ValueError(f"{name} must lie in [0, 1], got {v}")
-    need = selection_need(select, float(frac), pop_size)
-    mj, _ = _tables(n)
-    curve = np.empty(gens + 1, np.float64)
-    curve_best = np.empty(gens + 1, np.float64)
-    best = np.empty(n * n, np.int64)
-    s = _genetic(n, mj, pop_size, gens, float(pmut), float(pclone), need, int(seed), curve,
-                 curve_best, best)
-    return _checked(algorithm, n, seed, curve, curve_best, best, s)
+    ga = Genetic(pop_size, gens, float(pmut), float(pclone),
+                 selection_need(select, report().ga_select, pop_size))
+    trace = _trace(n, gens + 1, np.float64)
+    s = _genetic(_space(n), ga, int(seed), trace)
+    return _checked(algorithm, seed, trace, s)
 
 
 def anneal_long(n: int, iters: int, seed: int, *, t_start: float = 3.0, t_end: float = 0.05,
@@ -506,91 +539,44 @@ def anneal_long(n: int, iters: int, seed: int, *, t_start: float = 3.0, t_end: f
     iters = _check_positive("iters", iters)
     if not 0.0 < t_end <= t_start:
         raise ValueError(f"need 0 < t_end <= t_start, got t_start={t_start}, t_end={t_end}")
-    mj, mutable = _tables(n)
-    start_flat = (np.full(n * n, -1, np.int64) if start is None
-                  else model.flatten(start)[0])
-    if start is not None and start_flat.size != n * n:
-        raise ValueError(f"start must be a {n} x {n} grid")
+    schedule = Schedule(iters, float(t_start), float(t_end))
     best = np.empty(n * n, np.int64)
     trace = np.empty(_check_positive("trace_len", trace_len), np.int64)
-    s = _anneal_long(n, mj, mutable, iters, float(t_start), float(t_end), int(seed), start_flat,
-                     best, trace)
-    return _checked("anneal_long", n, seed, trace.astype(float), trace.astype(float), best, s)
+    if start is None:
+        s = _anneal_random(_space(n), schedule, int(seed), best, trace)
+    else:
+        flat, m = model.flatten(start)
+        if m != n:
+            raise ValueError(f"start must be a {n} x {n} grid")
+        s = _anneal_given(_space(n), schedule, int(seed), flat, best, trace)
+    return _checked("anneal_long", seed, Trace(trace, trace, best, np.zeros(N_STATS, np.int64)),
+                    s)
 
 
 # ---------------------------------------------------------------------------------------------
-# The report's protocol: algorithms by name, budgets, and the task function for run_tasks
+# The report's protocol: algorithms by name, run under a budget
 
 ALGORITHMS = ("hc_strict", "hc_ties", "restarts_strict", "restarts_ties", "walk_strict",
               "walk_ties", "sa", "ga", "ga_top80")
 
 
-def run_algorithm(algorithm: str, n: int, seed: int, budget: dict) -> RunResult:
-    """One run of a named report algorithm with the per-``n`` budget mapping ``budget``."""
+def run_algorithm(algorithm: str, n: int, seed: int, budget: MazeBudget) -> RunResult:
+    """One run of a named report algorithm under ``budget`` (its iterations at ``n``)."""
     if algorithm not in ALGORITHMS:
         raise ValueError(f"algorithm must be one of {ALGORITHMS}, got {algorithm!r}")
     family, _, variant = algorithm.partition("_")
     ties = variant == "ties"
     if family == "hc":
-        return hill_climb(n, budget["hc"][n], seed, ties=ties, algorithm=algorithm)
+        return hill_climb(n, budget.hc[n], seed, ties=ties, algorithm=algorithm)
     if family == "restarts":
-        return restarts(n, budget["restarts"][n], seed, ties=ties,
-                        count=budget["restarts_count"], algorithm=algorithm)
+        return restarts(n, budget.restarts[n], seed, ties=ties,
+                        count=budget.restarts_count, algorithm=algorithm)
     if family == "walk":
-        return random_walk(n, budget["walk"][n], seed, ties=ties, p=budget["walk_p"],
+        return random_walk(n, budget.walk[n], seed, ties=ties, p=budget.walk_p,
                            algorithm=algorithm)
     if family == "sa":
-        return anneal(n, budget["sa"][n], seed, t0=budget["sa_t0"], cool=budget["sa_cool"],
+        return anneal(n, budget.sa[n], seed, t0=budget.sa_t0, cool=budget.sa_cool,
                       algorithm=algorithm)
-    return genetic(n, budget["ga_pop"][n], budget["ga_generations"], seed,
-                   pmut=budget["ga_mutation"], pclone=budget["ga_clone"],
+    return genetic(n, budget.ga_pop[n], budget.ga_generations, seed,
+                   pmut=budget.ga_mutation, pclone=budget.ga_clone,
                    select="top80" if variant == "top80" else "beats80", algorithm=algorithm)
-
-
-def protocol_task(task: tuple) -> dict:
-    """Worker for ``run_tasks``: ``(algorithm, n, runs, root_seed, budget_items)`` -> summary.
-
-    Returns the mean incumbent and best-so-far curves over the runs, every run's best score,
-    the best grid of all runs (re-evaluated by the model), and every run's own curves
-    (``run_curves``, ``run_best_curves``: runs x points) and best grid (``run_grids``), so the
-    ledger can read any run at any number of evaluations without rerunning it.
-    """
-    algorithm, n, runs, root, budget_items = task
-    budget = _unfreeze(budget_items)
-    results = [run_algorithm(algorithm, n, derive_seed(root, algorithm, n, r), budget)
-               for r in range(runs)]
-    top = max(results, key=lambda res: res.best_score)
-    return {
-        "algorithm": algorithm, "n": n,
-        "mean_curve": np.mean([r.curve for r in results], axis=0),
-        "mean_best_curve": np.mean([r.curve_best for r in results], axis=0),
-        "final": np.array([r.curve[-1] for r in results]),
-        "best_scores": np.array([r.best_score for r in results], np.int64),
-        "best_grid": top.best_grid, "best_score": top.best_score,
-        "run_curves": np.array([r.curve for r in results]),
-        "run_best_curves": np.array([r.curve_best for r in results]),
-        "run_grids": np.array([r.best_grid for r in results]),
-    }
-
-
-def freeze(obj: object) -> object:
-    """Turn nested dicts into sorted tuples so a budget has a deterministic ``repr``."""
-    if isinstance(obj, dict):
-        return tuple(sorted((k, freeze(v)) for k, v in obj.items()))
-    return obj
-
-
-def _unfreeze(items: object) -> object:
-    if isinstance(items, tuple) and items and all(
-            isinstance(p, tuple) and len(p) == 2 for p in items):
-        return {k: _unfreeze(v) for k, v in items}
-    return items
-
-
-def long_task(task: tuple) -> dict:
-    """Worker: one tuned-annealer run ``(n, iters, t_start, t_end, root, run)``."""
-    n, iters, t_start, t_end, root, run = task
-    res = anneal_long(n, iters, derive_seed(root, "anneal_long", n, run), t_start=t_start,
-                      t_end=t_end)
-    return {"n": n, "run": run, "seed": res.seed, "best_score": res.best_score,
-            "best_grid": res.best_grid, "trace": res.curve}

@@ -4,58 +4,77 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
-from puzzles.core import derive_seed, mean_ci, run_tasks
+from puzzles.core import derive_seed, mean_ci
 from puzzles.logicgrid import reference
 from puzzles.logicgrid.count import count_solutions, holds, solutions
-from puzzles.logicgrid.fi2pop import ABLATIONS, EXPERIMENTS, SPACES, mutation_study, trial_task
+from puzzles.logicgrid.fi2pop import (
+    ABLATIONS,
+    EXPERIMENTS,
+    SPACES,
+    TALLY,
+    TrialResult,
+    TrialTask,
+    mutation_study,
+)
 from puzzles.logicgrid.hints import TYPE_LABELS, TYPES, Hint, from_array, parse_puzzle, text
 from puzzles.logicgrid.hints import to_dict as hint_dict
 from puzzles.logicgrid.model import CLUE, MINI, Space, solution_rows
 from puzzles.logicgrid.solver import grid_solution, solve
 
+if TYPE_CHECKING:
+    from puzzles.logicgrid.paper import LogicGridBudget
+
 MAIN = ("hint size and difficulty", "difficulty only")
-PAPER_KEYS = {"hint size and difficulty": "size_difficulty", "difficulty only": "difficulty_only"}
 
 
-def _task(seed: int, name: str, trial: int, generations: int,
-          overrides: tuple = ()) -> tuple:
-    label = name + "".join(f"|{k}={v}" for k, v in overrides)
-    return (name, trial, derive_seed(seed, "fi2pop", label, trial), generations, overrides)
+def trial_tasks(budget: LogicGridBudget, root: int) -> list[TrialTask]:
+    """Every FI-2Pop trial of the notebook, longest first (that keeps every worker busy): the
+    paper's three experiments, both main ones again under the paper's weaker feasibility
+    (beyond the paper), and the other infeasible fitnesses (the full one is the main runs)."""
+    gens = {MAIN[0]: budget.generations, MAIN[1]: budget.generations_difficulty,
+            "mini 3x4": budget.mini_generations}
+    main = [TrialTask(name, t, gens[name], root=root)
+            for name, trials in ((MAIN[0], budget.trials), (MAIN[1], budget.trials),
+                                 ("mini 3x4", budget.mini_trials)) for t in range(trials)]
+    weak = [TrialTask(name, t, gens[name], weak=True, root=root)
+            for name in MAIN for t in range(budget.weak_trials)]
+    ablation = [TrialTask(MAIN[0], t, budget.ablation_generations, ablation=name, root=root)
+                for name in ABLATIONS if name != "full" for t in range(budget.ablation_trials)]
+    return sorted(main[::-1] + weak[::-1] + ablation, key=lambda t: -t.generations)
 
 
-def main_tasks(budget: Mapping, seed: int) -> list[tuple]:
-    """Tasks of the three experiments of the paper at this budget."""
-    tasks = [_task(seed, MAIN[0], t, budget["generations"]) for t in range(budget["trials"])]
-    tasks += [_task(seed, MAIN[1], t, budget["generations_difficulty"])
-              for t in range(budget["trials"])]
-    tasks += [_task(seed, "mini 3x4", t, budget["mini_generations"])
-              for t in range(budget["mini_trials"])]
-    return tasks
+def trials_table(tasks: Sequence[TrialTask], results: Sequence[TrialResult]) -> pd.DataFrame:
+    """One row per trial: its task, tallies, best puzzle and per-generation arrays."""
+    rows = []
+    for t, r in zip(tasks, results, strict=True):
+        rows.append({"experiment": t.experiment, "trial": t.trial, "generations": t.generations,
+                     "ablation": t.ablation, "weak": t.weak,
+                     "first_feasible": r.first_feasible, "loops": r.loops,
+                     "fitness": r.fitness, **r.tally, "hints": r.hints,
+                     "n_feasible": r.n_feasible, "best_feasible": r.best_feasible,
+                     "best_infeasible": r.best_infeasible})
+    return pd.DataFrame(rows)
 
 
-def ablation_tasks(budget: Mapping, seed: int) -> list[tuple]:
-    """The infeasible-fitness ablation (the full fitness is the main experiment's runs)."""
-    return [_task(seed, MAIN[0], t, budget["ablation_generations"], (("ablation", name),))
-            for name in ABLATIONS if name != "full" for t in range(budget["ablation_trials"])]
-
-
-def weak_tasks(budget: Mapping, seed: int) -> list[tuple]:
-    """Both main experiments again with the paper's weaker feasibility (solver completes)."""
-    return [_task(seed, name, t, budget["generations" if name == MAIN[0] else
-                                        "generations_difficulty"], (("weak", True),))
-            for name in MAIN for t in range(budget["weak_trials"])]
-
-
-def run(tasks: Sequence[tuple], workers: int | None, desc: str,
-        executor: Executor | None = None) -> list[dict]:
-    """Run FI-2Pop trials on the process pool (results in task order)."""
-    return run_tasks(trial_task, list(tasks), workers=workers,
-                     executor=executor, progress=True, desc=desc)
+def trial_records(table: pd.DataFrame) -> list[dict]:
+    """The trials of :func:`trials_table` as the dicts the tables and the ledger read:
+    ``experiment``, ``trial``, ``overrides`` (the changed fields), the result's fields."""
+    out = []
+    for r in table.to_dict("records"):
+        task = TrialTask(r["experiment"], r["trial"], r["generations"], ablation=r["ablation"],
+                         weak=r["weak"])
+        out.append({"experiment": r["experiment"], "trial": r["trial"],
+                    "overrides": task.overrides, "first_feasible": r["first_feasible"],
+                    "hints": r["hints"], "loops": r["loops"], "fitness": r["fitness"],
+                    "n_feasible": r["n_feasible"], "best_feasible": r["best_feasible"],
+                    "best_infeasible": r["best_infeasible"],
+                    "tally": {k: r[k] for k in TALLY}})
+    return out
 
 
 def select(results: Sequence[dict], experiment: str, **overrides) -> list[dict]:
@@ -195,7 +214,7 @@ def weak_agreement() -> pd.DataFrame:
 # ---- tables ---------------------------------------------------------------------------------
 
 def _paper(name: str, key: str) -> float:
-    v = reference.PAPER.get(PAPER_KEYS.get(name, ""), {}).get(key)
+    v = reference.results(name).get(key)
     return math.nan if v is None else float(v)
 
 
@@ -253,8 +272,7 @@ def detail_table(results: Sequence[dict], puzzles: Sequence[dict]) -> pd.DataFra
     for name in MAIN:
         rs = select(results, name)
         ps = [p for p in puzzles if p["experiment"] == name]
-        key = PAPER_KEYS[name]
-        pp = reference.PAPER[key]
+        pp = reference.results(name)
         first = first_feasible(rs)
         share = [float(np.mean(r["n_feasible"][1:])) / 50 for r in rs]
         final_inf = [r["best_infeasible"][-1] for r in rs if not np.isnan(r["best_infeasible"][-1])]
@@ -297,13 +315,14 @@ def curves(results: Sequence[dict], experiment: str, **overrides) -> pd.DataFram
 def hint_type_table(puzzles: Sequence[dict]) -> pd.DataFrame:
     """Mean number of hints of each type per puzzle, beside the paper's (hint size and diff.)."""
     rows = []
-    for t in sorted(TYPES, key=lambda t: -reference.PAPER_HINT_TYPES[t]):
+    paper = reference.hint_types()
+    for t in sorted(TYPES, key=lambda t: -paper[t]):
         row = {"hint type": TYPE_LABELS[t]}
         for name in MAIN:
             ps = [p for p in puzzles if p["experiment"] == name]
             row[name] = round(float(np.mean([sum(h.type == t for h in p["_hints"])
                                              for p in ps])), 2) if ps else math.nan
-        row["paper (hint size and difficulty)"] = reference.PAPER_HINT_TYPES[t]
+        row["paper (hint size and difficulty)"] = paper[t]
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -327,7 +346,7 @@ def loop_table(puzzles: Sequence[dict], experiment: str, mode: str = "paper") ->
     df = pd.DataFrame(table, columns=[TYPE_LABELS[t] for t in TYPES])
     df.insert(0, "loop", np.arange(1, depth + 1))
     df["total"] = table.sum(axis=1)
-    paper = reference.PAPER_REMAINING_PER_LOOP if experiment == MAIN[0] and mode == "paper" \
+    paper = reference.queue_per_loop() if experiment == MAIN[0] and mode == "paper" \
         else []
     df["paper total"] = [paper[j] if j < len(paper) else math.nan for j in range(depth)]
     return df
@@ -349,7 +368,7 @@ def mutation_table(puzzles: Sequence[dict], repeats: int, steps: int, seed: int)
                 out[label] = mutation_study(CLUE, arrs, repeats, steps,
                                             derive_seed(seed, "mutation", name), weak=weak
                                             ).round(3)
-    paper = reference.PAPER_MUTATION_FEASIBILITY
+    paper = reference.mutation_feasibility()
     out["paper"] = [paper[j] if j < len(paper) else math.nan for j in range(steps)]
     return pd.DataFrame(out)
 
@@ -369,7 +388,7 @@ def ablation_table(results: Sequence[dict]) -> pd.DataFrame:
                      "feasible per generation (mean ± CI)": _ci(mean_all),
                      "feasible at the end": _ci(final),
                      "trials that found a feasible puzzle": sum(f >= 0 for f in first),
-                     "paper (feasible of 50)": reference.PAPER_ABLATION[name]})
+                     "paper (feasible of 50)": reference.ablation()[name]})
     return pd.DataFrame(rows)
 
 
@@ -403,7 +422,7 @@ def weak_table(results: Sequence[dict], weak_puzzles: Sequence[dict]) -> pd.Data
 def example_puzzles() -> list[dict]:
     """The three example puzzles of the slides, parsed from their English and solved."""
     out = []
-    for name, ex in reference.EXAMPLES.items():
+    for name, ex in reference.examples().items():
         space_name = ex["space"]
         space = MINI if space_name == "mini" else CLUE
         hints = parse_puzzle(space, ex["clues"])

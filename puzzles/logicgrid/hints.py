@@ -55,6 +55,26 @@ def validate(space: Space, h: Hint) -> Hint:
         raise ValueError(f"hint must be a Hint, got {type(h).__name__}")
     if h.type not in TYPES:
         raise ValueError(f"hint type must be one of {TYPES}, got {h.type!r}")
+    _check_fields(space, h)
+    ca, cb = _cat(space, h.a), _cat(space, h.b)
+    if h.type in ("is", "not", "either_is") and ca == cb:
+        raise ValueError(f"{h.type} hint: a and b must be in different categories")
+    if h.type == "before":
+        _check_before(space, h, ca, cb)
+    if h.type == "or":
+        cc = _cat(space, h.c)
+        if h.a == h.b or cc in (ca, cb):
+            raise ValueError("or hint: a and b must differ and c must be in another category")
+    if h.type == "either_is":
+        if _cat(space, h.c) == _cat(space, h.d):
+            raise ValueError("either_is hint: c and d must be in different categories")
+        if {h.a, h.b} == {h.c, h.d}:
+            raise ValueError("either_is hint: the two statements must differ")
+    return h
+
+
+def _check_fields(space: Space, h: Hint) -> None:
+    """The fields a hint type uses are entity indices, the others None."""
     used = {"is": "ab", "not": "ab", "before": "ab", "or": "abc", "either_is": "abcd"}[h.type]
     for f in "abcd":
         v = getattr(h, f)
@@ -66,30 +86,20 @@ def validate(space: Space, h: Hint) -> Hint:
             raise ValueError(f"{h.type} hint: field {f} must be None, got {v!r}")
     if h.type != "before" and h.k is not None:
         raise ValueError(f"{h.type} hint: field k must be None, got {h.k!r}")
-    ca, cb = _cat(space, h.a), _cat(space, h.b)
-    if h.type in ("is", "not", "either_is") and ca == cb:
-        raise ValueError(f"{h.type} hint: a and b must be in different categories")
-    if h.type == "before":
-        num = space.numeric
-        if num < 0:
-            raise ValueError("before hint: the space has no numeric category")
-        if num in (ca, cb):
-            raise ValueError("before hint: a and b must not be in the numeric category")
-        if h.a == h.b:
-            raise ValueError("before hint: a and b must differ")
-        if h.k is not None and (isinstance(h.k, bool) or not isinstance(h.k, int | np.integer)
-                                or not 1 <= h.k <= space.m - 2):
-            raise ValueError(f"before hint: k must be None or in 1..{space.m - 2}, got {h.k!r}")
-    if h.type == "or":
-        cc = _cat(space, h.c)
-        if h.a == h.b or cc in (ca, cb):
-            raise ValueError("or hint: a and b must differ and c must be in another category")
-    if h.type == "either_is":
-        if _cat(space, h.c) == _cat(space, h.d):
-            raise ValueError("either_is hint: c and d must be in different categories")
-        if {h.a, h.b} == {h.c, h.d}:
-            raise ValueError("either_is hint: the two statements must differ")
-    return h
+
+
+def _check_before(space: Space, h: Hint, ca: int, cb: int) -> None:
+    """A before hint: two different non-numeric entities, k None or in 1..M-2."""
+    num = space.numeric
+    if num < 0:
+        raise ValueError("before hint: the space has no numeric category")
+    if num in (ca, cb):
+        raise ValueError("before hint: a and b must not be in the numeric category")
+    if h.a == h.b:
+        raise ValueError("before hint: a and b must differ")
+    if h.k is not None and (isinstance(h.k, bool) or not isinstance(h.k, int | np.integer)
+                            or not 1 <= h.k <= space.m - 2):
+        raise ValueError(f"before hint: k must be None or in 1..{space.m - 2}, got {h.k!r}")
 
 
 def to_array(space: Space, hints: list[Hint]) -> np.ndarray:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -52,7 +53,9 @@ from puzzles.logicgrid.fi2pop import SPACES, random_hints
 from puzzles.logicgrid.hints import TYPE_LABELS, TYPES
 from puzzles.logicgrid.model import CLUE, MINI, Space
 
-STEM = "04_logic_grid"
+if TYPE_CHECKING:
+    from puzzles.logicgrid.paper import LogicGridBudget
+
 SET_OF = {"hint size and difficulty": "hd", "difficulty only": "do", "mini 3x4": "small"}
 NAME_OF = {v: k for k, v in SET_OF.items()}
 
@@ -68,9 +71,9 @@ class Margins:
       5-18 around a mean near 10), so it is compared as a ratio; ±0.2 in log ratio is about
       ±22%, two generations at the paper's mean of about 10.
     * ``loops``: solver loops per puzzle: half a loop, under half the gap between the paper's two
-      arms (4.87 and 6.03 loops).
+      arms' mean loops (reference/results.csv).
     * ``clues``: clues per puzzle, in all or of one type: half a clue, under a quarter of the gap
-      between the paper's two arms (7.03 and 9.23 clues).
+      between the paper's two arms' mean clues.
     * ``fitness``: the feasible fitness of "hint size and difficulty" (and mini): one clue's worth
       of the hint-size term, 0.5 / 20 = 0.025 (one loop is worth 0.5 / 7 = 0.071).
     * ``fitness_do``: "difficulty only" fitness is loops / 10: the loop margin on that scale.
@@ -108,9 +111,11 @@ MARGIN_REASONS: dict[str, tuple[str, str]] = {
                     "a run count with a long right tail, compared as a ratio: about ±22%, two "
                     "generations at the paper's mean of about 10"),
     "loops": ("solver loops per puzzle (mean)",
-              "half a loop: under half the gap between the paper's arms (4.87 vs 6.03)"),
+              "half a loop: under half the gap between the paper's arms ({loops_hd} vs "
+              "{loops_do})"),
     "clues": ("clues per puzzle, in all or of one type (mean)",
-              "half a clue: under a quarter of the gap between the paper's arms (7.03 vs 9.23)"),
+              "half a clue: under a quarter of the gap between the paper's arms ({hints_hd} "
+              "vs {hints_do})"),
     "fitness": ("final top feasible fitness, hint size and difficulty / mini",
                 "one clue's worth of the hint-size term (0.5 / 20); a loop is worth 0.071"),
     "fitness_do": ("final top feasible fitness, difficulty only (loops / 10)",
@@ -131,10 +136,14 @@ MARGIN_REASONS: dict[str, tuple[str, str]] = {
 
 
 def margins_table() -> pd.DataFrame:
-    """The margins of this notebook: quantity, margin, why."""
+    """The margins of this notebook: quantity, margin, why (the paper's means filled in)."""
+    hd, do = (reference.results(n) for n in MAIN)
+    arms = {"loops_hd": hd["loops_mean"], "loops_do": do["loops_mean"],
+            "hints_hd": hd["hints_mean"], "hints_do": do["hints_mean"]}
     return pd.DataFrame([{"quantity": MARGIN_REASONS[f.name][0],
                           "margin": getattr(MARGINS, f.name).text,
-                          "why this wide": MARGIN_REASONS[f.name][1]} for f in fields(Margins)])
+                          "why this wide": MARGIN_REASONS[f.name][1].format(**arms)}
+                         for f in fields(Margins)])
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -242,9 +251,8 @@ def released_claims(ledger: Ledger, table: pd.DataFrame) -> Ledger:
     """Rows for the 65 released puzzles: loops, clues, queue per loop (the authors' solver)."""
     for s in released.SETS:
         t = table[table["set"] == s]
-        ref, st = reference.RELEASED[s], released.statistics(s)
-        printed = reference.PAPER.get({"hd": "size_difficulty", "do": "difficulty_only"}.get(
-            s, ""), {})
+        ref, st = reference.authors_results(s), released.statistics(s)
+        printed = reference.results(NAME_OF[s])
         sec = "released puzzles"
         ledger.add(f"REL-{s}-loops-mean", sec,
                    f"Mean loops of the authors' solver over the released {s} puzzles",
@@ -278,9 +286,8 @@ def released_claims(ledger: Ledger, table: pd.DataFrame) -> Ledger:
     hd, do = released.queue("hd"), released.queue("do")
     ledger.add("REL-hd-queue", "released puzzles",
                "Hints still queued at each loop of the authors' solver, summed over the 30 "
-               "released hd puzzles", exact(_join(reference.PAPER_REMAINING_PER_LOOP),
-                                           _join(hd)),
-               paper=_join(reference.PAPER_REMAINING_PER_LOOP))
+               "released hd puzzles", exact(_join(reference.queue_per_loop()), _join(hd)),
+               paper=_join(reference.queue_per_loop()))
     ledger.add("REL-do-queue", "released puzzles",
                "Hints still queued at each loop of the authors' solver, summed over the 30 "
                "released do puzzles", not_comparable(_join(do), "released.queue('do'): paper "
@@ -294,8 +301,9 @@ def released_claims(ledger: Ledger, table: pd.DataFrame) -> Ledger:
 
 def type_claims(ledger: Ledger, counts: Mapping[str, Mapping[str, float]]) -> Ledger:
     """Clue types per released puzzle (``counts[set][type]`` = mean distinct per puzzle)."""
-    for s, ref in reference.RELEASED_HINT_TYPES.items():
-        printed = reference.PAPER_HINT_TYPES if s == "hd" else {}
+    for s in released.SETS:
+        ref = reference.authors_hint_types(s)
+        printed = reference.hint_types() if s == "hd" else {}
         for t in TYPES:
             ledger.add(f"REL-{s}-type-{t}", "released puzzles",
                        f"Mean '{TYPE_LABELS[t]}' clues per released {s} puzzle",
@@ -345,7 +353,7 @@ def example_claims(ledger: Ledger, examples: Sequence[dict]) -> Ledger:
 # --- design inputs and claims we cannot check -----------------------------------------------
 
 
-def design_claims(ledger: Ledger, grammar: pd.DataFrame, budget: Mapping[str, int]) -> Ledger:
+def design_claims(ledger: Ledger, grammar: pd.DataFrame, budget: LogicGridBudget) -> Ledger:
     """Numbers and rules we set (or copy from the authors' code): by construction."""
     rows = [
         ("SP-scenario", "slides: Scenario", "The murder-mystery space: four categories of four "
@@ -358,10 +366,10 @@ def design_claims(ledger: Ledger, grammar: pd.DataFrame, budget: Mapping[str, in
          "chosen by size, children placed by feasibility", "population chosen with probability "
          "|F| / (|F| + |I|), roulette parents", "fi2pop.run_experiment"),
         ("GA-params", "paper (not in slides; DESIGN 5.4)", "The GA's budgets and rates",
-         f"{budget['trials']} trials x {budget['generations']} generations "
-         f"({budget['generations_difficulty']} for difficulty only), population 50, crossover "
+         f"{budget.trials} trials x {budget.generations} generations "
+         f"({budget.generations_difficulty} for difficulty only), population 50, crossover "
          f"0.3, mutation 0.8, add rate 0.5, 2 elites each, at most 20 clues; mini "
-         f"{budget['mini_trials']} x {budget['mini_generations']}", "budgets.py, fi2pop.py"),
+         f"{budget.mini_trials} x {budget.mini_generations}", "budgets.py, fi2pop.py"),
         ("OP-init", "slides: Genetic Operators", "Initial lists hold 3-5 random clues (slides) "
          "or 1-5 (paper and code)", "1-5 clues, as the authors' code", "fi2pop.EXPERIMENTS"),
         ("OP-mut-cx", "slides: Genetic Operators", "Mutation deletes or inserts one clue; "
@@ -421,19 +429,20 @@ def design_claims(ledger: Ledger, grammar: pd.DataFrame, budget: Mapping[str, in
 def grammar_table(space: Space, samples: int, seed: int) -> pd.DataFrame:
     """Shares of hint types and productions: our generator (sampled) vs the authors' grammar."""
     hs = random_hints(space, samples, seed)
+    authors = reference.grammar()
     before = [h for h in hs if h.type == "before"]
     ors = [h for h in hs if h.type == "or"]
     rows = [{"quantity": f"type '{TYPE_LABELS[t]}'",
              "ours": sum(h.type == t for h in hs) / len(hs),
-             "authors' grammar": reference.PAPER_GRAMMAR["type_share"], "of": len(hs)}
+             "authors' grammar": authors["type_share"], "of": len(hs)}
             for t in TYPES]
     rows.append({"quantity": "'before' drawn as 'at least 1'",
                  "ours": sum(h.k is None for h in before) / max(len(before), 1),
-                 "authors' grammar": reference.PAPER_GRAMMAR["before_at_least_share"],
+                 "authors' grammar": authors["before_at_least_share"],
                  "of": len(before)})
     rows.append({"quantity": "'or' with A, B from one category",
                  "ours": sum(h.a // space.m == h.b // space.m for h in ors) / max(len(ors), 1),
-                 "authors' grammar": reference.PAPER_GRAMMAR["or_same_category_share"],
+                 "authors' grammar": authors["or_same_category_share"],
                  "of": len(ors)})
     return pd.DataFrame(rows)
 
@@ -445,6 +454,27 @@ _WHY_LOOPS = ("hypothesis, untested until a GA selects on the authors' count (is
               "GA selects on our sound solver's loop count (mean {sound}, GA-{s}-loops-sound), "
               "not on the authors'; on the authors' own puzzles paper mode gives their counts "
               "exactly (REL-{s}-loops-mean)")
+
+
+@dataclass(frozen=True)
+class _ArmRows:
+    """What one experiment's rows compare: ours (and under the paper's feasibility), the
+    authors' per-puzzle values, their data.txt numbers, the paper's print."""
+
+    name: str
+    s: str
+    ours: Arm
+    weak: Arm | None
+    au: dict[str, list[float]]
+    ref: dict
+    st: dict
+    printed: dict
+    n_au: int
+    sec: str
+
+    def __iter__(self):
+        return iter((self.name, self.s, self.ours, self.weak, self.au, self.ref, self.st,
+                     self.printed, self.n_au, self.sec))
 
 
 def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
@@ -459,215 +489,241 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
     for name, s in SET_OF.items():
         if len(select(results, name)) < 2:
             continue
-        ours = arm(results, puzzles, name)
-        weak = None
-        if select(weak_results, name, weak=True):
-            weak = arm(weak_results, weak_puzzles, name, weak=True)
-        au, ref, st = authors[s], reference.RELEASED[s], released.statistics(s)
-        printed = reference.PAPER.get({"hd": "size_difficulty", "do": "difficulty_only"}.get(
-            s, ""), {})
-        n_au = len(au["loops"])
-        sec = f"FI-2Pop: {name}"
-
-        def ff(a: Arm, ref=ref, n_au=n_au) -> Evidence:
-            return estimate(Sample.of(a.first_feasible),
-                            Sample(ref["first_feasible_mean"], n_au), MARGINS.generations)
-
-        reads = _weak_readings(ff, weak)
-        ledger.add(f"GA-{s}-first-feasible", sec,
-                   "Mean first generation with a feasible list (counted from 1)",
-                   ff(ours), paper=printed.get("first_feasible_mean", ""),
-                   authors=st["first_feasible_mean"], reading=OURS_FEASIBLE if reads else "",
-                   readings=reads,
-                   why="the authors stored only the mean, min and max of their "
-                       f"{n_au} trials, so their spread is assumed equal to ours"
-                       + (f"; under the paper's feasibility our mean is "
-                          f"{fmt(np.mean(weak.first_feasible))}" if weak else ""))
-
-        def hints(a: Arm, au=au) -> Evidence:
-            return estimate(Sample.of(a.clues), Sample.of(au["clues"]), MARGINS.clues)
-
-        extra = []
-        if ours.duplicates:
-            extra.append(("raw list length (exact repeats counted)",
-                          estimate(Sample.of(ours.clues_raw), Sample.of(au["clues"]),
-                                   MARGINS.clues)))
-        reads = _weak_readings(hints, weak, *extra)
-        dup = (f"our {len(ours.clues)} final puzzles repeat {ours.duplicates} clues exactly "
-               f"(in {ours.with_duplicates} puzzles; raw mean {fmt(np.mean(ours.clues_raw))}); "
-               if ours.duplicates else "")
-        ledger.add(f"GA-{s}-hints", sec, "Mean distinct clues per final puzzle",
-                   hints(ours), paper=printed.get("hints_mean", ""), authors=st["hints_mean"],
-                   reading="distinct clues" if reads else "", readings=reads,
-                   why=dup + "the authors' count drops exact repeats"
-                   + (f" (their data.txt: {fmt(st['duplicates_total'])} repeats)"
-                      if not np.isnan(st["duplicates_total"]) else "")
-                   + f", so distinct clues are compared; their spread from their {n_au} "
-                   "released puzzles")
-
-        def loops(a: Arm, au=au) -> Evidence:
-            return estimate(Sample.of(a.loops_paper), Sample.of(au["loops"]), MARGINS.loops)
-
-        reads = _weak_readings(loops, weak)
-        ledger.add(f"GA-{s}-loops-paper", sec,
-                   "Mean loops of the authors' solver (paper mode) on the final puzzles",
-                   loops(ours), paper=printed.get("loops_mean", ""), authors=st["loops_mean"],
-                   reading=OURS_FEASIBLE if reads else "", readings=reads,
-                   why=_WHY_LOOPS.format(sound=fmt(np.mean(ours.loops_sound)), s=s))
-        ledger.add(f"GA-{s}-loops-sound", sec,
-                   "Mean loops of the final puzzles under our sound solver (the count the GA "
-                   "fitness used)", beyond(fmt(round(float(np.mean(ours.loops_sound)), 3)),
-                                           "mean over trials"))
-
-        margin = MARGINS.fitness_do if s == "do" else MARGINS.fitness
-
-        def fit(a: Arm, au=au, margin=margin) -> Evidence:
-            return estimate(Sample.of(a.fitness_paper), Sample.of(au["fitness"]), margin)
-
-        own = [("our GA's own fitness (sound-solver loops)",
-                estimate(Sample.of(ours.fitness_ga), Sample.of(au["fitness"]), margin))]
-        reads = _weak_readings(fit, weak, *own)
-        how = {"hd": "0.5 min(l, 7) / 7 + 0.5 (1 - h / 20)", "do": "loops / 10",
-               "small": "1 - h / 20"}[s]
-        ledger.add(f"GA-{s}-fitness-feasible", sec,
-                   f"Final top feasible fitness, mean over trials ({how}, the authors' scale)",
-                   fit(ours), paper=printed.get("fitness_feasible_mean", ""),
-                   authors=st["fitness_feasible_final"],
-                   reading="like for like: our final puzzles scored with the authors' solver",
-                   readings=reads,
-                   why=f"the authors' value is their final puzzles scored with their solver's "
-                       f"loops ({how}; their released puzzles give it exactly, spread included); "
-                       f"the headline scores our final puzzles the same way (paper-mode loops, "
-                       f"mean {fmt(np.mean(ours.loops_paper))}), while our GA's own fitness "
-                       f"used our sound solver's loops (mean {fmt(np.mean(ours.loops_sound))}, "
-                       "reading)" + ("; the headline is GA-do-loops-paper / 10" if s == "do"
-                                     else ""))
-
-        def inf(a: Arm, ref=ref, n_au=n_au) -> Evidence:
-            return estimate(Sample.of(a.infeasible),
-                            Sample(ref["fitness_infeasible_final"], n_au),
-                            MARGINS.fitness_infeasible)
-
-        plateau = sum(abs(v - 0.957) < 1e-9 for v in ours.infeasible)
-        reads = _weak_readings(inf, weak)
-        same = (" (the same 0.9728125 in both 4 x 4 arms' data.txt)" if s != "small" else "")
-        why = (f"{plateau} of our {len(ours.infeasible)} final tops are 0.957 = 0.33 x "
-               "(1 + 1 + 0.9), a complete grid of valid rows with one violated clue"
-               + (f", the others up to {fmt(max(ours.infeasible))}"
-                  if plateau < len(ours.infeasible) else "")
-               + f"; the authors' mean is {fmt(ref['fitness_infeasible_final'])}{same}, with no "
-               "spread stored (theirs assumed equal to ours)")
-        if weak is not None:
-            why += ("; with the paper's feasibility a completed grid counts as feasible even when "
-                    "a clue still queued is violated, and our runs under it end at a mean of "
-                    f"{fmt(np.mean(weak.infeasible))} with "
-                    f"{sum(abs(v - 0.957) < 1e-9 for v in weak.infeasible)} of "
-                    f"{len(weak.infeasible)} at 0.957 (reading)")
-        ledger.add(f"GA-{s}-fitness-infeasible", sec,
-                   "Final top infeasible fitness, mean over trials", inf(ours),
-                   paper=printed.get("fitness_infeasible_mean", ""),
-                   authors=st["fitness_infeasible_final"],
-                   reading=OURS_FEASIBLE if reads else "", readings=reads,
-                   why=why + ("" if inf(ours).settled == "reproduced"
-                              else "; cause of the difference not measured here"))
-        if s == "small":
-            continue
-        for side, key in (("min", 0), ("max", 1)):
-            fv = float((printed.get("first_feasible_range")
-                        or (st["first_feasible_min"], st["first_feasible_max"]))[key])
-            hv = float(printed.get("hints_range", ref["hints_range"])[key])
-            lv = float(printed.get("loops_range", ref["loops_range"])[key])
-            most = "fewest" if side == "min" else "most"
-
-            def ext_ff(a: Arm, v=fv, side=side, n=n_au) -> Evidence:
-                return extreme(a.first_feasible, v, n, side, MARGINS.extreme_generations)
-
-            def ext_h(a: Arm, v=hv, side=side, n=n_au, raw=False) -> Evidence:
-                return extreme(a.clues_raw if raw else a.clues, v, n, side,
-                               MARGINS.extreme_count)
-
-            def ext_l(a: Arm, v=lv, side=side, n=n_au) -> Evidence:
-                return extreme(a.loops_paper, v, n, side, MARGINS.extreme_count)
-
-            reads = _weak_readings(ext_ff, weak)
-            ledger.add(f"GA-{s}-first-feasible-{side}", sec,
-                       f"The {'earliest' if side == 'min' else 'latest'} first feasible "
-                       f"generation over the {n_au} trials", ext_ff(ours),
-                       paper=fmt(fv) if "first_feasible_range" in printed else "",
-                       authors=st[f"first_feasible_{side}"],
-                       reading=OURS_FEASIBLE if reads else "", readings=reads,
-                       why=_why_extreme(ours.first_feasible, fv, side))
-            extra = ([("raw list length (exact repeats counted)", ext_h(ours, raw=True))]
-                     if ours.duplicates else [])
-            reads = _weak_readings(ext_h, weak, *extra)
-            ledger.add(f"GA-{s}-hints-{side}", sec,
-                       f"The {most} distinct clues of a final puzzle over the {n_au} trials",
-                       ext_h(ours), paper=fmt(hv) if "hints_range" in printed else "",
-                       authors=st[f"hints_{side}"],
-                       reading="distinct clues" if reads else "", readings=reads,
-                       why=_why_extreme(ours.clues, hv, side))
-            reads = _weak_readings(ext_l, weak)
-            ledger.add(f"GA-{s}-loops-{side}", sec,
-                       f"The {most} loops (authors' solver) of a final puzzle over the {n_au} "
-                       "trials", ext_l(ours), paper=fmt(lv) if "loops_range" in printed else "",
-                       authors=st[f"loops_{side}"],
-                       reading=OURS_FEASIBLE if reads else "", readings=reads,
-                       why=_why_extreme(ours.loops_paper, lv, side) + "; " + _WHY_LOOPS.format(
-                           sound=fmt(np.mean(ours.loops_sound)), s=s))
-        for t in TYPES:
-            def types(a: Arm, t=t, au=au) -> Evidence:
-                return estimate(Sample.of(a.types[t]), Sample.of(au[f"type-{t}"]),
-                                MARGINS.clues)
-
-            reads = _weak_readings(types, weak)
-            ledger.add(f"GA-{s}-type-{t}", f"slides: {name} (con)",
-                       f"Mean distinct '{TYPE_LABELS[t]}' clues per final puzzle", types(ours),
-                       paper=reference.PAPER_HINT_TYPES[t] if s == "hd" else "",
-                       authors=reference.RELEASED_HINT_TYPES[s][t],
-                       reading=OURS_FEASIBLE if reads else "", readings=reads,
-                       why="our sampler and the authors' grammar draw every type with "
-                           "probability 0.2 (GRAM-type-*), so the mix in final puzzles comes "
-                           "from selection; hypothesis: selecting on our sound solver's loop "
-                           "count favours other types than selecting on the authors' count "
-                           "(untested); the authors' spread from their released puzzles")
-    rs = select(results, MAIN[0])
-    if len(rs) >= 2:
-        ours = arm(results, puzzles, MAIN[0])
-        weak = (arm(weak_results, weak_puzzles, MAIN[0], weak=True)
-                if select(weak_results, MAIN[0], weak=True) else None)
-        paper = reference.PAPER["size_difficulty"]["feasible_share"]
-
-        def share(a: Arm, paper=paper) -> Evidence:
-            return estimate(Sample.of(a.share), Sample(paper, len(a.share)), MARGINS.share)
-
-        reads = _weak_readings(share, weak)
-        ledger.add("GA-hd-feasible-share", f"FI-2Pop: {MAIN[0]}",
-                   "Feasible share of the population over the generations (slides: about 10%)",
-                   share(ours), paper=paper, reading=OURS_FEASIBLE if reads else "",
-                   readings=reads,
-                   why="the slides' 'about 10%' carries no spread (ours assumed) and no n (their "
-                       "30 trials assumed)" + (f"; under the paper's feasibility our share is "
-                                               f"{fmt(np.mean(weak.share))}" if weak else ""))
-        fits = _authors_sets(table)["hd"]
-        f20 = float(np.mean(fits["fitness"]))
-        f10 = float(np.mean([0.5 * min(lp, 7) / 7 + 0.5 * (1 - h / 10)
-                             for lp, h in zip(fits["loops"], fits["clues"], strict=True)]))
-        ledger.add("GA-hd-divisor-20", "slides: Feasible Fitness; Results",
-                   "The reported final top feasible fitness follows from the authors' own 30 "
-                   "final puzzles only with the hint divisor 20 of their code",
-                   exact(reference.PAPER["size_difficulty"]["fitness_feasible_mean"],
-                         round(f20, 4), tol=5e-4),
-                   paper=reference.PAPER["size_difficulty"]["fitness_feasible_mean"],
-                   authors=released.statistics("hd")["fitness_feasible_final"],
-                   why=f"the released puzzles scored with divisor 20 give {fmt(f20)}; with the "
-                       f"printed divisor 10 they give {fmt(f10)}")
-        d10 = [0.5 * min(lp, 7) / 7 + 0.5 * (1 - h / 10)
-               for lp, h in zip(ours.loops_sound, ours.clues_raw, strict=True)]
-        ledger.add("GA-hd-divisor-10", f"FI-2Pop: {MAIN[0]}",
-                   "Our final puzzles scored with the slides' printed divisor 10 (sound loops, "
-                   "as the fitness used)", beyond(fmt(round(float(np.mean(d10)), 3)),
-                                                  "re-scored final puzzles"))
+        weak = (arm(weak_results, weak_puzzles, name, weak=True)
+                if select(weak_results, name, weak=True) else None)
+        au = authors[s]
+        c = _ArmRows(name, s, arm(results, puzzles, name), weak, au,
+                     reference.authors_results(s), released.statistics(s),
+                     reference.results(name), len(au["loops"]), f"FI-2Pop: {name}")
+        _ga_first_and_hints(ledger, c)
+        _ga_loops_and_fitness(ledger, c)
+        if s != "small":
+            _ga_extremes(ledger, c)
+            _ga_types(ledger, c)
+    if len(select(results, MAIN[0])) >= 2:
+        _ga_hd(ledger, results, puzzles, table, weak_results, weak_puzzles)
     return ledger
+
+
+def _ga_first_and_hints(ledger: Ledger, c: _ArmRows) -> None:
+    """Mean first feasible generation and mean distinct clues."""
+    name, s, ours, weak, au, ref, st, printed, n_au, sec = c
+
+    def ff(a: Arm, ref=ref, n_au=n_au) -> Evidence:
+        return estimate(Sample.of(a.first_feasible),
+                        Sample(ref["first_feasible_mean"], n_au), MARGINS.generations)
+
+    reads = _weak_readings(ff, weak)
+    ledger.add(f"GA-{s}-first-feasible", sec,
+               "Mean first generation with a feasible list (counted from 1)",
+               ff(ours), paper=printed.get("first_feasible_mean", ""),
+               authors=st["first_feasible_mean"], reading=OURS_FEASIBLE if reads else "",
+               readings=reads,
+               why="the authors stored only the mean, min and max of their "
+                   f"{n_au} trials, so their spread is assumed equal to ours"
+                   + (f"; under the paper's feasibility our mean is "
+                      f"{fmt(np.mean(weak.first_feasible))}" if weak else ""))
+
+    def hints(a: Arm, au=au) -> Evidence:
+        return estimate(Sample.of(a.clues), Sample.of(au["clues"]), MARGINS.clues)
+
+    extra = []
+    if ours.duplicates:
+        extra.append(("raw list length (exact repeats counted)",
+                      estimate(Sample.of(ours.clues_raw), Sample.of(au["clues"]),
+                               MARGINS.clues)))
+    reads = _weak_readings(hints, weak, *extra)
+    dup = (f"our {len(ours.clues)} final puzzles repeat {ours.duplicates} clues exactly "
+           f"(in {ours.with_duplicates} puzzles; raw mean {fmt(np.mean(ours.clues_raw))}); "
+           if ours.duplicates else "")
+    ledger.add(f"GA-{s}-hints", sec, "Mean distinct clues per final puzzle",
+               hints(ours), paper=printed.get("hints_mean", ""), authors=st["hints_mean"],
+               reading="distinct clues" if reads else "", readings=reads,
+               why=dup + "the authors' count drops exact repeats"
+               + (f" (their data.txt: {fmt(st['duplicates_total'])} repeats)"
+                  if not np.isnan(st["duplicates_total"]) else "")
+               + f", so distinct clues are compared; their spread from their {n_au} "
+               "released puzzles")
+
+
+def _ga_loops_and_fitness(ledger: Ledger, c: _ArmRows) -> None:
+    """Mean loops (both solvers) and the final top fitness of both populations."""
+    name, s, ours, weak, au, ref, st, printed, n_au, sec = c
+
+    def loops(a: Arm, au=au) -> Evidence:
+        return estimate(Sample.of(a.loops_paper), Sample.of(au["loops"]), MARGINS.loops)
+
+    reads = _weak_readings(loops, weak)
+    ledger.add(f"GA-{s}-loops-paper", sec,
+               "Mean loops of the authors' solver (paper mode) on the final puzzles",
+               loops(ours), paper=printed.get("loops_mean", ""), authors=st["loops_mean"],
+               reading=OURS_FEASIBLE if reads else "", readings=reads,
+               why=_WHY_LOOPS.format(sound=fmt(np.mean(ours.loops_sound)), s=s))
+    ledger.add(f"GA-{s}-loops-sound", sec,
+               "Mean loops of the final puzzles under our sound solver (the count the GA "
+               "fitness used)", beyond(fmt(round(float(np.mean(ours.loops_sound)), 3)),
+                                       "mean over trials"))
+
+    margin = MARGINS.fitness_do if s == "do" else MARGINS.fitness
+
+    def fit(a: Arm, au=au, margin=margin) -> Evidence:
+        return estimate(Sample.of(a.fitness_paper), Sample.of(au["fitness"]), margin)
+
+    own = [("our GA's own fitness (sound-solver loops)",
+            estimate(Sample.of(ours.fitness_ga), Sample.of(au["fitness"]), margin))]
+    reads = _weak_readings(fit, weak, *own)
+    how = {"hd": "0.5 min(l, 7) / 7 + 0.5 (1 - h / 20)", "do": "loops / 10",
+           "small": "1 - h / 20"}[s]
+    ledger.add(f"GA-{s}-fitness-feasible", sec,
+               f"Final top feasible fitness, mean over trials ({how}, the authors' scale)",
+               fit(ours), paper=printed.get("fitness_feasible_mean", ""),
+               authors=st["fitness_feasible_final"],
+               reading="like for like: our final puzzles scored with the authors' solver",
+               readings=reads,
+               why=f"the authors' value is their final puzzles scored with their solver's "
+                   f"loops ({how}; their released puzzles give it exactly, spread included); "
+                   f"the headline scores our final puzzles the same way (paper-mode loops, "
+                   f"mean {fmt(np.mean(ours.loops_paper))}), while our GA's own fitness "
+                   f"used our sound solver's loops (mean {fmt(np.mean(ours.loops_sound))}, "
+                   "reading)" + ("; the headline is GA-do-loops-paper / 10" if s == "do"
+                                 else ""))
+
+    def inf(a: Arm, ref=ref, n_au=n_au) -> Evidence:
+        return estimate(Sample.of(a.infeasible),
+                        Sample(ref["fitness_infeasible_final"], n_au),
+                        MARGINS.fitness_infeasible)
+
+    plateau = sum(abs(v - 0.957) < 1e-9 for v in ours.infeasible)
+    reads = _weak_readings(inf, weak)
+    same = (" (the same 0.9728125 in both 4 x 4 arms' data.txt)" if s != "small" else "")
+    why = (f"{plateau} of our {len(ours.infeasible)} final tops are 0.957 = 0.33 x "
+           "(1 + 1 + 0.9), a complete grid of valid rows with one violated clue"
+           + (f", the others up to {fmt(max(ours.infeasible))}"
+              if plateau < len(ours.infeasible) else "")
+           + f"; the authors' mean is {fmt(ref['fitness_infeasible_final'])}{same}, with no "
+           "spread stored (theirs assumed equal to ours)")
+    if weak is not None:
+        why += ("; with the paper's feasibility a completed grid counts as feasible even when "
+                "a clue still queued is violated, and our runs under it end at a mean of "
+                f"{fmt(np.mean(weak.infeasible))} with "
+                f"{sum(abs(v - 0.957) < 1e-9 for v in weak.infeasible)} of "
+                f"{len(weak.infeasible)} at 0.957 (reading)")
+    ledger.add(f"GA-{s}-fitness-infeasible", sec,
+               "Final top infeasible fitness, mean over trials", inf(ours),
+               paper=printed.get("fitness_infeasible_mean", ""),
+               authors=st["fitness_infeasible_final"],
+               reading=OURS_FEASIBLE if reads else "", readings=reads,
+               why=why + ("" if inf(ours).settled == "reproduced"
+                          else "; cause of the difference not measured here"))
+
+
+def _ga_extremes(ledger: Ledger, c: _ArmRows) -> None:
+    """The earliest / latest first feasible generation, fewest / most clues and loops."""
+    name, s, ours, weak, au, ref, st, printed, n_au, sec = c
+    for side, key in (("min", 0), ("max", 1)):
+        fv = float((printed.get("first_feasible_range")
+                    or (st["first_feasible_min"], st["first_feasible_max"]))[key])
+        hv = float(printed.get("hints_range", ref["hints_range"])[key])
+        lv = float(printed.get("loops_range", ref["loops_range"])[key])
+        most = "fewest" if side == "min" else "most"
+
+        def ext_ff(a: Arm, v=fv, side=side, n=n_au) -> Evidence:
+            return extreme(a.first_feasible, v, n, side, MARGINS.extreme_generations)
+
+        def ext_h(a: Arm, v=hv, side=side, n=n_au, raw=False) -> Evidence:
+            return extreme(a.clues_raw if raw else a.clues, v, n, side,
+                           MARGINS.extreme_count)
+
+        def ext_l(a: Arm, v=lv, side=side, n=n_au) -> Evidence:
+            return extreme(a.loops_paper, v, n, side, MARGINS.extreme_count)
+
+        reads = _weak_readings(ext_ff, weak)
+        ledger.add(f"GA-{s}-first-feasible-{side}", sec,
+                   f"The {'earliest' if side == 'min' else 'latest'} first feasible "
+                   f"generation over the {n_au} trials", ext_ff(ours),
+                   paper=fmt(fv) if "first_feasible_range" in printed else "",
+                   authors=st[f"first_feasible_{side}"],
+                   reading=OURS_FEASIBLE if reads else "", readings=reads,
+                   why=_why_extreme(ours.first_feasible, fv, side))
+        extra = ([("raw list length (exact repeats counted)", ext_h(ours, raw=True))]
+                 if ours.duplicates else [])
+        reads = _weak_readings(ext_h, weak, *extra)
+        ledger.add(f"GA-{s}-hints-{side}", sec,
+                   f"The {most} distinct clues of a final puzzle over the {n_au} trials",
+                   ext_h(ours), paper=fmt(hv) if "hints_range" in printed else "",
+                   authors=st[f"hints_{side}"],
+                   reading="distinct clues" if reads else "", readings=reads,
+                   why=_why_extreme(ours.clues, hv, side))
+        reads = _weak_readings(ext_l, weak)
+        ledger.add(f"GA-{s}-loops-{side}", sec,
+                   f"The {most} loops (authors' solver) of a final puzzle over the {n_au} "
+                   "trials", ext_l(ours), paper=fmt(lv) if "loops_range" in printed else "",
+                   authors=st[f"loops_{side}"],
+                   reading=OURS_FEASIBLE if reads else "", readings=reads,
+                   why=_why_extreme(ours.loops_paper, lv, side) + "; " + _WHY_LOOPS.format(
+                       sound=fmt(np.mean(ours.loops_sound)), s=s))
+
+
+def _ga_types(ledger: Ledger, c: _ArmRows) -> None:
+    """Mean distinct clues of each type."""
+    name, s, ours, weak, au, ref, st, printed, n_au, sec = c
+    for t in TYPES:
+        def types(a: Arm, t=t, au=au) -> Evidence:
+            return estimate(Sample.of(a.types[t]), Sample.of(au[f"type-{t}"]),
+                            MARGINS.clues)
+
+        reads = _weak_readings(types, weak)
+        ledger.add(f"GA-{s}-type-{t}", f"slides: {name} (con)",
+                   f"Mean distinct '{TYPE_LABELS[t]}' clues per final puzzle", types(ours),
+                   paper=reference.hint_types()[t] if s == "hd" else "",
+                   authors=reference.authors_hint_types(s)[t],
+                   reading=OURS_FEASIBLE if reads else "", readings=reads,
+                   why="our sampler and the authors' grammar draw every type with "
+                       "probability 0.2 (GRAM-type-*), so the mix in final puzzles comes "
+                       "from selection; hypothesis: selecting on our sound solver's loop "
+                       "count favours other types than selecting on the authors' count "
+                       "(untested); the authors' spread from their released puzzles")
+
+
+def _ga_hd(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
+           table: pd.DataFrame, weak_results: Sequence[dict],
+           weak_puzzles: Sequence[dict]) -> None:
+    """'Hint size and difficulty': the feasible share and the hint divisor."""
+    ours = arm(results, puzzles, MAIN[0])
+    weak = (arm(weak_results, weak_puzzles, MAIN[0], weak=True)
+            if select(weak_results, MAIN[0], weak=True) else None)
+    paper = reference.results(MAIN[0])["feasible_share"]
+
+    def share(a: Arm, paper=paper) -> Evidence:
+        return estimate(Sample.of(a.share), Sample(paper, len(a.share)), MARGINS.share)
+
+    reads = _weak_readings(share, weak)
+    ledger.add("GA-hd-feasible-share", f"FI-2Pop: {MAIN[0]}",
+               "Feasible share of the population over the generations (slides: about 10%)",
+               share(ours), paper=paper, reading=OURS_FEASIBLE if reads else "",
+               readings=reads,
+               why="the slides' 'about 10%' carries no spread (ours assumed) and no n (their "
+                   "30 trials assumed)" + (f"; under the paper's feasibility our share is "
+                                           f"{fmt(np.mean(weak.share))}" if weak else ""))
+    fits = _authors_sets(table)["hd"]
+    f20 = float(np.mean(fits["fitness"]))
+    f10 = float(np.mean([0.5 * min(lp, 7) / 7 + 0.5 * (1 - h / 10)
+                         for lp, h in zip(fits["loops"], fits["clues"], strict=True)]))
+    ledger.add("GA-hd-divisor-20", "slides: Feasible Fitness; Results",
+               "The reported final top feasible fitness follows from the authors' own 30 "
+               "final puzzles only with the hint divisor 20 of their code",
+               exact(reference.results(MAIN[0])["fitness_feasible_mean"],
+                     round(f20, 4), tol=5e-4),
+               paper=reference.results(MAIN[0])["fitness_feasible_mean"],
+               authors=released.statistics("hd")["fitness_feasible_final"],
+               why=f"the released puzzles scored with divisor 20 give {fmt(f20)}; with the "
+                   f"printed divisor 10 they give {fmt(f10)}")
+    d10 = [0.5 * min(lp, 7) / 7 + 0.5 * (1 - h / 10)
+           for lp, h in zip(ours.loops_sound, ours.clues_raw, strict=True)]
+    ledger.add("GA-hd-divisor-10", f"FI-2Pop: {MAIN[0]}",
+               "Our final puzzles scored with the slides' printed divisor 10 (sound loops, "
+               "as the fitness used)", beyond(fmt(round(float(np.mean(d10)), 3)),
+                                              "re-scored final puzzles"))
 
 
 def _why_extreme(values: Sequence[float], paper: float, side: str) -> str:
@@ -707,7 +763,7 @@ def queue_claims(ledger: Ledger, puzzles: Sequence[dict], table: pd.DataFrame) -
                      test=ev.test + f"; one value per puzzle and loop ({len(qs)} puzzles)")
         ledger.add(cid, f"slides: {name} (con), hint types per solve loop",
                    "The number of clues still queued falls from loop to loop (authors' solver)",
-                   ev, paper=_join(reference.PAPER_REMAINING_PER_LOOP) if name == MAIN[0]
+                   ev, paper=_join(reference.queue_per_loop()) if name == MAIN[0]
                    else "", why="within a puzzle the queue cannot grow (a clue leaves it once "
                    "the grid entails it), so the values of one puzzle are not independent; the "
                    "test pools them")
@@ -720,7 +776,7 @@ def queue_claims(ledger: Ledger, puzzles: Sequence[dict], table: pd.DataFrame) -
         ev = estimate(Sample.of([float(sum(q)) for q in qs]),
                       Sample.of([float(sum(q)) for q in theirs]), MARGINS.queue)
         ev = replace(ev, ours=f"{ev.ours} per puzzle (sums per loop: {_join(total)})")
-        paper = reference.PAPER_REMAINING_PER_LOOP
+        paper = reference.queue_per_loop()
         ledger.add("GA-hd-queue-counts", f"slides: {MAIN[0]} (con), hint types per solve loop",
                    "Clues still queued, summed over the loops of a final puzzle (the slides' "
                    "per-loop sums divided by 30)", ev,
@@ -755,7 +811,7 @@ def mutation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFram
         return ledger
     sec = "slides: Other Experiments, Feasibility after Mutation"
     agree = _agreement_text(agreement)
-    paper = reference.PAPER_MUTATION_FEASIBILITY
+    paper = reference.mutation_feasibility()
     for s, value in enumerate(paper, start=1):
         def ev(ratios: np.ndarray, s=s, value=value) -> Evidence:
             return estimate(Sample.of(ratios[:, s - 1]), Sample(value, len(ratios)),
@@ -820,7 +876,7 @@ def ablation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFram
     sec = "slides: Other Experiments, Infeasible Fitness"
     agree = _agreement_text(agreement)
     for v in ABLATION_VARIANTS:
-        text = reference.PAPER_ABLATION[v]
+        text = reference.ablation()[v]
         value = _plot_value(text)
 
         def ev(vals: list[float], value=value) -> Evidence:
@@ -853,7 +909,7 @@ def ablation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFram
                     "shown, and only the reverse, significant, contradicts it")
         ledger.add(cid, sec, f"'{hi}' keeps {word} feasible individuals per generation than "
                    f"'{lo}'", ev,
-                   paper=f"{reference.PAPER_ABLATION[hi]} {op} {reference.PAPER_ABLATION[lo]}",
+                   paper=f"{reference.ablation()[hi]} {op} {reference.ablation()[lo]}",
                    why=why)
     return ledger
 
@@ -863,11 +919,11 @@ def ablation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFram
 
 def qualitative_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
                        redundancy: pd.DataFrame, table: pd.DataFrame,
-                       budget: Mapping[str, int]) -> Ledger:
+                       budget: LogicGridBudget) -> Ledger:
     """The qualitative analysis, the conclusions and the result plots of the slides."""
     hd, do = (arm(results, puzzles, name) for name in MAIN)
     au = _authors_sets(table)
-    budgets = (f"the arms run {budget['generations']} and {budget['generations_difficulty']} "
+    budgets = (f"the arms run {budget.generations} and {budget.generations_difficulty} "
                "generations, as the paper's do: this compares the two protocols, not the two "
                "fitnesses at equal effort")
     sec = "slides: Qualitative Analysis"
@@ -878,8 +934,8 @@ def qualitative_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequenc
                "'Difficulty only' puzzles carry more clues than 'hint size and difficulty' ones",
                in_claim_order(ordering(hd.clues, do.clues, paired=False), do_name, do.clues,
                               hd_name, hd.clues),
-               paper=f"{fmt(reference.PAPER['difficulty_only']['hints_mean'])} vs "
-                     f"{fmt(reference.PAPER['size_difficulty']['hints_mean'])}",
+               paper=f"{fmt(reference.results(MAIN[1])['hints_mean'])} vs "
+                     f"{fmt(reference.results(MAIN[0])['hints_mean'])}",
                authors=f"{fmt(np.mean(au['do']['clues']))} vs {fmt(np.mean(au['hd']['clues']))}",
                reading="distinct clues", readings={"raw list length": raw},
                why="unpaired (different runs); " + budgets)
@@ -936,7 +992,7 @@ def qualitative_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequenc
                "deductions", not_comparable(kind="qualitative"),
                why="the slides do not say what a trivial deduction is; a cost per explanation "
                    "step (issue 26's cost-optimal explanations) would define one")
-    limit = budget["generations"] // 10
+    limit = budget.generations // 10
     worst = max(max(hd.first_feasible), max(do.first_feasible))
     ledger.add("CONC-feasible-quickly", "slides: Conclusions",
                "Feasible lists appear very quickly despite the constrained space",
@@ -946,7 +1002,7 @@ def qualitative_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequenc
                            f"every trial of both arms; latest first feasible generation "
                            f"{fmt(worst)}",
                            f"'very quickly' read as: every trial of both arms finds a feasible "
-                           f"list within the first 10% of the {budget['generations']} "
+                           f"list within the first 10% of the {budget.generations} "
                            f"generations of the hint-size arm ({limit})"),
                authors=f"latest {fmt(released.statistics('hd')['first_feasible_max'])} and "
                        f"{fmt(released.statistics('do')['first_feasible_max'])}")

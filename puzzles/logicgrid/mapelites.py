@@ -21,6 +21,29 @@ from puzzles.logicgrid.model import Space
 from puzzles.logicgrid.solver import solve
 
 
+def _consider(space: Space, archive: dict[int, tuple[int, list[Hint]]], hints: list[Hint],
+              max_hints: int) -> None:
+    """Admit a unique puzzle of at most ``max_hints`` clues if it beats its cell's elite."""
+    if not hints or len(hints) > max_hints or count_solutions(space, hints) != 1:
+        return
+    loops = solve(space, hints).loops
+    k = len(hints)
+    if k not in archive or loops > archive[k][0]:
+        archive[k] = (loops, hints)
+
+
+def _vary(parent: list[Hint], new: Hint, rng: np.random.Generator) -> list[Hint]:
+    """Insert ``new``, delete a clue or replace one by ``new`` (a one-clue list replaces)."""
+    op = rng.integers(3)
+    if op == 0:
+        parent.insert(int(rng.integers(len(parent) + 1)), new)
+    elif op == 1 and len(parent) > 1:
+        parent.pop(int(rng.integers(len(parent))))
+    else:
+        parent[int(rng.integers(len(parent)))] = new
+    return parent
+
+
 def map_elites(space: Space, iterations: int, seed: int, seeds: int = 50,
                max_hints: int = 20) -> tuple[pd.DataFrame, dict[int, list[Hint]]]:
     """(table: clues, sound loops, paper loops per cell; the elite clue lists by clue count)."""
@@ -29,33 +52,16 @@ def map_elites(space: Space, iterations: int, seed: int, seeds: int = 50,
     rng = np.random.default_rng(derive_seed(seed, "map-elites"))
     pool = random_hints(space, iterations + 60 * seeds, derive_seed(seed, "map-elites-pool"))
     archive: dict[int, tuple[int, list[Hint]]] = {}
-
-    def consider(hints: list[Hint]) -> None:
-        if not hints or len(hints) > max_hints or count_solutions(space, hints) != 1:
-            return
-        loops = solve(space, hints).loops
-        k = len(hints)
-        if k not in archive or loops > archive[k][0]:
-            archive[k] = (loops, hints)
-
     for s in range(seeds):
         hs = unique_irredundant(space, rng, pool[iterations + 60 * s:iterations + 60 * (s + 1)])
         if hs is not None:
-            consider(hs)
+            _consider(space, archive, hs, max_hints)
     if not archive:
         raise ValueError("no unique puzzle to seed the map")
     for it in range(iterations):
         keys = sorted(archive)
         parent = list(archive[keys[rng.integers(len(keys))]][1])
-        op = rng.integers(3)
-        new = pool[it]
-        if op == 0:
-            parent.insert(int(rng.integers(len(parent) + 1)), new)
-        elif op == 1 and len(parent) > 1:
-            parent.pop(int(rng.integers(len(parent))))
-        else:
-            parent[int(rng.integers(len(parent)))] = new
-        consider(parent)
+        _consider(space, archive, _vary(parent, pool[it], rng), max_hints)
     rows = [{"clues": k, "loops (sound)": archive[k][0],
              "loops (paper)": solve(space, archive[k][1], mode="paper").loops}
             for k in sorted(archive)]

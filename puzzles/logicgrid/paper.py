@@ -1,441 +1,84 @@
-"""The authors' solver, rule for rule: ``solve(space, hints, mode="paper")``.
+"""The logic-grid paper as one ``Paper``: budget, experiments and data files.
 
-A re-implementation (not a copy) of the deductive solver of Shyne, Facey & Cooper's released code
-(github.com/flaneuseh/logic_puzzles, tag v1.0.0: ``apply_hints`` in ``Evolution.py`` and the rules
-in ``LogicPuzzles.py``), written from reading it so that its loop count is reproduced exactly on
-the authors' 65 released puzzles (tests/test_logicgrid_paper.py). What makes it differ from our
-sound solver (:mod:`puzzles.logicgrid.solver`), all kept on purpose:
-
-- a *loop* is one pass over the queue; the count is the number of passes made (the authors'
-  ``max(len(trace))``), including the last pass that changed nothing;
-- after a hint changes the grid, transitivity/shared-possibility run **once** (one sweep over the
-  entities, each entity's relations read once before its sweep) and openings run **once** (one
-  sweep over the subgrids in order), not to a fixpoint;
-- a hint leaves the queue when its own rule says it is "complete" (``is``/``not`` at once,
-  ``or`` forms once one side is known, ``before`` only once an O is placed or checked);
-- ``before`` uses the authors' narrowing rules, including their off-by-one bounds;
-- contradictions: a hint's own contradiction ends the pass and the solve; a contradiction found
-  by transitivity is overwritten by the openings sweep's verdict, and one found by either rule
-  only ends the solve if no later hint of the pass clears the flag (the authors' control flow);
-  shared-possibility elimination writes its X even over an O.
-
-Cells are ``0`` blank, ``1`` X, ``2`` O in a symmetric NM x NM matrix over global entities.
+Shyne, Facey & Cooper, *Generating Solvable and Difficult Logic Grid Puzzles* (GECCO '24
+Companion). Three experiments run on a process pool (or any executor): every FI-2Pop trial
+(:mod:`puzzles.logicgrid.fi2pop`) and the authors' two side studies run as their scripts run
+them (:mod:`puzzles.logicgrid.protocols`). The paper's numbers are ``reference/*.csv``
+(read by :mod:`puzzles.logicgrid.reference`), its claims ``paper_claims.csv``; the notebook
+assembles the ledger from its runs (:mod:`puzzles.logicgrid.ledger`).
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from dataclasses import dataclass
+from pathlib import Path
 
-from puzzles.logicgrid.hints import Hint
-from puzzles.logicgrid.model import Space
-
-BLANK, X, O = 0, 1, 2
-
-
-class PaperGrid:
-    """The authors' grid of symbols with their rules as methods (entities are global indices)."""
-
-    def __init__(self, space: Space) -> None:
-        self.n, self.m = space.n, space.m
-        self.num = space.numeric
-        nm = self.n * self.m
-        self.s = [[BLANK] * nm for _ in range(nm)]
-
-    # -- cells ----------------------------------------------------------------------------
-    def cat(self, x: int) -> int:
-        """Category of entity ``x``."""
-        return x // self.m
-
-    def ents(self, c: int) -> range:
-        """Global indices of category ``c``'s entities, in order."""
-        return range(c * self.m, (c + 1) * self.m)
-
-    def get(self, x: int, y: int) -> int | None:
-        """Symbol at (x, y); None for two entities of one category (no such cell)."""
-        return None if x // self.m == y // self.m else self.s[x][y]
-
-    def put(self, x: int, y: int, v: int) -> None:
-        """Write a symbol (ignored for two entities of one category, as the authors' answer())."""
-        if x // self.m != y // self.m:
-            self.s[x][y] = v
-            self.s[y][x] = v
-
-    def cross_out(self, x: int, y: int) -> bool:
-        """X the rest of the column and row of the O at (x, y); False if another O is there."""
-        ok = True
-        for e in self.ents(self.cat(x)):
-            if e != x:
-                sy = self.get(e, y)
-                if sy == BLANK:
-                    self.put(e, y, X)
-                elif sy == O:
-                    ok = False
-        for e in self.ents(self.cat(y)):
-            if e != y:
-                sy = self.get(x, e)
-                if sy == BLANK:
-                    self.put(x, e, X)
-                elif sy == O:
-                    ok = False
-        return ok
-
-    def relations(self, x: int, c: int) -> tuple[int | None, list[int], list[int]]:
-        """(linked entity of category c (the last O), X'd entities, blank entities)."""
-        if c == self.cat(x):
-            return None, [], []
-        true, false, nil = None, [], []
-        for e in self.ents(c):
-            v = self.s[x][e]
-            if v == O:
-                true = e
-            elif v == X:
-                false.append(e)
-            else:
-                nil.append(e)
-        return true, false, nil
-
-    def truths(self, x: int) -> dict[int, int]:
-        """Category -> the first entity linked to ``x`` there (categories with an O only)."""
-        out = {}
-        for c in range(self.n):
-            if c != self.cat(x):
-                for e in self.ents(c):
-                    if self.s[x][e] == O:
-                        out[c] = e
-                        break
-        return out
-
-    # -- the deduction rules ------------------------------------------------------------------
-    def transitives(self) -> tuple[bool, bool]:
-        """One sweep of transitivity and shared-possibility elimination: (applied, valid)."""
-        applied = False
-        for a in range(self.n * self.m):
-            rel_a = [self.relations(a, c) for c in range(self.n)]  # read once per entity
-            for cb in range(self.n):
-                tb, _, nil_b = rel_a[cb]
-                if tb is not None:
-                    rel_b = [self.relations(tb, c) for c in range(self.n)]
-                    for cc in range(self.n):
-                        tc, fc, _ = rel_b[cc]
-                        if tc is not None and tc != a:
-                            sy = self.get(a, tc)
-                            if sy == BLANK:
-                                applied = True
-                                self.put(a, tc, O)
-                                if not self.cross_out(a, tc):
-                                    return applied, False
-                            elif sy == X:
-                                return applied, False
-                        for e in fc:
-                            sy = self.get(a, e)
-                            if sy == BLANK:
-                                applied = True
-                                self.put(a, e, X)
-                            elif sy == O:
-                                return applied, False
-                for b in nil_b:
-                    rel_bb = [self.relations(b, c) for c in range(self.n)]
-                    for cc in range(self.n):
-                        if cc in (self.cat(a), cb):
-                            continue
-                        ta, _, na = rel_a[cc]
-                        tbb, _, nb = rel_bb[cc]
-                        pa = set(na) | ({ta} if ta is not None else set())
-                        pb = set(nb) | ({tbb} if tbb is not None else set())
-                        if not pa & pb:
-                            applied = True
-                            self.put(a, b, X)  # unconditionally, as the authors do
-        return applied, True
-
-    def openings(self) -> tuple[bool, bool]:
-        """One sweep over the subgrids: a line with one blank gets an O; all X is invalid."""
-        applied = False
-        m = self.m
-        for i in range(self.n):
-            for j in range(i + 1, self.n):  # subgrid: columns = category i, rows = category j
-                for r in range(m):
-                    y = j * m + r
-                    blanks = [c for c in range(m) if self.s[i * m + c][y] == BLANK]
-                    if len(blanks) == 1:
-                        applied = True
-                        x = i * m + blanks[0]
-                        self.put(x, y, O)
-                        if not self.cross_out(x, y):
-                            return applied, False
-                    if not blanks and not any(self.s[i * m + c][y] == O for c in range(m)):
-                        return applied, False
-                for c in range(m):
-                    x = i * m + c
-                    blanks = [r for r in range(m) if self.s[x][j * m + r] == BLANK]
-                    if len(blanks) == 1:
-                        applied = True
-                        y = j * m + blanks[0]
-                        self.put(x, y, O)
-                        if not self.cross_out(x, y):
-                            return applied, False
-                    if not blanks and not any(self.s[x][j * m + r] == O for r in range(m)):
-                        return applied, False
-        return applied, True
-
-    # -- the five hint rules: (applied, valid, complete) --------------------------------------
-    def apply_is(self, a: int, b: int) -> tuple[bool, bool, bool]:
-        """``a`` is ``b``."""
-        sy = self.get(a, b)
-        if sy == BLANK:
-            self.put(a, b, O)
-            return True, self.cross_out(a, b), True
-        return False, sy != X, True
-
-    def apply_not(self, a: int, b: int) -> tuple[bool, bool, bool]:
-        """``a`` is not ``b``."""
-        sy = self.get(a, b)
-        if sy == BLANK:
-            self.put(a, b, X)
-            return True, True, True
-        return False, sy != O, True
-
-    def apply_before(self, a: int, b: int, k: int | None) -> tuple[bool, bool, bool]:
-        """``a`` is k (or at least 1) units before ``b``, with the authors' narrowing rules."""
-        m, hb = self.m, self.num * self.m
-        numbered = k is not None
-        num = k if numbered else 1
-        applied = complete = False
-        if self.cat(a) != self.cat(b):
-            sy = self.get(a, b)
-            if sy == BLANK:
-                applied = True
-                self.put(a, b, X)
-            elif sy == O:
-                return applied, False, True
-        bs = [self.get(a, hb + i) for i in range(m)]  # read once; later tests use these
-        af = [self.get(b, hb + i) for i in range(m)]
-        for i in range(m - num, m):
-            sy = self.get(a, hb + i)
-            if sy == BLANK:
-                applied = True
-                self.put(a, hb + i, X)
-            elif sy == O:
-                return applied, False, True
-        for i in range(num):
-            sy = self.get(b, hb + i)
-            if sy == BLANK:
-                applied = True
-                self.put(b, hb + i, X)
-            elif sy == O:
-                return applied, False, True
-        if O in bs and O in af:
-            gap = af.index(O) - bs.index(O)
-            return False, (gap == num) if numbered else gap > 0, True
-        if O in bs:
-            bi = bs.index(O)
-            if numbered:
-                pos = [bi + num] if af[bi + num] == BLANK else []
-            else:
-                pos = [i for i in range(bi, m) if af[i] == BLANK]
-            if not pos:
-                return applied, False, True
-            if len(pos) == 1:
-                complete = applied = True
-                self.put(b, hb + pos[0], O)
-                if not self.cross_out(b, hb + pos[0]):
-                    return applied, False, complete
-            else:
-                for i in range(bi):
-                    sy = self.get(b, hb + i)
-                    if sy == BLANK:
-                        applied = True
-                        self.put(b, hb + i, X)
-                    elif sy == O:
-                        return applied, False, True
-        if O in af:
-            ai = af.index(O)
-            if numbered:
-                pos = [ai - num] if bs[ai - num] == BLANK else []
-            else:
-                pos = [i for i in range(ai) if bs[i] == BLANK]
-            if not pos:
-                return applied, False, True
-            if len(pos) == 1:
-                complete = applied = True
-                self.put(a, hb + pos[0], O)
-                if not self.cross_out(a, hb + pos[0]):
-                    return applied, False, complete
-            else:
-                for i in range(ai, m):
-                    sy = self.get(a, hb + i)
-                    if sy == BLANK:
-                        applied = True
-                        self.put(a, hb + i, X)
-                    elif sy == O:
-                        return applied, False, True
-        if X in bs or X in af:
-            if numbered:
-                # The authors' bounds: i + num < M - 1 (one short) and i - num > -1.
-                for i in [i for i in range(m) if bs[i] == X and i + num < m - 1]:
-                    if self.get(b, hb + i + num) == BLANK:
-                        applied = True
-                        self.put(b, hb + i + num, X)
-                for i in [i for i in range(m) if af[i] == X and i - num > -1]:
-                    if self.get(a, hb + i - num) == BLANK:
-                        applied = True
-                        self.put(a, hb + i - num, X)
-            for i in range(m - 1):  # a leading run of X's for a shifts b's first position
-                if bs[i] != X:
-                    break
-                if self.get(b, hb + i + 1) == BLANK:
-                    applied = True
-                    self.put(b, hb + i + 1, X)
-            for i in range(m - 1, 1, -1):  # a trailing run for b (stops before index 1)
-                if af[i] != X:
-                    break
-                if self.get(a, hb + i - 1) == BLANK:
-                    applied = True
-                    self.put(a, hb + i - 1, X)
-        return applied, True, complete
-
-    def apply_or(self, a: int, b: int, c: int) -> tuple[bool, bool, bool]:
-        """Either ``a`` or ``b`` is ``c``."""
-        applied, valid, complete = False, True, False
-        if self.cat(a) != self.cat(b):
-            applied, valid, complete = self.apply_not(a, b)
-            if not valid:
-                return applied, valid, complete
-        else:
-            for e in self.ents(self.cat(a)):
-                if e not in (a, b):
-                    sy = self.get(e, c)
-                    if sy == O:
-                        return applied, False, True
-                    if sy == BLANK:
-                        applied = True
-                        self.put(e, c, X)
-        s1, s2 = self.get(a, c), self.get(b, c)
-        if s1 == BLANK and s2 == BLANK:
-            complete = False
-        elif s1 == s2:
-            return applied, False, True
-        elif s1 == O:
-            complete = True
-            if s2 == BLANK:
-                applied = True
-                self.put(b, c, X)
-        elif s1 == X:
-            complete = True
-            if s2 == BLANK:
-                applied = True
-                self.put(b, c, O)
-                if not self.cross_out(b, c):
-                    return applied, False, complete
-        else:  # s1 blank, s2 known
-            applied = complete = True
-            if s2 == O:
-                self.put(a, c, X)
-            else:
-                self.put(a, c, O)
-                if not self.cross_out(a, c):
-                    return applied, False, complete
-        return applied, valid, complete
-
-    def apply_either(self, p: int, q: int, r: int, s: int) -> tuple[bool, bool, bool]:
-        """Either ``p`` is ``q`` or ``r`` is ``s``."""
-        ca, cb = self.get(p, q), self.get(r, s)
-        if ca == cb:
-            return False, ca == BLANK, ca != BLANK
-        if {ca, cb} == {X, O}:
-            return False, True, True
-        ok = True
-        if ca == X:
-            self.put(r, s, O)
-            ok = self.cross_out(r, s)
-        elif cb == X:
-            self.put(p, q, O)
-            ok = self.cross_out(p, q)
-        elif ca == O:
-            self.put(r, s, X)
-        else:
-            self.put(p, q, X)
-        return True, ok, True
-
-    def apply(self, h: Hint) -> tuple[bool, bool, bool]:
-        """Apply one hint by its type's rule."""
-        if h.type == "is":
-            return self.apply_is(h.a, h.b)
-        if h.type == "not":
-            return self.apply_not(h.a, h.b)
-        if h.type == "before":
-            return self.apply_before(h.a, h.b, h.k)
-        if h.type == "or":
-            return self.apply_or(h.a, h.b, h.c)
-        return self.apply_either(h.a, h.b, h.c, h.d)
-
-    # -- the authors' validity tests --------------------------------------------------------
-    def _line_counts(self) -> list[int]:
-        """Number of O's in every row and column of every subgrid."""
-        out = []
-        for i in range(self.n):
-            for j in range(i + 1, self.n):
-                for x in self.ents(i):
-                    out.append(sum(self.s[x][y] == O for y in self.ents(j)))
-                for y in self.ents(j):
-                    out.append(sum(self.s[x][y] == O for x in self.ents(i)))
-        return out
-
-    def valid(self) -> bool:
-        """The authors' ``is_valid``: at most one O per line and no broken link triangle."""
-        if max(self._line_counts()) > 1:
-            return False
-        for x in range(self.n * self.m):
-            t = self.truths(x)
-            for c1, c2 in combinations(t, 2):
-                e1, e2 = t[c1], t[c2]
-                if self.get(e1, e2) == X:
-                    return False
-                t1, t2 = self.truths(e1), self.truths(e2)
-                if t1.get(c2, e2) != e2 or t2.get(c1, e1) != e1:
-                    return False
-        return True
-
-    def complete(self) -> bool:
-        """The authors' ``is_complete``: valid and exactly one O in every line."""
-        return self.valid() and all(v == 1 for v in self._line_counts())
+from puzzles.core.paper import Budget, Experiment, Paper, knob
+from puzzles.logicgrid import experiments, protocols
+from puzzles.logicgrid.fi2pop import run_trial
 
 
-def paper_solve(space: Space, hints: list[Hint]) -> tuple[str, int, PaperGrid, list[list[Hint]]]:
-    """The authors' ``apply_hints`` loop: (status, loops, final grid, hints tried in each loop).
+@dataclass(frozen=True)
+class LogicGridBudget(Budget):
+    """The notebook's budget; ``paper()`` is the paper's own."""
 
-    ``status`` is ``"solved"`` when the final grid passes the authors' ``is_complete`` (their
-    notion of feasible), ``"contradiction"`` when the loop stopped on an invalid flag or the grid
-    fails their ``is_valid``, else ``"stuck"``. The hints of each loop are those the pass reached
-    (a pass ends early at a hint's own contradiction), duplicates counted once.
-    """
-    g = PaperGrid(space)
-    queue = list(hints)
-    loops, applied, valid = 0, True, True
-    tried: list[list[Hint]] = []
-    while valid and applied and queue:
-        applied = False
-        loops += 1
-        seen: list[Hint] = []
-        backlog = []
-        for h in queue:
-            if h not in seen:
-                seen.append(h)
-            a, valid, complete = g.apply(h)
-            applied = applied or a
-            if not complete:
-                backlog.append(h)
-            if not valid:
-                break
-            if a:
-                a3, valid = g.transitives()
-                a2, valid = g.openings()  # overwrites the transitivity verdict, as theirs
-                applied = applied or a2 or a3
-        tried.append(seen)
-        queue = backlog
-    if g.complete():
-        status = "solved"
-    elif not valid or not g.valid():
-        status = "contradiction"
-    else:
-        status = "stuck"
-    return status, loops, g, tried
+    trials: int = knob("FI-2Pop trials of each main experiment", "trials")
+    generations: int = knob("generations of 'hint size and difficulty'", "generations")
+    generations_difficulty: int = knob("generations of 'difficulty only'", "generations")
+    mini_trials: int = knob("trials of the mini 3x4 experiment", "trials")
+    mini_generations: int = knob("generations of the mini 3x4 experiment", "generations")
+    ablation_trials: int = knob("trials of each other infeasible fitness inside FI-2Pop",
+                                "trials")
+    ablation_generations: int = knob("generations of each infeasible-fitness variant",
+                                     "generations")
+    mutation_repeats: int = knob("mutation chains per final puzzle", "chains")
+    mutation_steps: int = knob("successive mutations per chain", "mutations")
+    weak_trials: int = knob("trials of each main experiment under the paper's feasibility "
+                            "(beyond the paper)", "trials")
+    protocol_trials: int = knob("trials of the authors' FeasbilityTest.py and "
+                                "SinglePopExperiements.py protocols", "trials")
+    protocol_target: int = knob("feasible lists archived per mutation-protocol trial", "lists")
+    single_pop_generations: int = knob("generations of the single-population ablation",
+                                       "generations")
+    grammar_samples: int = knob("random productions sampled for the grammar table",
+                                "productions")
+    map_iterations: int = knob("MAP-Elites iterations (beyond the paper)", "iterations")
+
+    @classmethod
+    def paper(cls) -> LogicGridBudget:
+        """The paper's budgets."""
+        return cls(trials=30, generations=300, generations_difficulty=2000, mini_trials=5,
+                   mini_generations=150, ablation_trials=30, ablation_generations=300,
+                   mutation_repeats=100, mutation_steps=5, weak_trials=30, protocol_trials=30,
+                   protocol_target=100, single_pop_generations=100, grammar_samples=50000,
+                   map_iterations=50000)
+
+    @classmethod
+    def smoke(cls) -> LogicGridBudget:
+        """Seconds, for tests."""
+        return cls(trials=3, generations=30, generations_difficulty=40, mini_trials=2,
+                   mini_generations=20, ablation_trials=2, ablation_generations=20,
+                   mutation_repeats=5, mutation_steps=5, weak_trials=2, protocol_trials=2,
+                   protocol_target=20, single_pop_generations=10, grammar_samples=5000,
+                   map_iterations=500)
+
+
+PAPER: Paper[LogicGridBudget] = Paper(
+    number="04", stem="04_logic_grid", family="logicgrid",
+    citation="Shyne, Facey & Cooper, *Generating Solvable and Difficult Logic Grid Puzzles*, "
+             "GECCO '24 Companion, 699-702",
+    budget=LogicGridBudget,
+    experiments=(
+        Experiment("trials", "every FI-2Pop trial: both main experiments, mini 3x4, both main "
+                   "experiments under the paper's feasibility and the other infeasible "
+                   "fitnesses (longest first)", experiments.trial_tasks, run_trial,
+                   experiments.trials_table),
+        Experiment("mutation protocol", "the authors' FeasbilityTest.py: archives of feasible "
+                   "lists mutated 1..5 times, under our feasibility then the paper's",
+                   protocols.mutation_tasks, protocols.mutation_protocol_task,
+                   protocols.runs_table),
+        Experiment("ablation protocol", "the authors' SinglePopExperiements.py: a "
+                   "single-population GA per infeasible fitness, the paper's feasibility",
+                   protocols.single_pop_tasks, protocols.single_pop_task, protocols.runs_table),
+    ),
+    data=Path(__file__).parent)

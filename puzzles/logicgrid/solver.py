@@ -20,6 +20,7 @@ and a completed grid whose every hint was verified is the unique solution.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -56,16 +57,55 @@ def _high(r: int) -> int:
     return i
 
 
+class Shape(NamedTuple):
+    """A space as the kernels see it."""
+
+    n: int  # categories
+    m: int  # entities per category
+    num: int  # index of the numeric category, -1 if none
+
+
+def shape_of(space: Space) -> Shape:
+    """The kernels' view of ``space``."""
+    return Shape(space.n, space.m, space.numeric)
+
+
+# Slots of ``Work.st``, the solver's scalars.
+TRACE_LEN = 0  # trace rows written
+PASS = 1  # the pass of Algorithm 1 under way
+DONE = 2  # the pass in which the grid became complete (0: not yet)
+CHANGED = 3  # bitmask of the entities whose possibilities changed since the last propagation
+SLOTS = 4
+
+
+class Work(NamedTuple):
+    """The solver's working arrays (reused across solves)."""
+
+    P: np.ndarray  # possibilities: P[x] = bitmask of entities x may still be linked to
+    rem: np.ndarray  # rem[j]: hints still queued at the start of pass j + 1 (may be empty)
+    types: np.ndarray  # types[j, t]: of those, hints of type t
+    tr: np.ndarray  # trace rows (x, y, 1 = X / 2 = O, reason, pass); may have zero rows
+    st: np.ndarray  # the scalars, slots TRACE_LEN, PASS, DONE, CHANGED
+
+
+@njit(cache=True)
+def new_work(nm: int, passes: int, trace: int) -> Work:
+    """Working arrays for ``nm`` entities, ``passes`` queue rows and ``trace`` trace rows."""
+    return Work(np.zeros(nm, dtype=np.int64), np.zeros(passes, dtype=np.int64),
+                np.zeros((passes, 5), dtype=np.int64), np.zeros((trace, 5), dtype=np.int64),
+                np.zeros(SLOTS, dtype=np.int64))
+
+
 @njit(cache=True)
 def _log(tr: np.ndarray, st: np.ndarray, x: int, y: int, v: int, reason: int) -> None:
-    k = st[0]
+    k = st[TRACE_LEN]
     if k < tr.shape[0]:
         tr[k, 0] = x
         tr[k, 1] = y
         tr[k, 2] = v
         tr[k, 3] = reason
-        tr[k, 4] = st[1]
-        st[0] = k + 1
+        tr[k, 4] = st[PASS]
+        st[TRACE_LEN] = k + 1
 
 
 @njit(cache=True)
@@ -76,7 +116,7 @@ def _elim(P: np.ndarray, x: int, y: int, reason: int, m: int, tr: np.ndarray,
         return 0
     P[x] &= ~(1 << y)
     P[y] &= ~(1 << x)
-    st[3] |= (1 << x) | (1 << y)
+    st[CHANGED] |= (1 << x) | (1 << y)
     _log(tr, st, x, y, 1, reason)
     full = (1 << m) - 1
     rx = P[x] & (full << ((y // m) * m))
@@ -127,9 +167,11 @@ def _link(P: np.ndarray, x: int, y: int, reason: int, m: int, tr: np.ndarray,
 
 
 @njit(cache=True)
-def _xor(P: np.ndarray, p: int, q: int, r: int, s: int, reason: int, m: int, tr: np.ndarray,
-         st: np.ndarray) -> int:
+def _xor(P: np.ndarray, pq: tuple[int, int], rs: tuple[int, int], reason: int, m: int,
+         tr: np.ndarray, st: np.ndarray) -> int:
     """Exactly one of the links p-q and r-s holds."""
+    p, q = pq
+    r, s = rs
     lp = _linked(P, p, q, m)
     lr = _linked(P, r, s, m)
     pp = _possible(P, p, q)
@@ -167,6 +209,57 @@ def _before_sets(P: np.ndarray, h: np.ndarray, m: int, num: int) -> tuple[int, i
 
 
 @njit(cache=True)
+def _apply_before(P: np.ndarray, h: np.ndarray, i: int, m: int, num: int, tr: np.ndarray,
+                  st: np.ndarray) -> int:
+    """A before hint: a and b cannot share an hour, and their hours narrow."""
+    a, b = h[1], h[2]
+    out = 0
+    if a // m != b // m:
+        out = _elim(P, a, b, i, m, tr, st)  # they cannot share an hour
+        if out < 0:
+            return -1
+    ha, hb, na, nb = _before_sets(P, h, m, num)
+    if na == 0 or nb == 0:
+        return -1
+    base = num * m
+    for j in range(m):
+        if (ha >> j) & 1 and not (na >> j) & 1:
+            s = _elim(P, a, base + j, i, m, tr, st)
+            if s < 0:
+                return -1
+            out |= s
+        if (hb >> j) & 1 and not (nb >> j) & 1:
+            s = _elim(P, b, base + j, i, m, tr, st)
+            if s < 0:
+                return -1
+            out |= s
+    return out
+
+
+@njit(cache=True)
+def _apply_or(P: np.ndarray, h: np.ndarray, i: int, m: int, tr: np.ndarray,
+              st: np.ndarray) -> int:
+    """Either A or B is C."""
+    a, b, c = h[1], h[2], h[3]
+    out = 0
+    if a // m == b // m:
+        # "Either A or B is C": no other entity of their category is C.
+        ca = (a // m) * m
+        for x in range(ca, ca + m):
+            if x != a and x != b:
+                s = _elim(P, x, c, i, m, tr, st)
+                if s < 0:
+                    return -1
+                out |= s
+    else:
+        out = _elim(P, a, b, i, m, tr, st)  # A is C xor B is C forbids A is B
+        if out < 0:
+            return -1
+    s = _xor(P, (a, c), (b, c), i, m, tr, st)
+    return -1 if s < 0 else (out | s)
+
+
+@njit(cache=True)
 def _apply(P: np.ndarray, h: np.ndarray, i: int, m: int, num: int, tr: np.ndarray,
            st: np.ndarray) -> int:
     """Update the grid with the logic of hint row ``h`` (index ``i``): -1, 0 or 1 as _elim."""
@@ -177,46 +270,11 @@ def _apply(P: np.ndarray, h: np.ndarray, i: int, m: int, num: int, tr: np.ndarra
         if _linked(P, a, b, m):
             return -1
         return _elim(P, a, b, i, m, tr, st)
-    out = 0
     if t == 2:
-        if a // m != b // m:
-            out = _elim(P, a, b, i, m, tr, st)  # they cannot share an hour
-            if out < 0:
-                return -1
-        ha, hb, na, nb = _before_sets(P, h, m, num)
-        if na == 0 or nb == 0:
-            return -1
-        base = num * m
-        for j in range(m):
-            if (ha >> j) & 1 and not (na >> j) & 1:
-                s = _elim(P, a, base + j, i, m, tr, st)
-                if s < 0:
-                    return -1
-                out |= s
-            if (hb >> j) & 1 and not (nb >> j) & 1:
-                s = _elim(P, b, base + j, i, m, tr, st)
-                if s < 0:
-                    return -1
-                out |= s
-        return out
+        return _apply_before(P, h, i, m, num, tr, st)
     if t == 3:
-        c = h[3]
-        if a // m == b // m:
-            # "Either A or B is C": no other entity of their category is C.
-            ca = (a // m) * m
-            for x in range(ca, ca + m):
-                if x != a and x != b:
-                    s = _elim(P, x, c, i, m, tr, st)
-                    if s < 0:
-                        return -1
-                    out |= s
-        else:
-            out = _elim(P, a, b, i, m, tr, st)  # A is C xor B is C forbids A is B
-            if out < 0:
-                return -1
-        s = _xor(P, a, c, b, c, i, m, tr, st)
-        return -1 if s < 0 else (out | s)
-    return _xor(P, a, b, h[3], h[4], i, m, tr, st)
+        return _apply_or(P, h, i, m, tr, st)
+    return _xor(P, (a, b), (h[3], h[4]), i, m, tr, st)
 
 
 @njit(cache=True)
@@ -264,78 +322,89 @@ def _violated(P: np.ndarray, h: np.ndarray, m: int, num: int) -> bool:
 
 
 @njit(cache=True)
+def _links_round(P: np.ndarray, d: int, n: int, m: int, tr: np.ndarray, st: np.ndarray) -> int:
+    """Cross-out and transitivity from every link of every entity of the bitmask ``d``: an O
+    at (x, y) crosses out y for the rest of x's category, and linked x, y keep only their
+    common possibilities in every third category. -1 contradiction, 1 changed, 0 nothing."""
+    full = (1 << m) - 1
+    ch = 0
+    while d:
+        x = _low(d)
+        d &= d - 1
+        cx = x // m
+        for c in range(n):
+            r = P[x] & (full << (c * m))
+            if c == cx or not _single(r):
+                continue
+            y = _low(r)
+            for x2 in range(cx * m, cx * m + m):  # cross-out
+                s = 0 if x2 == x else _elim(P, x2, y, -1, m, tr, st)
+                if s < 0:
+                    return -1
+                ch |= s
+            for e in range(n):  # transitivity (no mask, nothing to do, outside third categories)
+                me = 0 if e == cx or e == c else full << (e * m)
+                inter = P[x] & P[y] & me
+                for z in (x, y):  # x's extra possibilities first, then y's
+                    extra = P[z] & me & ~inter
+                    while extra:
+                        s = _elim(P, z, _low(extra), -2, m, tr, st)
+                        if s < 0:
+                            return -1
+                        ch |= s
+                        extra &= extra - 1
+    return ch
+
+
+@njit(cache=True)
+def _shared_possibility(P: np.ndarray, d: int, n: int, m: int, tr: np.ndarray,
+                        st: np.ndarray) -> int:
+    """The shared-possibility rule for every entity of the bitmask ``d``."""
+    full = (1 << m) - 1
+    ch = 0
+    while d:
+        x = _low(d)
+        d &= d - 1
+        cx = x // m
+        ys = P[x]
+        while ys:
+            y = _low(ys)
+            ys &= ys - 1
+            cy = y // m
+            if not _possible(P, x, y) or _single(P[x] & (full << (cy * m))):
+                continue
+            for e in range(n):
+                if e != cx and e != cy and (P[x] & P[y] & (full << (e * m))) == 0:
+                    s = _elim(P, x, y, -3, m, tr, st)
+                    if s < 0:
+                        return -1
+                    ch |= s
+                    break
+    return ch
+
+
+@njit(cache=True)
 def _propagate(P: np.ndarray, n: int, m: int, tr: np.ndarray, st: np.ndarray) -> int:
     """Apply the deduction rules to a fixpoint: -1 contradiction, 1 changed, 0 nothing.
 
-    Only entities whose possibilities changed (the ``st[3]`` bitmask, set by every X) need
+    Only entities whose possibilities changed (the ``CHANGED`` bitmask, set by every X) need
     looking at: the grid was at a fixpoint before the hint that changed it.
     """
-    full = (1 << m) - 1
     any_change = 0
     shared = 0
     while True:
-        d = st[3]
-        st[3] = 0
+        d = st[CHANGED]
+        st[CHANGED] = 0
         shared |= d
-        ch = 0
-        while d:
-            x = _low(d)
-            d &= d - 1
-            cx = x // m
-            for c in range(n):
-                if c == cx:
-                    continue
-                r = P[x] & (full << (c * m))
-                if not _single(r):
-                    continue
-                y = _low(r)
-                for x2 in range(cx * m, cx * m + m):
-                    if x2 != x:
-                        s = _elim(P, x2, y, -1, m, tr, st)
-                        if s < 0:
-                            return -1
-                        ch |= s
-                for e in range(n):
-                    if e == cx or e == c:
-                        continue
-                    me = full << (e * m)
-                    inter = P[x] & P[y] & me
-                    extra = P[x] & me & ~inter
-                    while extra:
-                        s = _elim(P, x, _low(extra), -2, m, tr, st)
-                        if s < 0:
-                            return -1
-                        ch |= s
-                        extra &= extra - 1
-                    extra = P[y] & me & ~inter
-                    while extra:
-                        s = _elim(P, y, _low(extra), -2, m, tr, st)
-                        if s < 0:
-                            return -1
-                        ch |= s
-                        extra &= extra - 1
+        ch = _links_round(P, d, n, m, tr, st)
+        if ch < 0:
+            return -1
         if ch == 0:
             # Shared possibility is the costliest rule: run it once the cheap ones are quiet.
-            d = shared | st[3]
+            ch = _shared_possibility(P, shared | st[CHANGED], n, m, tr, st)
             shared = 0
-            while d:
-                x = _low(d)
-                d &= d - 1
-                cx = x // m
-                ys = P[x]
-                while ys:
-                    y = _low(ys)
-                    ys &= ys - 1
-                    cy = y // m
-                    if not _possible(P, x, y) or _single(P[x] & (full << (cy * m))):
-                        continue
-                    for e in range(n):
-                        if e != cx and e != cy and (P[x] & P[y] & (full << (e * m))) == 0:
-                            s = _elim(P, x, y, -3, m, tr, st)
-                            if s < 0:
-                                return -1
-                            ch |= s
-                            break
+            if ch < 0:
+                return -1
         if ch == 0:
             return any_change
         any_change = 1
@@ -364,64 +433,80 @@ def init_grid(P: np.ndarray, n: int, m: int) -> None:
 
 
 @njit(cache=True)
-def solve_kernel(hints: np.ndarray, nh: int, n: int, m: int, num: int, weak: bool,
-                 P: np.ndarray, rem: np.ndarray, types: np.ndarray, tr: np.ndarray,
-                 st: np.ndarray) -> tuple[int, int]:
+def _record_queue(rem: np.ndarray, types: np.ndarray, j: int, hints: np.ndarray,
+                  queue: np.ndarray) -> None:
+    """Count the hints queued at the start of pass ``j + 1``, in all and by type."""
+    if j < rem.shape[0]:
+        rem[j] = queue.shape[0]
+        for hi in queue:
+            types[j, hints[hi, 0]] += 1
+
+
+@njit(cache=True)
+def _pass(hints: np.ndarray, queue: np.ndarray, nxt: np.ndarray, sh: Shape, weak: bool,
+          P: np.ndarray, tr: np.ndarray, st: np.ndarray) -> tuple[bool, bool, int]:
+    """One pass over the queue: (contradiction, grid changed, hints left in ``nxt``)."""
+    modified = False
+    nt = 0
+    for hi in queue:
+        s = _apply(P, hints[hi], hi, sh.m, sh.num, tr, st)
+        if s < 0:
+            return True, modified, nt
+        if s > 0:
+            modified = True
+            if _propagate(P, sh.n, sh.m, tr, st) < 0:
+                return True, modified, nt
+        if not _entailed(P, hints[hi], sh.m, sh.num):
+            nxt[nt] = hi
+            nt += 1
+        if s > 0 and st[DONE] == 0 and _complete(P, sh.n, sh.m):
+            st[DONE] = st[PASS]
+            if weak:
+                break
+    return False, modified, nt
+
+
+@njit(cache=True)
+def solve_kernel(hints: np.ndarray, nh: int, sh: Shape, weak: bool, w: Work
+                 ) -> tuple[int, int]:
     """Algorithm 1 on the first ``nh`` hint rows; returns (status, loops).
 
-    ``rem[j]``/``types[j, t]`` receive the hints still queued at the start of pass j+1 (total and
-    by type); ``tr`` (may have zero rows) receives the trace (x, y, 1=X/2=O, reason, pass);
-    ``st`` (4 ints) is scratch: trace length, current pass, unused, changed-entity bitmask.
-    ``weak`` stops as soon as the grid is complete, without verifying the hints still queued
-    (the published solver's notion of feasible); otherwise the queue is run out.
+    ``w.rem``/``w.types`` receive the hints still queued at the start of each pass (total and
+    by type), ``w.tr`` the trace. ``weak`` stops as soon as the grid is complete, without
+    verifying the hints still queued (the published solver's notion of feasible); otherwise
+    the queue is run out.
     """
-    init_grid(P, n, m)
-    st[0] = 0
-    st[1] = 0
-    st[3] = 0
+    P, rem, types, tr, st = w
+    init_grid(P, sh.n, sh.m)
+    st[:] = 0
     queue = np.arange(nh)
     nxt = np.empty(nh, dtype=np.int64)
     ln = nh
     modified = True
     contra = False
-    loops = 0
-    done_loop = 0
-    while ln > 0 and modified and not contra:
-        loops += 1
-        st[1] = loops
-        if loops - 1 < rem.shape[0]:
-            rem[loops - 1] = ln
-            for j in range(ln):
-                types[loops - 1, hints[queue[j], 0]] += 1
-        modified = False
-        nt = 0
-        for j in range(ln):
-            hi = queue[j]
-            s = _apply(P, hints[hi], hi, m, num, tr, st)
-            if s < 0:
-                contra = True
-                break
-            if s > 0:
-                modified = True
-                if _propagate(P, n, m, tr, st) < 0:
-                    contra = True
-                    break
-            if not _entailed(P, hints[hi], m, num):
-                nxt[nt] = hi
-                nt += 1
-            if s > 0 and done_loop == 0 and _complete(P, n, m):
-                done_loop = loops
-                if weak:
-                    break
-        if contra or (weak and done_loop > 0):
+    while ln > 0 and modified:
+        st[PASS] += 1
+        _record_queue(rem, types, st[PASS] - 1, hints, queue[:ln])
+        contra, modified, nt = _pass(hints, queue[:ln], nxt, sh, weak, P, tr, st)
+        if contra or (weak and st[DONE] > 0):
             break
         queue[:nt] = nxt[:nt]
         ln = nt
     if contra:
-        return CONTRADICTION, loops
-    if done_loop > 0:
-        return SOLVED, done_loop
-    return STUCK, loops
+        return CONTRADICTION, st[PASS]
+    if st[DONE] > 0:
+        return SOLVED, st[DONE]
+    return STUCK, st[PASS]
+
+
+@njit(cache=True)
+def _violations(P: np.ndarray, hints: np.ndarray, nh: int, m: int, num: int) -> int:
+    """Hints the grid alone makes false."""
+    v = 0
+    for i in range(nh):
+        if _violated(P, hints[i], m, num):
+            v += 1
+    return v
 
 
 @njit(cache=True)
@@ -452,9 +537,7 @@ def grid_metrics(P: np.ndarray, hints: np.ndarray, nh: int, n: int, m: int,
                     good_rows += 1
                 elif o_count > 1 or rx == 0:
                     viol += 1
-    for i in range(nh):
-        if _violated(P, hints[i], m, num):
-            viol += 1
+    viol += _violations(P, hints, nh, m, num)
     return filled / cells, good_rows / rows, viol
 
 
@@ -519,7 +602,7 @@ def solve(space: Space, hints: list[Hint] | np.ndarray, weak: bool = False,
 
     ``mode="sound"`` (default) is our solver: every rule to a fixpoint, loops = the pass in which
     the grid became complete. ``mode="paper"`` is the authors' solver rule for rule
-    (:mod:`puzzles.logicgrid.paper`): loops = passes made, their contradiction handling;
+    (:mod:`puzzles.logicgrid.authors`): loops = passes made, their contradiction handling;
     ``remaining`` then counts the distinct hints each pass reached (their ``DataVisualization``).
     """
     if mode not in MODES:
@@ -536,18 +619,13 @@ def solve(space: Space, hints: list[Hint] | np.ndarray, weak: bool = False,
         arr = to_array(space, hints)
     n, m, num = space.n, space.m, space.numeric
     nm = n * m
-    P = np.zeros(nm, dtype=np.int64)
-    cap = nm * nm + 2
-    rem = np.zeros(cap, dtype=np.int64)
-    types = np.zeros((cap, len(TYPES)), dtype=np.int64)
-    tr = np.zeros((4 * nm * nm if trace else 0, 5), dtype=np.int64)
-    st = np.zeros(4, dtype=np.int64)
-    status, loops = solve_kernel(arr, len(arr), n, m, num, weak, P, rem, types, tr, st)
-    comp, rows, viol = grid_metrics(P, arr, len(arr), n, m, num)
-    passes = int(np.count_nonzero(rem))
+    w = new_work(nm, nm * nm + 2, 4 * nm * nm if trace else 0)
+    status, loops = solve_kernel(arr, len(arr), shape_of(space), weak, w)
+    comp, rows, viol = grid_metrics(w.P, arr, len(arr), n, m, num)
+    passes = int(np.count_nonzero(w.rem))
     steps = []
     seen: set[tuple[int, int]] = set()
-    for x, y, v, reason, loop in tr[:st[0]]:
+    for x, y, v, reason, loop in w.tr[:w.st[TRACE_LEN]]:
         key = (min(x, y), max(x, y))
         if key in seen:
             continue
@@ -555,17 +633,17 @@ def solve(space: Space, hints: list[Hint] | np.ndarray, weak: bool = False,
         why = f"clue {reason + 1}" if reason >= 0 else RULES[int(reason)]
         steps.append(Step(int(key[0]), int(key[1]), "X" if v == 1 else "O", why, int(loop)))
     return SolveResult(
-        status=STATUS[int(status)], loops=int(loops), grid=cell_states(P, n, m),
-        remaining=[int(v) for v in rem[:passes]],
-        remaining_types=[{t: int(types[j, i]) for i, t in enumerate(TYPES)}
+        status=STATUS[int(status)], loops=int(loops), grid=cell_states(w.P, n, m),
+        remaining=[int(v) for v in w.rem[:passes]],
+        remaining_types=[{t: int(w.types[j, i]) for i, t in enumerate(TYPES)}
                          for j in range(passes)],
         steps=steps, completion=float(comp), row_validity=float(rows), violations=int(viol))
 
 
 def _solve_paper(space: Space, hints: list[Hint] | np.ndarray) -> SolveResult:
     """``solve(..., mode="paper")``: the authors' loop, reported as a :class:`SolveResult`."""
+    from puzzles.logicgrid.authors import paper_solve
     from puzzles.logicgrid.hints import from_array, validate
-    from puzzles.logicgrid.paper import paper_solve
 
     hs = from_array(space, hints) if isinstance(hints, np.ndarray) else [
         validate(space, h) for h in hints]

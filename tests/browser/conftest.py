@@ -121,6 +121,14 @@ class Notebook:
         """The board's status line, as the page shows it."""
         return self.board.locator(".pl-status").inner_text()
 
+    def message(self) -> str:
+        """The message beside the status line (a refusal or an error), as the page shows it."""
+        return self.board.locator(".pl-message").inner_text()
+
+    def _seen(self) -> str:
+        """Everything a reply of the kernel can change: scene, status and message."""
+        return self.svg() + self.status() + self.message()
+
     def svg(self) -> str:
         """The board's SVG markup, as the page holds it."""
         return self.board.locator(".pl-canvas").inner_html()
@@ -143,33 +151,36 @@ class Notebook:
 
     def click(self, id: str) -> None:
         """Click the scene element ``id`` and wait for the kernel to answer."""
-        before = self.svg() + self.status()
+        before = self._seen()
         self.board.locator(f'.pl-canvas [data-id="{id}"]').first.click(force=True)
         self._settle(before)
 
     def key(self, key: str) -> None:
         """Press ``key`` on the board."""
-        before = self.svg() + self.status()
+        before = self._seen()
         self.board.focus()
         self.page.keyboard.press(key)
         self._settle(before)
 
     def press(self, control: str) -> None:
         """Press the button ``control`` below the board."""
-        before = self.svg() + self.status()
+        before = self._seen()
         self.board.locator(f'button[data-control="{control}"]').click()
         self._settle(before)
 
     def enter(self, control: str, value: str) -> None:
         """Type ``value`` into the field ``control`` and commit it."""
-        before = self.svg() + self.status()
+        before = self._seen()
         field = self.board.locator(f'[data-control="{control}"]')
-        if field.evaluate("e => e.tagName") == "SELECT":
+        tag = field.evaluate("e => e.tagName")
+        if tag == "SELECT":
             field.select_option(value)
-        else:
+        elif tag == "TEXTAREA":  # Enter is a new line there: the change comes on leaving it
+            field.fill(value)
+            field.dispatch_event("change")
+        else:  # Enter commits a text field: one change event, as a reader's typing sends
             field.fill(value)
             field.press("Enter")
-            field.dispatch_event("change")
         self._settle(before)
 
     def _settle(self, before: str, timeout: float = 15.0) -> None:
@@ -177,7 +188,7 @@ class Notebook:
         # fail on the unchanged board), then for the kernel to go idle.
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.svg() + self.status() != before:
+            if self._seen() != before:
                 break
             self.page.wait_for_timeout(100)
         self.page.wait_for_timeout(200)

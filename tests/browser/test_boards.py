@@ -13,29 +13,30 @@ import re
 
 CLOCKWORK = """
 from puzzles.clockwork import instances
-from puzzles.clockwork.widget import ClockworkPlayer
-player = ClockworkPlayer(instances.paper_instances(), start="B1")
-player.view
+from puzzles.clockwork.game import Clockwork
+from puzzles.core.game import Player
+player = Player(Clockwork(instances.paper_instances(), start="B1"))
+player.board
 """
 
 
 def test_clockwork_player(open_notebook):
     nb = open_notebook("clockwork", CLOCKWORK)
-    assert "moves: 0" in nb.status() and nb.attr("light-0", "fill") == "#8c8c8c"
+    assert "moves 0" in nb.status() and nb.attr("light-0", "fill") == "#8c8c8c"
     nb.click("action-0")  # (7, e0): the hand turns to 7 and light 7 comes on
-    assert "moves: 1" in nb.status() and nb.attr("light-7", "fill") == "#ffffff"
+    assert "moves 1" in nb.status() and nb.attr("light-7", "fill") == "#ffffff"
     nb.click("action-1")
-    assert "moves: 2" in nb.status()
+    assert "moves 2" in nb.status()
     nb.press("hint")
-    assert "optimal next is a" in nb.status()
+    assert "hint: a1" in nb.status()
     assert nb.board.locator('.pl-canvas [stroke="#e8710a"]').count() == 1
     nb.press("undo")  # undo clears the hint
-    assert "moves: 1" in nb.status() and nb.board.locator(
+    assert "moves 1" in nb.status() and nb.board.locator(
         '.pl-canvas [stroke="#e8710a"]').count() == 0
-    nb.key("9")  # bad input: there is no action 9
-    assert nb.status() == "refused: action index 9 not in 0..1"
+    nb.key("9")  # bad input: there is no action 9, refused beside the status
+    assert nb.message() == "refused: action index 9 not in 0..1" and "moves 1" in nb.status()
     nb.click("action-0")  # and the board still plays
-    assert "moves: 2" in nb.status()
+    assert "moves 2" in nb.status()
     nb.assert_clean()
 
 
@@ -44,7 +45,7 @@ from puzzles.clockwork import instances
 from puzzles.clockwork.widget import RingStepper
 ring = [15, 3, 16, 7, 15, 0, 15, 9, 16, 2, 16, 5, 15, 11, 16]
 stepper = RingStepper(instances.instance("C3"), ring, 15)
-stepper.view
+stepper.board
 """
 
 
@@ -64,7 +65,7 @@ def test_ring_stepper(open_notebook):
     assert nb.status().startswith("reads 2 of 283; last read: jump to entry 3")
     assert _read_next(nb) == ["ring-0-3"]
     nb.enter("read", "999")  # bad input: past the end of the trace
-    assert nb.status() == "refused: reads must lie in 0..283, got 999"
+    assert nb.message() == "refused: reads must lie in 0..283, got 999"
     nb.press("start")
     assert nb.status().startswith("reads 0 of 283;") and _read_next(nb) == ["ring-0-0"]
     nb.assert_clean()
@@ -72,7 +73,7 @@ def test_ring_stepper(open_notebook):
 
 CROSSOVER = """
 from puzzles.clockwork.widget import CrossoverView
-CrossoverView(2026).view
+CrossoverView(2026).board
 """
 
 
@@ -87,7 +88,7 @@ def test_crossover_view(open_notebook):
     assert nb.status().startswith("cut after entry 3, mutated entry 8;")
     children = nb.status()
     nb.click("ring-0-1")  # bad input: a parent's entry is not a mutation site
-    assert nb.status().startswith("refused: click between two parent entries")
+    assert nb.message().startswith("refused: click between two parent entries")
     nb.press("new")  # and the board still plays: new parents, so new children
     assert nb.status().startswith("cut after entry 3, mutated entry 8;")
     assert nb.status() != children
@@ -95,9 +96,8 @@ def test_crossover_view(open_notebook):
 
 
 IQLINK = """
-from puzzles.iqlink.widget import PlayWidget
-play = PlayWidget(3)
-play.view()
+from puzzles.iqlink.widget import play
+play(3)
 """
 
 
@@ -106,7 +106,7 @@ def test_iqlink_board(open_notebook):
     tray = nb.ids('[data-id^="tray-"]')
     assert tray and "place" in nb.status()
     nb.click("peg-5")  # bad input: no piece picked
-    assert nb.status() == "refused: pick a piece from the tray first"
+    assert nb.message() == "refused: pick a piece from the tray first"
     nb.click(tray[0])
     assert nb.attr(tray[0], "data-selected") == "1"
     legal = []
@@ -120,17 +120,17 @@ def test_iqlink_board(open_notebook):
     piece = "piece-" + tray[0].split("-")[1]
     assert piece in nb.ids() and tray[0] not in nb.ids()
     nb.enter("challenge", "500")  # bad input: out of range, refused with a message
-    assert nb.status() == "refused: challenge must lie in 1..120, got 500"
+    assert nb.message() == "refused: challenge must lie in 1..120, got 500"
     nb.click(piece)  # click a placed piece to take it off
     assert piece not in nb.ids() and "removed" in nb.status()
     nb.assert_clean()
 
 
 JUMPMAZE = """
-from puzzles.jumpmaze import reference as R
-from puzzles.jumpmaze.widget import MazePlayer
-player = MazePlayer(R.report_puzzle())
-player.view
+from puzzles.core.game import Player
+from puzzles.jumpmaze.game import MazeGame
+from puzzles.jumpmaze.report import report_puzzle
+Player(MazeGame(report_puzzle()))
 """
 
 
@@ -141,29 +141,27 @@ def test_jumpmaze_board(open_notebook):
     assert nb.attr("cell-0-0", "data-role") == "here"
     first = nb.ids('[data-role="legal"]')[0]
     nb.click(first)
-    assert nb.attr(first, "data-role") == "here" and "moves made 1" in nb.status()
+    assert nb.attr(first, "data-role") == "here" and "jumps 1" in nb.status()
     second = nb.ids('[data-role="legal"]')[0]
     nb.click(second)
-    assert nb.attr(second, "data-role") == "here" and "moves made 2" in nb.status()
+    assert nb.attr(second, "data-role") == "here" and "jumps 2" in nb.status()
     plain = nb.ids('[data-role="plain"]')[0]
     nb.click(plain)  # bad input: not a legal jump
-    assert "is not a legal jump" in nb.status() and nb.attr(second, "data-role") == "here"
+    assert "is not a legal jump" in nb.message() and nb.attr(second, "data-role") == "here"
     nb.press("edit")
     nb.click("cell-0-0")
     nb.enter("jump", "42")  # bad input: off the board
-    assert "takes a jump in 1..10" in nb.status()
+    assert "takes a jump in 1..10" in nb.message()
     nb.enter("jump", "10")
     assert nb.attr("cell-0-0", "data-jump") == "10" and "re-scored" in nb.status()
     nb.assert_clean()
 
 
 LOGICGRID = """
-from puzzles.logicgrid.hints import parse_puzzle
-from puzzles.logicgrid.model import MINI
-from puzzles.logicgrid.reference import EXAMPLES
-from puzzles.logicgrid.widget import PuzzlePlayer
-player = PuzzlePlayer(MINI, parse_puzzle(MINI, EXAMPLES["Example Puzzle 1 (3x4)"]["clues"]))
-player.view
+from puzzles.core.game import Player
+from puzzles.logicgrid.game import slides_example
+player = Player(slides_example("Example Puzzle 1 (3x4)"))
+player.board
 """
 
 
@@ -178,20 +176,21 @@ def test_logicgrid_board(open_notebook):
     assert seen == ["X", "O", ""]
     nb.click(cells[1])
     assert nb.attr(cells[1], "data-mark") == "X"
-    nb.key("q")  # bad input
-    assert nb.status().startswith("refused: key 'q'")
+    nb.key("q")  # bad input, refused beside the status
+    assert nb.message().startswith("refused: key 'q'")
     nb.press("reset")  # the marks leave the screen too
-    assert nb.status() == "Cleared." and nb.attr(cells[1], "data-mark") == ""
+    assert "restarted" in nb.status() and nb.attr(cells[1], "data-mark") == ""
     assert not re.search(r">[XO]</text>", nb.svg())
     nb.press("hint")
-    assert nb.status().startswith("Hint:") and len(nb.ids('[data-highlight="1"]')) == 1
+    assert "hint: Loop 1" in nb.status() and len(nb.ids('[data-highlight="1"]')) == 1
     nb.assert_clean()
 
 
 HYPERCUBE = """
+from puzzles.core.game import Player
+from puzzles.hypercube.game import HypercubeGame
 from puzzles.hypercube.instances import instance
-from puzzles.hypercube.widget import PuzzleWidget
-PuzzleWidget(instance(3, "0"), k=2).view()
+Player(HypercubeGame(instance(3, "0"), 2)).board
 """
 
 
@@ -206,10 +205,10 @@ def test_hypercube_board(open_notebook):
     assert nb.attr("ring-0", "data-selected") == "1"
     assert nb.attr("vertex-2", "data-legal") == "1"
     nb.click("vertex-0")  # bad input: every 2-face through 6 and 0 holds another ring
-    assert nb.status().startswith("refused: every 2-face through 6 and 0")
+    assert nb.message().startswith("refused: illegal move (0, 6, 0): every 2-face through 6")
     assert nb.attr("ring-0", "data-vertex") == "6"
     nb.click("vertex-2")
-    assert nb.attr("ring-0", "data-vertex") == "2" and nb.status().startswith("1 move played")
+    assert nb.attr("ring-0", "data-vertex") == "2" and nb.status().startswith("moves 1")
     nb.press("undo")
     assert nb.attr("ring-0", "data-vertex") == "6"
     nb.assert_clean()

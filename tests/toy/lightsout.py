@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from puzzles.core.board import Event, Scene
+from puzzles.core.board import Event, Key, Scene, field_control
 from puzzles.core.claims import Ledger
 from puzzles.core.game import Edit, Game, View
 from puzzles.core.paper import ROOT_SEED, Budget, Experiment, Paper, Task, knob
@@ -76,6 +76,7 @@ class LightsOut(Game[int, int]):
     """One Lights Out board; a move is the index of the pressed cell."""
 
     title = "Lights Out 3x3"
+    goal = "switch every light off; a press toggles a cell and its neighbours"
 
     def __init__(self, start: int = 0b101010101) -> None:
         self.start = check_state(start)
@@ -150,6 +151,40 @@ class LightsOut(Game[int, int]):
     def toggles(self) -> dict[str, str]:
         """``n`` shows the cell numbers."""
         return {"n": "cell numbers"}
+
+    def controls(self, state: int) -> list[dict]:
+        """A field that toggles one light: the toy's editor."""
+        return [field_control("toggle", "toggle light (1-9)", "")]
+
+    def keys(self) -> dict[str, str]:
+        """Digits press cells."""
+        return {"1-9": "press that cell (rows from the top)"}
+
+    def legend(self, state: int) -> list[Key]:
+        """Lit and dark cells."""
+        return [Key("#f5d142", "", "a lit cell"), Key("#333333", "", "a dark cell")]
+
+    def optimum(self, state: int) -> int | None:
+        """The BFS distance is exact."""
+        return int(distances()[state])
+
+    def load(self, text: str) -> LightsOut:
+        """Three lines of three characters: ``#`` lit, ``.`` dark."""
+        rows = [r.strip() for r in text.strip().splitlines()]
+        if len(rows) != SIZE:
+            raise ValueError(f"a 3x3 board has {SIZE} lines, got {len(rows)}")
+        state = 0
+        for r, row in enumerate(rows):
+            if len(row) != SIZE or set(row) - {"#", "."}:
+                raise ValueError(f"line {r + 1}: {SIZE} characters of # (lit) or . (dark), "
+                                 f"got {row!r}")
+            state |= sum(1 << (r * SIZE + c) for c, ch in enumerate(row) if ch == "#")
+        return LightsOut(state)
+
+    def dump(self, state: int) -> str:
+        """The format :meth:`load` reads."""
+        return "\n".join("".join("#" if state >> (r * SIZE + c) & 1 else "."
+                                 for c in range(SIZE)) for r in range(SIZE))
 
 
 def check_cell(cell: int) -> int:

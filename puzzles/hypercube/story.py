@@ -1,0 +1,185 @@
+"""The numbers of notebook 05's sentences: each function returns the values of one template of
+``prose.md`` (shown with ``Prose("puzzles.hypercube")``), computed from the notebook's tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from puzzles.core.claims import depends_on_reading
+from puzzles.core.prose import Prose
+from puzzles.hypercube import reference as ref
+from puzzles.hypercube import tables as tb
+from puzzles.hypercube.experiments import APPENDIX_CASE, CASES, HARDEST
+
+if TYPE_CHECKING:
+    from puzzles.core.claims import Ledger
+    from puzzles.hypercube.ledger import Inputs
+    from puzzles.hypercube.paper import HypercubeBudget
+
+PROSE = Prose("puzzles.hypercube")
+# The rows the verdicts issue named, shown after the ledger.
+NAMED_ROWS = ("T4-d4k3L4-success", "F3-d3k2L0-count", "F3-d3k2L1-count", "F3-d3k2L2-count",
+              "T4-d4k3L0-moves", "T4-d4k3L1-moves", "T4-d4k3L4-moves", "A-c7-success",
+              "T2-d4k3L4-astar", "T2-d5k4L0-astar", "A-generations-grow-with-c")
+D5_CASE = (5, "0", 4)  # the paper's d=5 k=4 level, whose target's component is stored
+
+
+def display_options() -> None:
+    """Wide tables in the notebook."""
+    pd.set_option("display.width", 200)
+    pd.set_option("display.max_columns", 30)
+    pd.set_option("display.max_rows", 80)
+
+
+def setup(b: HypercubeBudget, scale: str, extras: bool) -> dict[str, Any]:
+    """The run's scale and budgets."""
+    rerun = extras or scale != "paper"
+    return {"scale": scale, "cases": len(CASES), "ea_runs": b.ea_runs, "ea_pop": b.ea_pop,
+            "ea_generations": b.ea_generations, "rl_runs": b.rl_runs,
+            "rl_episodes": b.rl_episodes, "p_states": dict(b.rl_p_states),
+            "extras": "rerun" if rerun else "read from stored runs"}
+
+
+def bfs_times(times: pd.DataFrame) -> dict[str, Any]:
+    """The exact search's warm wall times."""
+    return {"slowest": times["seconds"].max(), "cases": len(times),
+            "total": times["seconds"].sum()}
+
+
+def astar_times(times: pd.DataFrame, astar: pd.DataFrame) -> dict[str, Any]:
+    """A*'s warm wall times and the cases it gave up on."""
+    return {"total": times["astar_seconds"].sum(), "slowest": times["astar_seconds"].max(),
+            "gave_up": int(astar["astar_gave_up"].sum())}
+
+
+def _case_in(frame: pd.DataFrame, row: Any) -> bool:
+    return bool(((frame["d"] == row["d"]) & (frame["k"] == row["k"])
+                 & (frame["level"] == row["level"])).any())
+
+
+def astar(table2: pd.DataFrame, list_astar: pd.DataFrame, astar: pd.DataFrame
+          ) -> dict[str, Any]:
+    """Table 2 against the optimum, the list-based A* and the hardest case for A*."""
+    ok = table2.dropna(subset=["astar_expanded"])
+    hard = ok.loc[ok["astar_expanded"].idxmax()]
+    done = list_astar[~list_astar["gave_up"]]
+    unlisted = "" if _case_in(list_astar, hard) else " " + PROSE.text(
+        "astar-unlisted", expanded=int(hard["astar_expanded"]))
+    return {"exact": int((table2["paper_astar_min"] == table2["optimal"]).sum()),
+            "printed": int(table2["paper_astar_min"].notna().sum()), "list_solved": len(done),
+            "list_cases": ", ".join(f"d={r.d} k={r.k} level {r.level}: {r.expanded:,} "
+                                    "expansions" for r in done.itertuples()),
+            "finished": int((~astar["astar_gave_up"]).sum()), "cases": len(astar),
+            "hard_d": hard["d"], "hard_k": hard["k"], "hard_level": hard["level"],
+            "hard_expanded": int(hard["astar_expanded"]),
+            "median_expanded": int(ok["astar_expanded"].median()), "unlisted": unlisted}
+
+
+def runs(frame: pd.DataFrame, algo: str) -> dict[str, Any]:
+    """How many runs of ``algo``, on how many cases, not started, successful."""
+    return {"algo": algo, "runs": len(frame), "cases": len(frame.groupby(["d", "k", "level"])),
+            "not_started": int((~frame["ran"]).sum()),
+            "successful": int(frame["success"].sum())}
+
+
+def distances(percentiles: pd.DataFrame, gods: pd.DataFrame) -> dict[str, Any]:
+    """Where the paper's levels sit in their distance distributions; God's numbers."""
+    share = 100 * percentiles["share_at_most"]
+    return {"low": share.min(), "high": share.max(), "median": share.median(),
+            "d4_high": share[percentiles["d"] == 4].max(),
+            "eccentricities": ", ".join(f"{r.target_eccentricity} (d={r.d}, k={r.k})"
+                                        for r in gods.itertuples()),
+            "gods": ", ".join(f"{r.gods_number} (d={r.d}, k={r.k})" for r in gods.itertuples())}
+
+
+def d5(dist: pd.DataFrame, optimum: int) -> dict[str, Any]:
+    """The d=5 k=4 target's component: size, farthest distance, the level's share."""
+    share = dist.loc[dist["distance"] <= optimum, "count"].sum() / dist["count"].sum()
+    return {"size": int(dist["count"].sum()), "farthest": int(dist["distance"].max()),
+            "farthest_count": int(dist["count"].iloc[-1]), "optimum": optimum,
+            "share": 100 * share,
+            "common": ", ".join(str(int(x)) for x in
+                                dist.nlargest(2, "count")["distance"].sort_values())}
+
+
+def heuristics(table: pd.DataFrame) -> dict[str, Any]:
+    """Expansions with the pattern databases against the paper's heuristic."""
+    solved = table.dropna(subset=["moves"])
+    ratio = solved["paper_expanded"] / solved["pdb_expanded"]
+    far = table[table["level"] == HARDEST]
+    worst = far["paper_expanded"].idxmax()
+    return {"fewer": int((ratio > 1).sum()), "solved": len(solved),
+            "more": int((ratio < 1).sum()), "pdb_total": int(solved["pdb_expanded"].sum()),
+            "paper_total": int(solved["paper_expanded"].sum()), "median_ratio": ratio.median(),
+            "largest_ratio": ratio.max(),
+            "optima": ", ".join(f"{int(r.moves)} (d={r.d}, k={r.k})" for r in far.itertuples()),
+            "hardest_paper": int(far["paper_expanded"].max()),
+            "hardest_pdb": int(far.loc[worst, "pdb_expanded"])}
+
+
+def hardest(table: pd.DataFrame) -> dict[str, Any]:
+    """EA and RL on the hardest starts against their optima."""
+    worst = table.loc[table["ea_success"].idxmin()]
+    ea = table["ea_median"] / table["optimal"]
+    rl = table["rl_median"] / table["optimal"]
+    return {"d": worst["d"], "k": worst["k"], "ea_success": 100 * worst["ea_success"],
+            "optimal": int(worst["optimal"]), "rl_success": 100 * worst["rl_success"],
+            "rl_median": worst["rl_median"], "cases": len(table), "ea_low": ea.min(),
+            "ea_high": ea.max(), "rl_low": rl.min(), "rl_high": rl.max()}
+
+
+def moved(moves: pd.DataFrame, frame: pd.DataFrame) -> dict[str, Any]:
+    """How many rows changed verdict since the verdict engine, and depend on a reading."""
+    changed = int((moves["before"] != moves["now"]).mul(moves["rows"]).sum())
+    return {"changed": changed, "rows": len(frame),
+            "depends": int(depends_on_reading(frame).sum())}
+
+
+def named_rows(frame: pd.DataFrame) -> list[str]:
+    """The rows of :data:`NAMED_ROWS` the ledger holds."""
+    ids = set(frame["id"])
+    return [i for i in NAMED_ROWS if i in ids]
+
+
+def _six_sentence(appendix: pd.DataFrame, optimum: int) -> str:
+    """Appendix A at the paper's c = 1.8: runs that find the optimum (empty if not run)."""
+    from puzzles.hypercube.paper import PAPER
+
+    c = PAPER.budgets("paper").ea_c
+    row = appendix[appendix["c"] == c]
+    if row.empty:
+        return ""
+    return PROSE.text("six", c=c, six=int(row[f"{optimum}_move_solutions"].iloc[0]),
+                      runs=int(row["runs"].iloc[0]), optimum=optimum,
+                      paper=ref.printed_at_c("appendix_six")[c])
+
+
+def conclusion(inp: Inputs, bfs_seconds: float, checks: pd.DataFrame, appendix: pd.DataFrame,
+               ledger: Ledger) -> dict[str, Any]:
+    """Every number of the conclusion."""
+    res, ea, rl = inp.results, inp.ea_runs, inp.rl_runs
+    stored = ref.authors_ea_summary().set_index(["d", "k", "level"])
+    d4k3 = ea[(ea["d"] == 4) & (ea["k"] == 3) & (ea["level"].str.len() == 1)]
+    d3k2 = res[(res["d"] == 3) & (res["k"] == 2) & res["level"].isin(["0", "1", "2"])]
+    gap = res[(res["d"] == 5) & (res["k"] == 4)].iloc[0]
+    printed = ref.paper_table().query("d == 5 and k == 4").iloc[0]
+    astar_rows = checks["paper column"] == "astar_min"
+    done = inp.list_astar[~inp.list_astar["gave_up"]]
+    return {"cases": len(res), "bfs_seconds": bfs_seconds, "list_solved": len(done),
+            "list_expanded": int(inp.list_astar["expanded"].max()),
+            "astar_checked": int(astar_rows.sum()),
+            "astar_exact": int((astar_rows & (checks["verdict"] == "equals the optimum")).sum()),
+            "d3_generations": " / ".join(f"{x:.1f}" for x in d3k2["ea_generations_mean"]),
+            "stored_d3": " / ".join(f"{stored.loc[(3, 2, lv), 'mean_generations']:.1f}"
+                                    for lv in "012"),
+            "d4k3_successes": int(d4k3["success"].sum()), "d4k3_runs": len(d4k3),
+            "d4k3_paper": ref.printed("d4k3_successes_total"),
+            "six_sentence": _six_sentence(appendix, tb.optimum(res, APPENDIX_CASE)),
+            "rl_success": 100 * float(rl.loc[rl["ran"], "success"].mean()),
+            "rl_min": gap["rl_min"], "rl_median": gap["rl_median"], "rl_max": gap["rl_max"],
+            "paper_rl": "/".join(str(int(printed[c])) for c in ("rl_min", "rl_median",
+                                                                  "rl_max")),
+            "optimum": gap["optimal"], "copies": len(tb.table5_copies()),
+            "summary": ledger.summary()}

@@ -1,0 +1,280 @@
+"""Notebook 03's sections as functions: each cell calls one or two of these.
+
+Every step that is more than a call (checks of the report's puzzle, the tables of the protocol,
+the exact proofs and refutations, the stored long runs and designer runs re-checked, the best
+puzzles among every candidate) lives here, so the notebook holds no formula and no loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numba
+import numpy as np
+import pandas as pd
+
+from puzzles.jumpmaze import designer, exact, experiments, model, offline
+from puzzles.jumpmaze.experiments import PROSE
+from puzzles.jumpmaze.report import report
+
+if TYPE_CHECKING:
+    from IPython.display import Markdown
+
+    from puzzles.jumpmaze.paper import MazeBudget
+
+
+def scale_note(scale: str, budget: MazeBudget) -> Markdown:
+    """The scale the notebook runs at."""
+    return PROSE("scale", scale=scale, runs=budget.runs, sizes=budget.sizes,
+                 numba=numba.__version__)
+
+
+def report_check(grid: object, printed_depths: np.ndarray) -> Markdown:
+    """The report's puzzle re-evaluated: its score, a replayed shortest solution, its depths."""
+    ev = model.evaluate(grid)
+    return PROSE("report_check", score=ev.score, paper=report().best_score,
+                 replayed=model.replay(grid, model.shortest_path(grid)), cells=ev.n * ev.n,
+                 depths_ok=bool(np.array_equal(ev.depths, printed_depths)),
+                 white=ev.white_holes, black=ev.black_holes, paths=ev.shortest_paths)
+
+
+def budget_note(budget: MazeBudget) -> Markdown:
+    """The shared parameters of the protocol."""
+    return PROSE("budgets", runs=budget.runs, generations=budget.ga_generations,
+                 walk_p=budget.walk_p, t0=budget.sa_t0, cool=budget.sa_cool,
+                 mutation=budget.ga_mutation, clone=budget.ga_clone)
+
+
+def budget_table(budget: MazeBudget) -> pd.DataFrame:
+    """Iterations (GA: population) per n of every optimiser."""
+    table = pd.DataFrame({k: getattr(budget, k)
+                          for k in ("hc", "restarts", "walk", "sa", "ga_pop")}).T
+    table.index = ["hill climbing iterations", "restarts: total iterations (10 climbs)",
+                   "random walk iterations", "annealing iterations",
+                   "GA population (x generations)"]
+    table.columns = [f"n={n}" for n in table.columns]
+    return table
+
+
+def protocol_tables(results: pd.DataFrame, budget: MazeBudget,
+                    wanted: Sequence[tuple[str, int, int]]) -> dict[str, pd.DataFrame]:
+    """The protocol's result files by name: curves, curves_best, checkpoints, final_scores,
+    final_scores_per_run."""
+    return {"curves": experiments.curves_table(results),
+            "curves_best": experiments.curves_table(results, best=True),
+            "checkpoints": experiments.checkpoint_table(results, budget, wanted),
+            "final_scores": experiments.summary_table(results),
+            "final_scores_per_run": experiments.finals_table(results)}
+
+
+def by_algorithm(summary: pd.DataFrame, values: str) -> pd.DataFrame:
+    """``values`` of ``final_scores.csv`` per algorithm (rows, the report's order) and n."""
+    from puzzles.jumpmaze.optimise import ALGORITHMS
+
+    table = summary.pivot(index="algorithm", columns="n", values=values)
+    return table.loc[[a for a in ALGORITHMS if a in table.index]]
+
+
+def curve_points(curves: pd.DataFrame) -> Markdown:
+    """How many curve points the protocol gave."""
+    return PROSE("curve_points", points=len(curves), algorithms=curves["algorithm"].nunique(),
+                 sizes=curves["n"].nunique())
+
+
+def frozen(ledger: Any, budget: MazeBudget) -> Markdown:
+    """From which iteration the report's annealing takes no loss, at the largest n (a ledger
+    row and a sentence)."""
+    from puzzles.jumpmaze.ledger import sa_frozen_claim
+
+    n = max(budget.sizes)
+    after = experiments.frozen_after()
+    sa_frozen_claim(ledger, after, budget.sa[n])
+    return PROSE("frozen", frozen=after, iters=budget.sa[n], n=n)
+
+
+# --- exact search --------------------------------------------------------------------------------
+
+
+def known_best(summary: pd.DataFrame, budget: MazeBudget) -> dict[int, int]:
+    """Per n to prove: the best score known (the protocol's best run, the stored long runs)."""
+    known = {int(k): a["best_score"] for k, a in long_runs()[0].items()}
+    best = {n: int(summary[summary["n"] == n]["best_of_runs"].max()) for n in budget.sizes}
+    return {n: max(best.get(n, 1), known.get(n, 1)) for n in budget.exact_live}
+
+
+def prove_maxima(lower: Mapping[int, int]) -> list[exact.ExactResult]:
+    """Prove the maximum at each n from a depth known to be reachable; the witness grid was
+    re-evaluated by the model inside the search, and is checked again here."""
+    exact.search(3, 1)  # compile the kernel first: the times are warm
+    maxima = [exact.prove_max(n, low) for n, low in lower.items()]
+    for p in maxima:
+        if not (p.complete and model.score(p.grid) == p.proven_max):
+            raise RuntimeError(f"n={p.n}: the proof did not complete with a checked witness")
+    return maxima
+
+
+def refute(maxima: Sequence[exact.ExactResult], sizes: Sequence[int]
+           ) -> list[exact.ExactResult]:
+    """Refute each proven maximum + 1, and n^2 - 2 at each of ``sizes``."""
+    return ([exact.search(p.n, p.proven_max + 1) for p in maxima]
+            + [exact.search(n, n * n - 2) for n in sizes])
+
+
+def check_refuted(branches: pd.DataFrame) -> exact.ExactResult:
+    """The parallel refutation's branches as one search (ValueError unless refuted)."""
+    if not exact.refuted(branches):
+        raise ValueError("the parallel search did not refute its target")
+    return exact.combined(branches)
+
+
+def stored_refutations() -> list[dict]:
+    """The stored offline refutation attempt(s), with their commands and CPU seconds."""
+    return [offline.refutation_record(offline.stored("offline-refutation"),
+                                      offline.stored_row("offline-refutation"))]
+
+
+def search_times(results: Sequence[exact.ExactResult]) -> pd.DataFrame:
+    """Nodes and (warm) seconds of every search."""
+    return pd.DataFrame([{"n": p.n, "target": p.target, "nodes": p.nodes,
+                          "seconds": round(p.seconds, 3)} for p in results])
+
+
+# --- the stored long runs ------------------------------------------------------------------------
+
+
+def long_runs() -> tuple[dict[str, dict], dict[str, dict]]:
+    """The stored annealer runs per n (the later n = 10 runs last) and the stored proofs, every
+    grid re-evaluated by the model."""
+    anneal = offline.anneal_records(offline.stored("long-anneal"))
+    extra = offline.anneal_records(offline.stored("long-anneal-extra"))
+    proofs = offline.proof_records(offline.stored("long-proofs"))
+    offline.verify(anneal, proofs)
+    offline.verify(extra, {})
+    return {**anneal, **extra}, proofs
+
+
+def long_table(anneal: Mapping[str, dict]) -> pd.DataFrame:
+    """``long_runs.csv``: per n the runs, their schedule and scores, the best re-evaluated."""
+    rows = []
+    for key, a in sorted(anneal.items(), key=lambda kv: int(kv[0])):
+        rows.append({"n": int(key), "runs": a["runs"], "iterations per run": a["iters"],
+                     "T start": a["t_start"], "T end": a["t_end"], "scores of the runs":
+                     a["scores"], "best (re-evaluated)": model.score(a["best_grid"]),
+                     "n^2 - 4": int(key) ** 2 - 4})
+    return pd.DataFrame(rows)
+
+
+def long_note() -> Markdown:
+    """Who made the stored long runs, in how long, and how to make them again."""
+    first, later = offline.stored_row("long-anneal"), offline.stored_row("long-anneal-extra")
+    sizes = offline.stored("long-anneal")["n"].unique()
+    extra = offline.stored("long-anneal-extra")
+    return PROSE("long_runs", sizes=", ".join(map(str, sizes)), made_by=first["made_by"],
+                 wall=first["wall_seconds"], note=first["note"],
+                 extra_sizes=", ".join(map(str, extra["n"].unique())),
+                 extra_made_by=later["made_by"], extra_numba=extra["numba"].iloc[0],
+                 extra_wall=later["wall_seconds"], command=first["command"],
+                 extra_command=later["command"])
+
+
+def live_note(live: pd.DataFrame, budget: MazeBudget) -> Markdown:
+    """The live annealer runs, each best grid re-evaluated."""
+    for r in live.itertuples():
+        if model.score(r.best_grid) != r.best_score:
+            raise RuntimeError(f"live run {r.run}: the model disagrees with the kernel")
+    (n, a), = budget.live_anneal.items()
+    return PROSE("live_anneal", n=n, iters=a.iters, scores=[int(s) for s in live["best_score"]],
+                 paper=report().best_score)
+
+
+def candidates(results: pd.DataFrame, anneal: Mapping[str, dict], live: pd.DataFrame,
+               maxima: Sequence[exact.ExactResult], proofs: Mapping[str, dict]
+               ) -> list[tuple[str, int, Any]]:
+    """Every grid that may be the best at its n, in the order the first of equals wins:
+    the protocol, the stored long runs, the live runs, the exact proofs (live, then stored)."""
+    out = [(r["algorithm"], r["n"], r["best_grid"]) for r in experiments._records(results)]
+    out += [("anneal_long", int(k), a["best_grid"]) for k, a in anneal.items()]
+    out += [("anneal_long", int(r.n), r.best_grid) for r in live.itertuples()]
+    out += [("exact_search", p.n, p.grid) for p in maxima]
+    out += [("exact_search", int(k), v["grid"]) for k, v in proofs.items()
+            if v["grid"] is not None]
+    return out
+
+
+def best_table(best: Mapping[str, dict]) -> pd.DataFrame:
+    """The best puzzles per n: score, who found it, the proven maximum and upper bound."""
+    return pd.DataFrame([{"n": int(k), "score": v["score"], "found by": v["algorithm"],
+                          "proven max": v["proven_max"], "upper bound": v["upper_bound"]}
+                         for k, v in best.items()]).astype({"proven max": "Int64",
+                                                            "upper bound": "Int64"})
+
+
+def quality(report_grid: object, best: Mapping[str, dict]) -> pd.DataFrame:
+    """Neller's quality terms of the report's puzzle and of every best puzzle."""
+    return experiments.quality_table({"report n=11": report_grid,
+                                      **{f"best n={k}": v["grid"] for k, v in best.items()}})
+
+
+# --- the designer --------------------------------------------------------------------------------
+
+
+def live_designs(budget: MazeBudget, seed: int) -> pd.DataFrame:
+    """One live designer run per objective: the terms of its lowest-energy maze, its score and
+    the deepest feasible maze it met."""
+    runs = {obj: designer.design(budget.live_design_n, budget.live_design_iters, seed,
+                                 objective=obj) for obj in designer.OBJECTIVES}
+    return pd.DataFrame({obj: {**designer.terms(r.best_grid), "score": model.score(r.best_grid),
+                               "deepest feasible met": r.feasible_depth}
+                         for obj, r in runs.items()}).T
+
+
+def designer_out(best: Mapping[str, dict]) -> dict[str, dict]:
+    """The stored designer mazes re-checked, beside the unconstrained best (``designer.json``)."""
+    sizes = offline.design_records(offline.stored("designer-runs"))
+    return {k: {**v, "unconstrained_best": best[k]["score"] if k in best else None,
+                "unconstrained_upper_bound": best[k]["upper_bound"] if k in best else None}
+            for k, v in designer.verify(sizes).items()}
+
+
+def designer_note() -> Markdown:
+    """Who made the stored designer runs, in how long."""
+    row = offline.stored_row("designer-runs")
+    return PROSE("designer_offline", wall=row["wall_seconds"],
+                 numba=offline.stored("designer-runs")["numba"].iloc[0], command=row["command"])
+
+
+def designer_table(design: Mapping[str, dict]) -> pd.DataFrame:
+    """The designer's deepest feasible maze per n beside the unconstrained best."""
+    return pd.DataFrame([{"n": int(k), "designer's deepest (unique path, no holes)": v["score"],
+                          "unconstrained best": v["unconstrained_best"],
+                          "Neller energy": v["neller_energy"]} for k, v in design.items()])
+
+
+def ledger_note(ledger: Any) -> Markdown:
+    """The ledger's verdict counts, checked to cover every claim of the inventory, and how
+    many verdicts depend on the reading."""
+    from puzzles.core.claims import coverage, depends_on_reading, inventory
+
+    claims = inventory("puzzles.jumpmaze")
+    cov = coverage(ledger.frame(), claims)
+    if not cov.complete:
+        raise ValueError(f"the ledger misses claims of the inventory: {cov}")
+    return PROSE("ledger_summary", summary=ledger.summary(), claims=len(claims),
+                 moved=int(depends_on_reading(ledger.frame()).sum()))
+
+
+def verdict_moves(ledger: Any) -> pd.DataFrame:
+    """What moved when the verdict engine replaced the notebook's own rules."""
+    from puzzles.core.claims import verdict_moves as moves
+    from puzzles.core.claims import verdicts_before
+
+    return moves(verdicts_before("puzzles.jumpmaze"), ledger.frame())
+
+
+def play(best: Mapping[str, dict], fallback: object, n: str = "7") -> Any:
+    """The core Player on the best maze of size ``n`` (``fallback`` when there is none)."""
+    from puzzles.core.game import Player
+    from puzzles.jumpmaze.game import MazeGame
+
+    return Player(MazeGame(best[n]["grid"] if n in best else fallback))

@@ -1,0 +1,165 @@
+"""The notebook's charts (matplotlib) and board pictures (the scene, as PNG).
+
+Each chart function draws one figure of the notebook from the runs and returns it; :func:`show`
+saves it under the figures folder and shows it. Boards are drawn by :mod:`.scene` only:
+:func:`board` saves the scene as PNG and returns it for display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from IPython.display import Image
+
+from puzzles.core import save_figure
+from puzzles.core.board import scene_png
+from puzzles.logicgrid import released
+from puzzles.logicgrid.experiments import MAIN, curves, paper_convention_curve
+from puzzles.logicgrid.hints import TYPE_LABELS, Hint
+from puzzles.logicgrid.ledger import SET_OF
+from puzzles.logicgrid.model import Space
+from puzzles.logicgrid.scene import blank, grid_scene
+
+
+def show(fig, name: str, directory: str | Path) -> None:
+    """Save ``fig`` as ``<directory>/<name>.png`` and show it."""
+    save_figure(fig, name, directory)
+    plt.show()
+
+
+def board(space: Space, grid: np.ndarray | None, hints: Sequence[Hint], name: str,
+          directory: str | Path, title: str = "") -> Image:
+    """The scene of a grid (empty when None) with its clues, saved as ``<name>.png``."""
+    png = scene_png(grid_scene(space, blank(space) if grid is None else grid, hints,
+                               title=title))
+    path = Path(directory) / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(png)
+    return Image(png)
+
+
+def fitness(results: Sequence[dict]):
+    """Top fitness of both populations and the feasible count per generation, both arms."""
+    fig, axes = plt.subplots(2, 2, figsize=(11, 6.5), sharex="col")
+    for j, name in enumerate(MAIN):
+        c = curves(results, name)
+        ax = axes[0, j]
+        ax.plot(c["generation"], c["top_feasible"], color="C1", label="feasible (top)")
+        inf_ax = ax if j == 0 else ax.twinx()
+        inf_ax.plot(c["generation"], c["top_infeasible"], color="C0", label="infeasible (top)")
+        ax.set_title(name)
+        ax.set_ylabel("fitness" if j == 0 else "feasible fitness = loops")
+        if j == 1:
+            inf_ax.set_ylabel("infeasible fitness")
+        ax.legend(ax.get_lines() + (inf_ax.get_lines() if j else []),
+                  ["feasible (top)", "infeasible (top)"], loc="lower right")
+        axes[1, j].plot(c["generation"], c["feasible_count"], color="C2")
+        axes[1, j].set_ylabel("feasible individuals (of 50)")
+        axes[1, j].set_xlabel("generation")
+    fig.tight_layout()
+    return fig
+
+
+def fitness_vs_authors(results: Sequence[dict]):
+    """Our mean top fitness per generation beside the authors' data.txt curves (their
+    convention: 0 for a trial without a feasible list; "difficulty only" as loops / 10)."""
+    fig, axes = plt.subplots(1, 3, figsize=(13, 3.4))
+    for ax, (name, key) in zip(axes, SET_OF.items(), strict=True):
+        st = released.statistics(key)
+        scale = 0.1 if key == "do" else 1.0
+        for which, colour in (("feasible", "C1"), ("infeasible", "C0")):
+            theirs = st[f"fitness_{which}_curve"]
+            ours = paper_convention_curve(results, name, which,
+                                          scale if which == "feasible" else 1.0)
+            ax.plot(np.arange(1, len(theirs) + 1), theirs, color=colour, ls="--",
+                    label=f"{which}, authors")
+            ax.plot(np.arange(1, len(ours) + 1), ours, color=colour, label=f"{which}, ours")
+        ax.set_title(name)
+        ax.set_xlabel("generation (from 1)")
+    axes[0].set_ylabel("mean top fitness")
+    axes[0].legend(fontsize=7)
+    fig.tight_layout()
+    return fig
+
+
+def hints_per_puzzle(puzzles: Sequence[dict]):
+    """Histograms of the clues per final puzzle, both arms."""
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
+    for ax, name in zip(axes, MAIN, strict=True):
+        n = [len(p["hints"]) for p in puzzles if p["experiment"] == name]
+        ax.hist(n, bins=np.arange(0.5, 21.5), rwidth=0.85)
+        ax.set_title(f"{name}: mean {np.mean(n):.2f} hints")
+        ax.set_xlabel("hints per puzzle")
+    axes[0].set_ylabel("puzzles")
+    fig.tight_layout()
+    return fig
+
+
+def hints_per_loop(tables: Mapping[str, pd.DataFrame]):
+    """Hints still queued at each loop of the authors' solver, stacked by type, both arms."""
+    fig, axes = plt.subplots(1, 2, figsize=(11, 3.5))
+    for ax, (name, t) in zip(axes, tables.items(), strict=True):
+        bottom = np.zeros(len(t))
+        for label in TYPE_LABELS.values():
+            ax.bar(t["loop"], t[label], bottom=bottom, label=label)
+            bottom += t[label].to_numpy()
+        ax.set_title(name + " (paper mode)")
+        ax.set_xlabel("solver loop")
+    axes[0].set_ylabel("hints still queued (sum over puzzles)")
+    axes[0].legend()
+    fig.tight_layout()
+    return fig
+
+
+def mutation(table: pd.DataFrame):
+    """Share still feasible after successive mutations, each column a line."""
+    fig, ax = plt.subplots(figsize=(5.5, 3.2))
+    for col in table.columns[1:]:
+        ax.plot(table["mutations"], table[col], marker="o", label=col,
+                ls="--" if col == "paper" else "-")
+    ax.set_xlabel("successive mutations")
+    ax.set_ylabel("still feasible")
+    ax.legend()
+    return fig
+
+
+def ablation_protocol(runs: Sequence[dict]):
+    """Feasible individuals per generation of their single-population GA, per variant."""
+    fig, ax = plt.subplots(figsize=(6.5, 3.2))
+    for v in dict.fromkeys(r["variant"] for r in runs):
+        counts = [r["n_feasible"] for r in runs if r["variant"] == v]
+        ax.plot(np.arange(1, len(counts[0]) + 1), np.mean(counts, axis=0), label=v)
+    ax.set_xlabel("generation (from 1)")
+    ax.set_ylabel("feasible individuals (of 50)")
+    ax.set_title("single-population GA (their protocol)")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def ablation(results: Sequence[dict]):
+    """Feasible individuals per generation of FI-2Pop under each infeasible fitness."""
+    fig, ax = plt.subplots(figsize=(6.5, 3.2))
+    for name in ["full", "no completion", "no row validity", "no violations", "random"]:
+        rs = [r for r in results if r["experiment"] == MAIN[0]
+              and r["overrides"] == ({} if name == "full" else {"ablation": name})]
+        if rs:
+            ax.plot(np.mean([r["n_feasible"] for r in rs], axis=0), label=name)
+    ax.set_xlabel("generation")
+    ax.set_ylabel("feasible individuals (of 50)")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def map_elites(emap: pd.DataFrame):
+    """Loops of the hardest puzzle per clue count, both solvers."""
+    fig, ax = plt.subplots(figsize=(6, 3))
+    ax.plot(emap["clues"], emap["loops (sound)"], marker="o", label="sound (objective)")
+    ax.plot(emap["clues"], emap["loops (paper)"], marker="s", ls="--", label="paper mode")
+    ax.set_xlabel("clues")
+    ax.set_ylabel("loops of the hardest puzzle")
+    ax.legend()
+    return fig
