@@ -37,13 +37,15 @@ def test_best_transition_loses_to_a_better_level():
     assert each["3 or 4 vs 6"].significant == "contradicted"
 
 
-def _naive(levels, nodes):
+def _naive(levels, nodes, links=0):
+    """Four rows per challenge; fit tests 10 per node, ``links`` link tests per linked node."""
     rows = []
     for cid, (lv, (af, al, ff, fl)) in enumerate(zip(levels, nodes, strict=True), 1):
         for reading, link, n in (("any", False, af), ("any", True, al), ("fixed", False, ff),
                                  ("fixed", True, fl)):
             rows.append({"id": cid, "level": lv, "reading": reading, "linkability": link,
-                         "nodes": n, "found": True})
+                         "nodes": n, "found": True, "fit_tests": 10 * n,
+                         "link_tests": links * n if link else 0})
     return pd.DataFrame(rows)
 
 
@@ -57,12 +59,45 @@ def test_linkability_pays_compares_linked_with_free_in_each_reading():
     assert cap == "none"
 
 
-def test_easy_cost_is_seconds_free_below_linked():
-    naive = _naive(["Starter"] * 8, [(2, 2, 2, 2)] * 8)
-    naive["seconds"] = np.where(naive["linkability"], 2.0, 1.0) + naive["id"] * 0.01
-    ev, readings, same, n = l24.linkability_costs_easy(naive)
-    assert (same, n) == (8, 8)
+def test_easy_cost_is_counted_work_free_below_linked():
+    naive = _naive(["Starter"] * 8, [(2, 2, 2, 2)] * 8, links=3)
+    # the seconds say the opposite: they must not move the verdict
+    naive["seconds"] = np.where(naive["linkability"], 1.0, 2.0) + naive["id"] * 0.01
+    ev, readings, facts = l24.linkability_costs_easy(naive)
+    assert (facts["same"], facts["same_fit"], facts["n"]) == (8, 8, 8)
+    assert facts["share"] == pytest.approx(3 / 13)  # link tests over fit + link tests
     assert ev.significant == "reproduced"
+    assert set(readings) == {"naive = any order, work in 64-bit words",
+                             "naive = fixed order, work in tests",
+                             "naive = fixed order, work in 64-bit words"}
+    assert all(r.significant == "reproduced" for r in readings.values())
+    # only Starter and Junior count: Wizard rows where linkability saves work change nothing
+    wiz = _naive(["Wizard"] * 8, [(50, 5, 50, 5)] * 8, links=3).assign(id=lambda d: d.id + 8)
+    ev2, _, facts2 = l24.linkability_costs_easy(pd.concat([naive, wiz]))
+    assert facts2["n"] == 8 and ev2.p == ev.p
+
+
+def test_easy_cost_when_linkability_saves_more_than_it_pays():
+    # linked: 1 node instead of 4, 3 link tests per node: 13 tests against 40
+    naive = _naive(["Junior"] * 8, [(4, 1, 4, 1)] * 8, links=3)
+    ev, _, facts = l24.linkability_costs_easy(naive)
+    assert facts["same"] == 0 and ev.significant == "contradicted"
+
+
+def test_work_units_weigh_fit_and_link_tests():
+    naive = pd.DataFrame({"fit_tests": [10], "link_tests": [4]})
+    out = l24.add_work(naive)
+    assert (int(out["work_tests"][0]), int(out["work_64-bit words"][0])) == (14, 34)
+
+
+def test_timing_reading_is_displayed_beside_the_work():
+    naive = _naive(["Starter"] * 8, [(2, 2, 2, 2)] * 8, links=3)
+    naive["seconds"] = np.where(naive["linkability"], 1.0, 2.0) + naive["id"] * 0.01
+    tab = l24.timing_reading(naive)
+    assert list(tab["reading"]) == ["any", "fixed"]
+    assert (tab["linked slower on"] == 0).all()
+    assert (tab["timing test (not a verdict)"] == "contradicted").all()
+    assert tab["work linked / free (median)"].iloc[0] == pytest.approx(26 / 20)
 
 
 def test_with_seconds_needs_every_timing():

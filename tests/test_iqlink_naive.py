@@ -93,7 +93,114 @@ def test_order_must_fit_beside_the_givens():
 def test_table_keeps_seconds_out_of_the_results():
     rows = naive_rows(NaiveTask(1, 0))
     res, tim = table_rows(rows)
-    assert list(res.columns) == ["id", "level", "reading", "linkability", "nodes", "found"]
+    assert list(res.columns) == ["id", "level", "reading", "linkability", "nodes", "found",
+                                 "fit_tests", "link_tests"]
     assert list(tim.columns) == ["step", "item", "seconds"]
     assert set(tim["step"]) == {"naive_any_free", "naive_any_linked", "naive_fixed_free",
                                 "naive_fixed_linked"}
+
+
+# --- the counted work: a plain-Python search with the same rules, counting the same tests ---
+
+
+def _ref_options(state: dict, d: int, n: int, reading: str, linkable: bool) -> list[int]:
+    """The options of one node and the link tests they cost, as the module doc defines."""
+    t, pm, cand, rem = state["t"], state["pm"], state["lists"][d], state["rem"][d]
+    if reading == "any":
+        if not linkable:
+            return list(cand)
+        s = 0
+        for i in range(n):
+            s |= pm[i]
+        state["links"] += n + len(cand)
+        return [c for c in cand if s == 0 or t.pegs[c] & s]
+    if linkable and _ref_unreachable(state, cand, n, rem):
+        return []
+    first = min(p for p in range(12) if (rem >> p) & 1)
+    return [c for c in cand if t.piece[c] == first]
+
+
+def _ref_unreachable(state: dict, cand: list[int], n: int, rem: int) -> bool:
+    t, pm = state["t"], state["pm"]
+    if rem == 0 or n == 0:
+        return False
+    state["links"] += len(cand)
+    reach = 0
+    for c in cand:
+        reach |= int(t.pegs[c])
+    done = 0
+    for a in range(n):
+        if (done >> a) & 1:
+            continue
+        group, members, changed = pm[a], 1 << a, True
+        while changed:
+            changed = False
+            state["links"] += n
+            for b in range(n):
+                if not (members >> b) & 1 and pm[b] & group:
+                    members |= 1 << b
+                    group |= pm[b]
+                    changed = True
+        done |= members
+        state["links"] += 1
+        if group & reach == 0:
+            return True
+    return False
+
+
+def _ref_fits(t, c: int, p: int) -> bool:
+    return t.piece[c] != t.piece[p] and not any(int(t.masks[c, k]) & int(t.masks[p, k])
+                                                for k in range(3))
+
+
+def _ref_search(state: dict, d: int, reading: str, linkable: bool) -> bool:
+    """Depth-first to the first linked full board, counting nodes, fit and link tests."""
+    from puzzles.iqlink.search import connected
+
+    t, ng, nm = state["t"], state["ng"], state["nm"]
+    for p in _ref_options(state, d, ng + d, reading, linkable):
+        state["nodes"] += 1
+        state["pm"][ng + d] = int(t.pegs[p])
+        if d + 1 == nm:
+            if connected(np.asarray(state["pm"], np.int64), ng + nm):
+                return True
+            continue
+        state["fits"] += len(state["lists"][d])
+        state["lists"][d + 1] = [c for c in state["lists"][d] if _ref_fits(t, c, p)]
+        state["rem"][d + 1] = state["rem"][d] & ~(1 << int(t.piece[p]))
+        if _ref_search(state, d + 1, reading, linkable):
+            return True
+    return False
+
+
+def _reference(ch, order, reading: str, linkable: bool) -> tuple[int, int, int]:
+    pos = position(ch)
+    nm, ng = len(pos.missing), len(pos.given_pegs)
+    state = {"t": table(), "ng": ng, "nm": nm, "nodes": 0, "fits": 0, "links": 0,
+             "pm": [int(x) for x in pos.given_pegs] + [0] * nm,
+             "lists": [list(order)] + [[] for _ in range(nm)],
+             "rem": [sum(1 << p for p in pos.missing)] + [0] * nm}
+    assert _ref_search(state, 0, reading, linkable)
+    return state["nodes"], state["fits"], state["links"]
+
+
+@pytest.mark.parametrize("cid", [3, 30, 60])
+@pytest.mark.parametrize("reading", ["any", "fixed"])
+@pytest.mark.parametrize("linkable", [False, True])
+def test_counted_work_equals_a_plain_python_search(cid, reading, linkable):
+    ch = load_challenges()[cid - 1]
+    order = search_order(ch)
+    res = naive_search(ch, order, reading, linkable)
+    assert (res.nodes, res.fit_tests, res.link_tests) == _reference(ch, order, reading,
+                                                                    linkable)
+    if not linkable:
+        assert res.link_tests == 0  # only the linkability rule pays link tests
+
+
+def test_linkability_pays_link_tests_and_saves_nothing_on_an_easy_challenge():
+    ch = load_challenges()[0]
+    order = search_order(ch)
+    free = naive_search(ch, order, "any", False)
+    linked = naive_search(ch, order, "any", True)
+    assert (free.nodes, free.fit_tests) == (linked.nodes, linked.fit_tests)
+    assert linked.link_tests > 0

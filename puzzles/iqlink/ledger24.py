@@ -2,9 +2,10 @@
 sweep (Section 14), the independent recount of the empty board and the technique grade.
 
 Each function adds its rows through the verdict engine (``puzzles.core.verdicts``); where a
-verdict depends on a reading, every reading is shown in ``readings``. Nodes are seed-free
-counts; seconds come from the stored warm timings (``timing_naive.csv``,
-``timing_transition.csv``), read, never rewritten, by the notebook.
+verdict depends on a reading, every reading is shown in ``readings``. Every verdict is decided
+on seed-free counts: nodes, and the naive search's counted work (``fit_tests`` and
+``link_tests``, see ``puzzles.iqlink.naive``). Warm seconds (``timing_naive.csv``,
+``timing_transition.csv``) never reach the ledger: ``timing_reading`` shows them beside it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,19 @@ from puzzles.core.verdicts import Evidence, beyond, exact, ordering, weakest
 
 EASY = ("Starter", "Junior")
 OTHER_LEVELS = ("2", "5", "6", "never")
+#: cost of a fit test and of a link test in each reading of "work": one test each, or the 64-bit
+#: words each reads (a fit test three slot words, a link test one peg word): the reading that
+#: makes a link test cheapest against the work it could save.
+WORK_UNITS = {"tests": (1, 1), "64-bit words": (3, 1)}
+
+
+def add_work(naive: pd.DataFrame) -> pd.DataFrame:
+    """``naive`` with a ``work_<unit>`` column per unit of ``WORK_UNITS`` (fit and link tests
+    weighted by their cost in that unit)."""
+    out = naive.copy()
+    for unit, (fit, link) in WORK_UNITS.items():
+        out[f"work_{unit}"] = fit * naive["fit_tests"] + link * naive["link_tests"]
+    return out
 
 
 def with_seconds(results: pd.DataFrame, timing: pd.DataFrame, step: pd.Series) -> pd.DataFrame:
@@ -58,9 +72,9 @@ def linkability_pays(naive: pd.DataFrame, df: pd.DataFrame) -> tuple[Evidence, d
             *_pairs(naive, "any", wiz, "nodes"), paired=True)
         readings["hard = the Wizard level, fixed order"] = ordering(
             *_pairs(naive, "fixed", wiz, "nodes"), paired=True)
-    if "seconds" in naive:
-        readings["in warm seconds, any order"] = ordering(*_pairs(naive, "any", hard,
-                                                                  "seconds"), paired=True)
+    if "work_tests" in naive:
+        readings["in counted work (tests), any order"] = ordering(
+            *_pairs(naive, "any", hard, "work_tests"), paired=True)
     sel = naive[naive["id"].isin(hard)]
     capped = sel[~sel["found"]].groupby(["reading", "linkability"]).size()
     cap = ", ".join(f"{r} order {'with' if k else 'without'} linkability {n} of {len(hard)}"
@@ -68,19 +82,73 @@ def linkability_pays(naive: pd.DataFrame, df: pd.DataFrame) -> tuple[Evidence, d
     return main, readings, cap
 
 
-def linkability_costs_easy(naive: pd.DataFrame) -> tuple[Evidence | None, dict, int, int]:
-    """T3-easy-linkability-costs: on Starter and Junior, warm seconds without linkability
-    below those with it (the claim: linkability costs time there); any order first."""
-    easy = naive[naive["level"].isin(EASY)]
-    ids = easy["id"].unique()
+def linkability_costs_easy(naive: pd.DataFrame) -> tuple[Evidence | None, dict, dict]:
+    """T3-easy-linkability-costs: on Starter and Junior, counted work (fit + link tests)
+    without linkability below the work with it (the claim: linkability costs more than it
+    saves there), paired per challenge; any order in tests first, every other reading shown.
+    The third value holds the counts the row's ``why`` quotes."""
+    naive = add_work(naive)
+    ids = naive.loc[naive["level"].isin(EASY), "id"].unique()
     lk, fr = _pairs(naive, "any", ids, "nodes")
-    same = int((lk == fr).sum())
-    if "seconds" not in naive or len(ids) < 3:
-        return None, {}, same, len(ids)
-    main = ordering(*reversed(_pairs(naive, "any", ids, "seconds")), paired=True)
-    readings = {"naive = fixed-order product": ordering(
-        *reversed(_pairs(naive, "fixed", ids, "seconds")), paired=True)}
-    return main, readings, same, len(ids)
+    lk_fit, fr_fit = _pairs(naive, "any", ids, "fit_tests")
+    links = _pairs(naive, "any", ids, "link_tests")[0]
+    work = _pairs(naive, "any", ids, "work_tests")[0]
+    facts = {"same": int((lk == fr).sum()), "same_fit": int((lk_fit == fr_fit).sum()),
+             "n": len(ids), "share": float(np.median(links / work)) if len(ids) else 0.0}
+    if len(ids) < 3:
+        return None, {}, facts
+    main = ordering(*reversed(_pairs(naive, "any", ids, "work_tests")), paired=True)
+    readings = {f"naive = {r} order, work in {u}": ordering(
+        *reversed(_pairs(naive, r, ids, f"work_{u}")), paired=True)
+        for r in ("any", "fixed") for u in WORK_UNITS if (r, u) != ("any", "tests")}
+    return main, readings, facts
+
+
+def easy_work(naive: pd.DataFrame) -> pd.DataFrame:
+    """Starter and Junior, per reading: what linkability saves (challenges with equal nodes and
+    equal fit tests) and what it pays (median link tests, median work ratio linked / free)."""
+    naive = add_work(naive)
+    ids = naive.loc[naive["level"].isin(EASY), "id"].unique()
+    rows = []
+    for r in ("any", "fixed"):
+        lk, fr = _pairs(naive, r, ids, "nodes")
+        fl, ff = _pairs(naive, r, ids, "fit_tests")
+        links = _pairs(naive, r, ids, "link_tests")[0]
+        wl, wf = _pairs(naive, r, ids, "work_tests")
+        rows.append({"reading": r, "challenges": len(ids), "nodes equal": int((lk == fr).sum()),
+                     "fit tests equal": int((fl == ff).sum()),
+                     "median fit tests": float(np.median(ff)),
+                     "median link tests": float(np.median(links)),
+                     "work linked / free (median)": float(np.median(wl / wf)),
+                     "linked does more work on": int((wl > wf).sum())})
+    return pd.DataFrame(rows).set_index("reading")
+
+
+def easy_work_summary(naive: pd.DataFrame) -> dict:
+    """The prose's numbers about the counted work on Starter and Junior (any order)."""
+    row = easy_work(naive).loc["any"]
+    return {"n": int(row["challenges"]), "same": int(row["nodes equal"]),
+            "ratio": float(row["work linked / free (median)"]),
+            "more": int(row["linked does more work on"])}
+
+
+def timing_reading(naive: pd.DataFrame) -> pd.DataFrame:
+    """The warm seconds beside the counted work on Starter and Junior, per reading: medians,
+    pairs where the linked search took longer, and the paired test a timing would give.
+    Displayed only: wall times measured once on a shared machine never decide a verdict."""
+    naive = add_work(naive)
+    ids = naive.loc[naive["level"].isin(EASY), "id"].unique()
+    rows = []
+    for r in ("any", "fixed"):
+        lk, fr = _pairs(naive, r, ids, "seconds")
+        wl, wf = _pairs(naive, r, ids, "work_tests")
+        ev = ordering(fr, lk, paired=True)
+        rows.append({"reading": r, "challenges": len(ids),
+                     "work linked / free (median)": float(np.median(wl / wf)),
+                     "seconds linked / free (median)": float(np.median(lk / fr)),
+                     "linked slower on": int((lk > fr).sum()),
+                     "timing test (not a verdict)": ev.significant, "p": ev.p})
+    return pd.DataFrame(rows)
 
 
 def best_transition(transition: pd.DataFrame, column: str = "nodes") -> tuple[Evidence, dict]:
@@ -152,17 +220,29 @@ def add_grade_rows(ledger: Ledger, grades: pd.DataFrame, df: pd.DataFrame) -> Le
 
 
 def stored_runs(folder: Path | None = None) -> dict[str, pd.DataFrame]:
-    """Issue 24's stored runs, each with its warm seconds: ``naive`` (naive.csv +
-    timing_naive.csv) and ``transition`` (transition.csv + timing_transition.csv)."""
+    """Issue 24's stored runs, seed-determined values only (what the ledger reads):
+    ``naive`` (naive.csv, with its counted work per unit) and ``transition``
+    (transition.csv)."""
     from puzzles.catalogue import FIGURES_DIR
 
     folder = Path(folder) if folder is not None else FIGURES_DIR / "02_iq_link"
-    naive = pd.read_csv(folder / "naive.csv")
-    naive = with_seconds(naive, pd.read_csv(folder / "timing_naive.csv"), naive_step(naive))
+    naive = add_work(pd.read_csv(folder / "naive.csv"))
     tr = pd.read_csv(folder / "transition.csv", dtype={"transition": str})
-    tr = with_seconds(tr, pd.read_csv(folder / "timing_transition.csv"),
-                      "transition_" + tr["transition"])
     return {"naive": naive, "transition": tr}
+
+
+def stored_timings(folder: Path | None = None) -> dict[str, pd.DataFrame]:
+    """The stored runs of ``stored_runs`` with their warm seconds (timing_naive.csv,
+    timing_transition.csv) as a ``seconds`` column: for display beside the ledger only."""
+    from puzzles.catalogue import FIGURES_DIR
+
+    folder = Path(folder) if folder is not None else FIGURES_DIR / "02_iq_link"
+    runs = stored_runs(folder)
+    naive, tr = runs["naive"], runs["transition"]
+    return {"naive": with_seconds(naive, pd.read_csv(folder / "timing_naive.csv"),
+                                  naive_step(naive)),
+            "transition": with_seconds(tr, pd.read_csv(folder / "timing_transition.csv"),
+                                       "transition_" + tr["transition"])}
 
 
 def stored_recount(folder: Path | None = None) -> pd.DataFrame | None:
