@@ -38,14 +38,16 @@ def test_best_transition_loses_to_a_better_level():
 
 
 def _naive(levels, nodes, links=0):
-    """Four rows per challenge; fit tests 10 per node, ``links`` link tests per linked node."""
+    """Four rows per challenge; fit and scan tests 10 per node each, ``links`` link tests and
+    as many union tests per node of the linked searches."""
     rows = []
     for cid, (lv, (af, al, ff, fl)) in enumerate(zip(levels, nodes, strict=True), 1):
         for reading, link, n in (("any", False, af), ("any", True, al), ("fixed", False, ff),
                                  ("fixed", True, fl)):
             rows.append({"id": cid, "level": lv, "reading": reading, "linkability": link,
-                         "nodes": n, "found": True, "fit_tests": 10 * n,
-                         "link_tests": links * n if link else 0})
+                         "nodes": n, "found": True, "fit_tests": 10 * n, "scan_tests": 10 * n,
+                         "link_tests": links * n if link else 0,
+                         "union_tests": links * n if link else 0})
     return pd.DataFrame(rows)
 
 
@@ -65,11 +67,10 @@ def test_easy_cost_is_counted_work_free_below_linked():
     naive["seconds"] = np.where(naive["linkability"], 1.0, 2.0) + naive["id"] * 0.01
     ev, readings, facts = l24.linkability_costs_easy(naive)
     assert (facts["same"], facts["same_fit"], facts["n"]) == (8, 8, 8)
-    assert facts["share"] == pytest.approx(3 / 13)  # link tests over fit + link tests
+    assert facts["share"] == pytest.approx(6 / 26)  # link + union over all the linked work
     assert ev.significant == "reproduced"
-    assert set(readings) == {"naive = any order, work in 64-bit words",
-                             "naive = fixed order, work in tests",
-                             "naive = fixed order, work in 64-bit words"}
+    assert set(readings) == {f"naive = {r} order, work in {u}" for r in ("any", "fixed")
+                             for u in l24.WORK_UNITS} - {"naive = any order, work in tests"}
     assert all(r.significant == "reproduced" for r in readings.values())
     # only Starter and Junior count: Wizard rows where linkability saves work change nothing
     wiz = _naive(["Wizard"] * 8, [(50, 5, 50, 5)] * 8, links=3).assign(id=lambda d: d.id + 8)
@@ -78,16 +79,18 @@ def test_easy_cost_is_counted_work_free_below_linked():
 
 
 def test_easy_cost_when_linkability_saves_more_than_it_pays():
-    # linked: 1 node instead of 4, 3 link tests per node: 13 tests against 40
+    # linked: 1 node instead of 4, 3 link and 3 union tests per node: 26 tests against 80
     naive = _naive(["Junior"] * 8, [(4, 1, 4, 1)] * 8, links=3)
     ev, _, facts = l24.linkability_costs_easy(naive)
     assert facts["same"] == 0 and ev.significant == "contradicted"
 
 
 def test_work_units_weigh_fit_and_link_tests():
-    naive = pd.DataFrame({"fit_tests": [10], "link_tests": [4]})
+    naive = pd.DataFrame({"fit_tests": [10], "scan_tests": [5], "link_tests": [4],
+                          "union_tests": [2]})
     out = l24.add_work(naive)
-    assert (int(out["work_tests"][0]), int(out["work_64-bit words"][0])) == (14, 34)
+    assert (int(out["work_tests"][0]), int(out["work_64-bit words"][0]),
+            int(out["work_tests, union carried down"][0])) == (21, 41, 19)
 
 
 def test_timing_reading_is_displayed_beside_the_work():
@@ -98,6 +101,9 @@ def test_timing_reading_is_displayed_beside_the_work():
     assert (tab["linked slower on"] == 0).all()
     assert (tab["timing test (not a verdict)"] == "contradicted").all()
     assert tab["work linked / free (median)"].iloc[0] == pytest.approx(26 / 20)
+    easy = l24.easy_work(naive)
+    assert easy.loc["any", "linked does more work on"] == 8
+    assert easy.loc["any", "median union tests (linked)"] == 6.0
 
 
 def test_with_seconds_needs_every_timing():

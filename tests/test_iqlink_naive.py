@@ -94,7 +94,7 @@ def test_table_keeps_seconds_out_of_the_results():
     rows = naive_rows(NaiveTask(1, 0))
     res, tim = table_rows(rows)
     assert list(res.columns) == ["id", "level", "reading", "linkability", "nodes", "found",
-                                 "fit_tests", "link_tests"]
+                                 "fit_tests", "scan_tests", "link_tests", "union_tests"]
     assert list(tim.columns) == ["step", "item", "seconds"]
     assert set(tim["step"]) == {"naive_any_free", "naive_any_linked", "naive_fixed_free",
                                 "naive_fixed_linked"}
@@ -107,15 +107,18 @@ def _ref_options(state: dict, d: int, n: int, reading: str, linkable: bool) -> l
     """The options of one node and the link tests they cost, as the module doc defines."""
     t, pm, cand, rem = state["t"], state["pm"], state["lists"][d], state["rem"][d]
     if reading == "any":
+        state["scans"] += len(cand)
         if not linkable:
             return list(cand)
         s = 0
         for i in range(n):
             s |= pm[i]
-        state["links"] += n + len(cand)
+        state["unions"] += n
+        state["links"] += len(cand)
         return [c for c in cand if s == 0 or t.pegs[c] & s]
     if linkable and _ref_unreachable(state, cand, n, rem):
         return []
+    state["scans"] += len(cand)
     first = min(p for p in range(12) if (rem >> p) & 1)
     return [c for c in cand if t.piece[c] == first]
 
@@ -173,15 +176,16 @@ def _ref_search(state: dict, d: int, reading: str, linkable: bool) -> bool:
     return False
 
 
-def _reference(ch, order, reading: str, linkable: bool) -> tuple[int, int, int]:
+def _reference(ch, order, reading: str, linkable: bool) -> tuple[int, ...]:
     pos = position(ch)
     nm, ng = len(pos.missing), len(pos.given_pegs)
-    state = {"t": table(), "ng": ng, "nm": nm, "nodes": 0, "fits": 0, "links": 0,
+    state = {"t": table(), "ng": ng, "nm": nm, "nodes": 0, "fits": 0, "scans": 0, "links": 0,
+             "unions": 0,
              "pm": [int(x) for x in pos.given_pegs] + [0] * nm,
              "lists": [list(order)] + [[] for _ in range(nm)],
              "rem": [sum(1 << p for p in pos.missing)] + [0] * nm}
     assert _ref_search(state, 0, reading, linkable)
-    return state["nodes"], state["fits"], state["links"]
+    return tuple(state[k] for k in ("nodes", "fits", "scans", "links", "unions"))
 
 
 @pytest.mark.parametrize("cid", [3, 30, 60])
@@ -191,10 +195,10 @@ def test_counted_work_equals_a_plain_python_search(cid, reading, linkable):
     ch = load_challenges()[cid - 1]
     order = search_order(ch)
     res = naive_search(ch, order, reading, linkable)
-    assert (res.nodes, res.fit_tests, res.link_tests) == _reference(ch, order, reading,
-                                                                    linkable)
-    if not linkable:
-        assert res.link_tests == 0  # only the linkability rule pays link tests
+    assert (res.nodes, res.fit_tests, res.scan_tests, res.link_tests,
+            res.union_tests) == _reference(ch, order, reading, linkable)
+    if not linkable:  # only the linkability rule pays link and union tests
+        assert res.link_tests == res.union_tests == 0
 
 
 def test_linkability_pays_link_tests_and_saves_nothing_on_an_easy_challenge():
@@ -202,5 +206,6 @@ def test_linkability_pays_link_tests_and_saves_nothing_on_an_easy_challenge():
     order = search_order(ch)
     free = naive_search(ch, order, "any", False)
     linked = naive_search(ch, order, "any", True)
-    assert (free.nodes, free.fit_tests) == (linked.nodes, linked.fit_tests)
-    assert linked.link_tests > 0
+    assert (free.nodes, free.fit_tests, free.scan_tests) == (linked.nodes, linked.fit_tests,
+                                                             linked.scan_tests)
+    assert linked.link_tests > 0 and linked.union_tests > 0

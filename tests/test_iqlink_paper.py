@@ -54,7 +54,8 @@ def test_every_reference_row_names_its_source_and_reads_typed():
     assert reference.table3_rows()[0] == (47, 7, "gave up", "2.5 s")
     assert reference.table4_rows()[-1][2].endswith("...")
     assert reference.strategy_counts() == {"all_legal_first_11": 7, "elimination_total": 21,
-                                           "pairwise_first_25": 24, "pairwise_total": 29}
+                                           "pairwise_first_25": 24, "pairwise_total": 29,
+                                           "elimination_expert": 1}
     assert reference.heatsort()[19] == ("178th of 1232", "12th")
     assert reference.first_moves_hardest() == (900, 80)
     assert reference.counting()[82] == (492, 813)

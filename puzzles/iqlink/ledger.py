@@ -708,12 +708,13 @@ def issue24_search_rows(ledger: Ledger, df: pd.DataFrame, runs: dict) -> None:
         _nc(ledger, "T3-easy-linkability-costs", SMOKE, kind="ordering")
     else:
         _add(ledger, "T3-easy-linkability-costs", ev, paper="not worth the time",
-             reading="naive = any order; work counted in tests (naive.py: every candidate a "
-                     "node tests for fit, every peg-mask test of the linkability rule)",
+             reading="naive = any order; work counted in tests (naive.py: the candidates "
+                     "each node tests for fit and scans for options, and every peg-mask test "
+                     "and merge of the linkability rule)",
              readings=easy_readings,
              why=f"what linkability saves: nodes equal on {facts['same']} of {facts['n']} "
                  f"Starter and Junior challenges (fit tests equal on {facts['same_fit']}); "
-                 "what it costs: its link tests, a median "
+                 "what it costs: its link and union tests, a median "
                  f"{fmt(100 * facts['share'], 2)}% of the linked search's work. With nodes "
                  "and fit tests equal, any positive cost per link test gives this verdict. "
                  "Work stands in for the paper's seconds; our warm seconds "
@@ -1194,15 +1195,19 @@ def independent_recount(ledger: Ledger, eb: pd.DataFrame, first: pd.DataFrame,
 
 
 def issue24_beyond(ledger: Ledger, df: pd.DataFrame, grades: pd.DataFrame,
-                   recount2: pd.DataFrame | None = None) -> Ledger:
-    """Issue 24's rows beyond the paper: the technique grade, and the second counter of the
-    empty board when its stored run (recount.csv) is given."""
+                   recount2: pd.DataFrame | None = None,
+                   tuned: pd.DataFrame | None = None) -> Ledger:
+    """Issue 24's rows beyond the paper: the technique grade, and (when their stored runs are
+    given) the second counter of the empty board (recount.csv) and the tuned set (tuned.csv)."""
     from puzzles.iqlink.experiments import empty_board_recount, empty_board_slices
     from puzzles.iqlink.ledger24 import add_grade_rows
+    from puzzles.iqlink.tuned import add_tuned_row
 
     add_grade_rows(ledger, grades, df)
     if recount2 is not None:
         independent_recount(ledger, empty_board_slices(), empty_board_recount()[0], recount2)
+    if tuned is not None:
+        add_tuned_row(ledger, tuned, df)
     return ledger
 
 

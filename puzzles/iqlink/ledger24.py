@@ -3,8 +3,8 @@ sweep (Section 14), the independent recount of the empty board and the technique
 
 Each function adds its rows through the verdict engine (``puzzles.core.verdicts``); where a
 verdict depends on a reading, every reading is shown in ``readings``. Every verdict is decided
-on seed-free counts: nodes, and the naive search's counted work (``fit_tests`` and
-``link_tests``, see ``puzzles.iqlink.naive``). Warm seconds (``timing_naive.csv``,
+on seed-free counts: nodes, and the naive search's counted work (fit, scan, link and union
+tests, see ``puzzles.iqlink.naive``). Warm seconds (``timing_naive.csv``,
 ``timing_transition.csv``) never reach the ledger: ``timing_reading`` shows them beside it.
 """
 
@@ -21,18 +21,21 @@ from puzzles.core.verdicts import Evidence, beyond, exact, ordering, weakest
 
 EASY = ("Starter", "Junior")
 OTHER_LEVELS = ("2", "5", "6", "never")
-#: cost of a fit test and of a link test in each reading of "work": one test each, or the 64-bit
-#: words each reads (a fit test three slot words, a link test one peg word): the reading that
-#: makes a link test cheapest against the work it could save.
-WORK_UNITS = {"tests": (1, 1), "64-bit words": (3, 1)}
+WORK = ("fit_tests", "scan_tests", "link_tests", "union_tests")
+#: the cost of a fit, scan, link and union test in each reading of "work": one test each; the
+#: 64-bit words each reads (a fit test three slot words, the others one word); or one test
+#: each with the union of the pieces down carried along the path instead of redone at every
+#: node (not counted: the cheapest linkability rule against the work it could save).
+WORK_UNITS = {"tests": (1, 1, 1, 1), "64-bit words": (3, 1, 1, 1),
+              "tests, union carried down": (1, 1, 1, 0)}
 
 
 def add_work(naive: pd.DataFrame) -> pd.DataFrame:
-    """``naive`` with a ``work_<unit>`` column per unit of ``WORK_UNITS`` (fit and link tests
+    """``naive`` with a ``work_<unit>`` column per unit of ``WORK_UNITS`` (the four counts
     weighted by their cost in that unit)."""
     out = naive.copy()
-    for unit, (fit, link) in WORK_UNITS.items():
-        out[f"work_{unit}"] = fit * naive["fit_tests"] + link * naive["link_tests"]
+    for unit, weights in WORK_UNITS.items():
+        out[f"work_{unit}"] = sum(w * naive[c] for w, c in zip(weights, WORK, strict=True))
     return out
 
 
@@ -91,10 +94,9 @@ def linkability_costs_easy(naive: pd.DataFrame) -> tuple[Evidence | None, dict, 
     ids = naive.loc[naive["level"].isin(EASY), "id"].unique()
     lk, fr = _pairs(naive, "any", ids, "nodes")
     lk_fit, fr_fit = _pairs(naive, "any", ids, "fit_tests")
-    links = _pairs(naive, "any", ids, "link_tests")[0]
-    work = _pairs(naive, "any", ids, "work_tests")[0]
+    wl, wf = _pairs(naive, "any", ids, "work_tests")
     facts = {"same": int((lk == fr).sum()), "same_fit": int((lk_fit == fr_fit).sum()),
-             "n": len(ids), "share": float(np.median(links / work)) if len(ids) else 0.0}
+             "n": len(ids), "share": float(np.median(1 - wf / wl)) if len(ids) else 0.0}
     if len(ids) < 3:
         return None, {}, facts
     main = ordering(*reversed(_pairs(naive, "any", ids, "work_tests")), paired=True)
@@ -113,14 +115,15 @@ def easy_work(naive: pd.DataFrame) -> pd.DataFrame:
     for r in ("any", "fixed"):
         lk, fr = _pairs(naive, r, ids, "nodes")
         fl, ff = _pairs(naive, r, ids, "fit_tests")
-        links = _pairs(naive, r, ids, "link_tests")[0]
         wl, wf = _pairs(naive, r, ids, "work_tests")
-        rows.append({"reading": r, "challenges": len(ids), "nodes equal": int((lk == fr).sum()),
-                     "fit tests equal": int((fl == ff).sum()),
-                     "median fit tests": float(np.median(ff)),
-                     "median link tests": float(np.median(links)),
-                     "work linked / free (median)": float(np.median(wl / wf)),
-                     "linked does more work on": int((wl > wf).sum())})
+        row = {"reading": r, "challenges": len(ids), "nodes equal": int((lk == fr).sum()),
+               "fit tests equal": int((fl == ff).sum())}
+        for c in WORK:
+            row[f"median {c.replace('_', ' ')} (linked)"] = float(
+                np.median(_pairs(naive, r, ids, c)[0]))
+        row["work linked / free (median)"] = float(np.median(wl / wf))
+        row["linked does more work on"] = int((wl > wf).sum())
+        rows.append(row)
     return pd.DataFrame(rows).set_index("reading")
 
 

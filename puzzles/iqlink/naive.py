@@ -20,12 +20,13 @@ checking and no transition to exhaustive search: the naive search of Table 3.
 Besides nodes, the kernel counts its work in one unit, a **test**: one placement's bitset
 tested against one condition or merged into one, so the cost of the linkability rule is a
 seed-free count, not a wall time: ``fit_tests`` are the candidates each node tests against the
-placement just put down (every search pays them), ``link_tests`` the peg-mask tests of the
-linkability rule (the union of the pieces down and each candidate tested against it; for the
-fixed order the candidates' reach and every step of the linked-group closure). Branch
-bookkeeping (copying a node's options, picking the next piece's candidates) is the same with
-and without the rule within a reading and is not counted; neither is the goal test at a full
-board (both pay it).
+placement just put down, ``scan_tests`` the candidates the branching rule looks at to list a
+node's options (both paid with and without linkability), ``link_tests`` the peg-mask tests the
+linkability rule adds (each candidate tested against the pieces down; for the fixed order the
+candidates' reach, every step of the linked-group closure and each group's test) and
+``union_tests`` the merges of the pieces down into one mask that the any-order rule redoes at
+every node (an implementation that carried the union down would pay one per node). The goal
+test at a full board is paid by both and not counted.
 
 The branching rule is a jitted function handed to one kernel (``RULES``), never a mode integer.
 """
@@ -46,8 +47,8 @@ from puzzles.iqlink.placements import Challenge, check_solution, table
 from puzzles.iqlink.search import connected, position
 
 READINGS = ("any", "fixed")
-RESULT_COLUMNS = ("id", "level", "reading", "linkability", "nodes", "found", "fit_tests",
-                  "link_tests")
+WORK_COLUMNS = ("fit_tests", "scan_tests", "link_tests", "union_tests")
+RESULT_COLUMNS = ("id", "level", "reading", "linkability", "nodes", "found", *WORK_COLUMNS)
 
 
 class Pieces(NamedTuple):
@@ -68,7 +69,7 @@ class Frontier(NamedTuple):
     pos: np.ndarray  # next option to try
     rem: np.ndarray  # bit mask of the pieces still to place
     pm: np.ndarray  # peg masks: the givens, then the placements chosen at depths 0..d-1
-    work: np.ndarray  # int64 (2,): fit tests, link tests (bitset tests, see the module doc)
+    work: np.ndarray  # int64 (4,): fit, scan, link and union tests (see the module doc)
 
 
 def frontier(cand: np.ndarray, given_pegs: np.ndarray, rem0: int, n_missing: int) -> Frontier:
@@ -78,7 +79,7 @@ def frontier(cand: np.ndarray, given_pegs: np.ndarray, rem0: int, n_missing: int
     f = Frontier(np.empty((dd, width), np.int64), np.zeros(dd, np.int64),
                  np.empty((dd, width), np.int64), np.zeros(dd, np.int64),
                  np.zeros(dd, np.int64), np.zeros(dd, np.int64),
-                 np.zeros(len(given_pegs) + n_missing, np.int64), np.zeros(2, np.int64))
+                 np.zeros(len(given_pegs) + n_missing, np.int64), np.zeros(4, np.int64))
     f.lists[0, :len(cand)] = cand
     f.lens[0] = len(cand)
     f.rem[0] = rem0
@@ -107,6 +108,7 @@ def _next_piece(rem: int) -> int:
 @njit(cache=True)
 def rule_any(f, d: int, n: int, tab) -> int:
     """Every remaining candidate of every remaining piece."""
+    f.work[1] += f.lens[d]
     k = 0
     for i in range(f.lens[d]):
         f.opts[d, k] = f.lists[d, i]
@@ -118,7 +120,9 @@ def rule_any(f, d: int, n: int, tab) -> int:
 def rule_any_linked(f, d: int, n: int, tab) -> int:
     """Every remaining candidate that shares a peg with the pieces down."""
     s = _structure(f, n)
-    f.work[1] += n + f.lens[d]  # the union of the pieces down, then each candidate against it
+    f.work[1] += f.lens[d]
+    f.work[2] += f.lens[d]  # each candidate against the pieces down
+    f.work[3] += n  # the union of the pieces down
     k = 0
     for i in range(f.lens[d]):
         c = f.lists[d, i]
@@ -132,6 +136,7 @@ def rule_any_linked(f, d: int, n: int, tab) -> int:
 def rule_fixed(f, d: int, n: int, tab) -> int:
     """Every remaining candidate of the next piece in the fixed order."""
     first = _next_piece(f.rem[d])
+    f.work[1] += f.lens[d]
     k = 0
     for i in range(f.lens[d]):
         c = f.lists[d, i]
@@ -148,7 +153,7 @@ def unreachable_group(f, d: int, n: int, tab) -> bool:
     if f.rem[d] == 0 or n == 0:
         return False
     reach = 0
-    f.work[1] += f.lens[d]
+    f.work[2] += f.lens[d]
     for i in range(f.lens[d]):
         reach |= tab.pegs[f.lists[d, i]]
     done = 0  # pieces of the groups already checked
@@ -160,14 +165,14 @@ def unreachable_group(f, d: int, n: int, tab) -> bool:
         changed = True
         while changed:
             changed = False
-            f.work[1] += n  # one pass of the closure over the pieces down
+            f.work[2] += n  # one pass of the closure over the pieces down
             for b in range(n):
                 if not (members >> b) & 1 and f.pm[b] & group:
                     members |= 1 << b
                     group |= f.pm[b]
                     changed = True
         done |= members
-        f.work[1] += 1  # the group against the candidates' reach
+        f.work[2] += 1  # the group against the candidates' reach
         if (group & reach) == 0:
             return True
     return False
@@ -240,14 +245,16 @@ RULES = {("any", False): rule_any, ("any", True): rule_any_linked,
 class NaiveResult:
     """One run of the naive search: found, nodes (placements tried), aborted at the node cap,
     the solution's placement ids (missing pieces, in the order placed), the counted work
-    (fit tests, link tests: see the module doc) and warm seconds."""
+    (fit, scan, link and union tests: see the module doc) and warm seconds."""
 
     found: bool
     nodes: int
     aborted: bool
     solution: tuple[int, ...]
     fit_tests: int
+    scan_tests: int
     link_tests: int
+    union_tests: int
     seconds: float
 
 
@@ -267,7 +274,7 @@ def pieces() -> Pieces:
 
 
 def _run_once(ch: Challenge, order: np.ndarray, reading: str, linkable: bool,
-              node_limit: int) -> tuple[bool, int, bool, list[int], float, tuple[int, int]]:
+              node_limit: int) -> tuple[bool, int, bool, list[int], float, tuple[int, ...]]:
     pos = position(ch)
     n = len(pos.missing)
     rem = 0
@@ -282,7 +289,7 @@ def _run_once(ch: Challenge, order: np.ndarray, reading: str, linkable: bool,
     if found:  # the placements on the path: the first option tried below each depth
         chosen = [int(f.opts[d, f.pos[d] - 1]) for d in range(n)]
     return bool(found), int(nodes), bool(aborted), chosen, seconds, \
-        (int(f.work[0]), int(f.work[1]))
+        tuple(int(w) for w in f.work)
 
 
 def naive_search(ch: Challenge, order: Sequence[int] | np.ndarray, reading: str = "any",
@@ -298,14 +305,14 @@ def naive_search(ch: Challenge, order: Sequence[int] | np.ndarray, reading: str 
     if len(bad):
         raise ValueError(f"order holds {len(bad)} placements that do not fit beside the givens")
     runs = [_run_once(ch, order, reading, linkable, node_limit) for _ in range(repeats)]
-    found, nodes, aborted, chosen, _, (fits, links) = runs[0]
+    found, nodes, aborted, chosen, _, work = runs[0]
     if found:
         t = table()
         problems = check_solution(ch, [t.placements[i] for i in chosen])
         if problems:
             raise RuntimeError(f"naive search returned an invalid solution: {problems}")
     seconds = float(np.median([r[4] for r in runs]))
-    return NaiveResult(found, nodes, aborted, tuple(chosen), fits, links, seconds)
+    return NaiveResult(found, nodes, aborted, tuple(chosen), *work, seconds)
 
 
 def warm() -> None:
@@ -329,8 +336,8 @@ def timed_search(ch: Challenge, order: np.ndarray, reading: str, linkable: bool,
 
 
 def table_rows(rows: Sequence[dict]) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """``naive.csv`` (id, level, reading, linkability, nodes, found, fit_tests, link_tests)
-    and its timings (step, item, seconds) from the worker's rows."""
+    """``naive.csv`` (id, level, reading, linkability, nodes, found and the four work
+    counts) and its timings (step, item, seconds) from the worker's rows."""
     df = pd.DataFrame(list(rows))
     res = df[list(RESULT_COLUMNS)]
     tim = pd.DataFrame({"step": "naive_" + df["reading"] + np.where(df["linkability"],
@@ -373,7 +380,7 @@ def search_order(ch: Challenge) -> list[int]:
 
 
 def naive_rows(task: NaiveTask) -> list[dict]:
-    """Rows (id, level, reading, linkability, nodes, found, fit_tests, link_tests,
+    """Rows (id, level, reading, linkability, nodes, found, the four work counts,
     seconds_warm) of the four naive searches on one challenge; the found solution must be the
     stored one."""
     from puzzles.iqlink.generate import load_challenges, stored_solution
@@ -391,7 +398,7 @@ def naive_rows(task: NaiveTask) -> list[dict]:
                 raise RuntimeError(f"naive search found another solution of {task.cid}")
             rows.append({"id": task.cid, "level": ch.level, "reading": reading,
                          "linkability": linkable, "nodes": res.nodes, "found": res.found,
-                         "fit_tests": res.fit_tests, "link_tests": res.link_tests,
+                         **{c: getattr(res, c) for c in WORK_COLUMNS},
                          "seconds_warm": res.seconds})
     return rows
 
