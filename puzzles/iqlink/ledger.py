@@ -688,8 +688,8 @@ def _linkability_rows(ledger: Ledger, df: pd.DataFrame) -> None:
 
 def issue24_search_rows(ledger: Ledger, df: pd.DataFrame, runs: dict) -> None:
     """T3-linkability-pays, T3-easy-linkability-costs and S14-best-3-or-4 on issue 24's runs:
-    ``runs["naive"]`` (naive.csv, with a ``seconds`` column from timing_naive.csv) and
-    ``runs["transition"]`` (transition.csv)."""
+    ``runs["naive"]`` (naive.csv: nodes and counted work) and ``runs["transition"]``
+    (transition.csv); seed-determined values only, never a wall time."""
     from puzzles.iqlink import ledger24 as l24
 
     naive, tr = runs["naive"], runs["transition"]
