@@ -107,7 +107,9 @@ def test_t3_linkability_pays_is_paired_on_the_seven_hardest(committed):
     assert row["test"].startswith("paired Wilcoxon signed-rank (7 of 7 unequal pairs")
     assert row["verdict"] == "reproduced"
     assert "naive = fixed-order product: reproduced" in row["readings"]
-    assert "in counted work (tests), any order: reproduced" in row["readings"]
+    # in counted work the any-order search without linkability hit its cap on 6 of the 7
+    # (a lower bound) and challenge 119's linked run pays more: not decided
+    assert "in counted work (tests), any order: inconclusive" in row["readings"]
     assert "seconds" not in row["readings"]
 
 
@@ -115,7 +117,7 @@ def test_t3_easy_linkability_costs_is_decided_on_counted_work(committed):
     row = committed.loc["T3-easy-linkability-costs"]
     assert (row["kind"], row["verdict"]) == ("ordering", "reproduced")
     assert row["test"].startswith("paired Wilcoxon signed-rank (48 of 48 unequal pairs")
-    assert "work counted in tests" in row["reading"]
+    assert "work counted in tests" in row["readings"]
     assert "naive = fixed order, work in 64-bit words: reproduced" in row["readings"]
     assert "nodes equal on 48 of 48" in row["why"] and "never tested" in row["why"]
     assert "seconds" not in row["readings"] and "Hypothesis" not in row["why"]

@@ -20,7 +20,8 @@ def test_paper_is_the_catalogues_entry():
     assert (PAPER.number, PAPER.stem, PAPER.family, PAPER.citation) == (
         e.number, e.stem, e.family, e.citation)
     assert PAPER.stored == (("naive", "figures/02_iq_link/naive.csv"),
-                            ("transition", "figures/02_iq_link/transition.csv"))
+                            ("transition", "figures/02_iq_link/transition.csv"),
+                            ("tuned", "figures/02_iq_link/tuned.csv"))
     assert PAPER.claims()["id"].is_unique
 
 
@@ -29,11 +30,11 @@ def test_budgets_are_the_committed_runs():
         "challenges": 120, "table3": (47, 48, 49, 50, 51, 52, 53),
         "table4": (29, 38, 60, 80, 90), "heat_maps": (25, 29, 40, 85),
         "node_limit": 5_000_000, "regenerated": 3, "one_piece": 0,
-        "naive_node_limit": 50_000_000}
+        "naive_node_limit": 50_000_000, "tuned_chunks": 6, "tuned_draws": 40}
     assert dataclasses.asdict(PAPER.budgets("smoke")) == {
         "challenges": 10, "table3": (47, 49), "table4": (29, 38), "heat_maps": (25, 29),
         "node_limit": 200_000, "regenerated": 1, "one_piece": 1,
-        "naive_node_limit": 200_000}
+        "naive_node_limit": 200_000, "tuned_chunks": 1, "tuned_draws": 2}
     assert list(IQLinkBudget.knobs()["unit"]) and IQLinkBudget.knobs()["doc"].all()
 
 
