@@ -350,3 +350,31 @@ def incremental_bench() -> tuple[pd.DataFrame, pd.DataFrame]:
     data = resources.files("puzzles.jumpmaze").joinpath("data")
     return (pd.read_csv(str(data.joinpath("incremental_benchmark.csv"))),
             pd.read_csv(str(data.joinpath("timing_incremental_benchmark.csv"))))
+
+
+SMALL_BRANCH = 10_000  # nodes: a branch estimated below this closes in well under a second
+
+
+def size_estimates() -> tuple[pd.DataFrame, pd.DataFrame, Markdown]:
+    """The stored Knuth estimates of the unfinished refutations, their totals and their
+    sentence (read from the table alone: it was made at the paper's budget, whatever the
+    notebook's scale)."""
+    from puzzles.jumpmaze import estimate
+
+    table = offline.stored("size-estimates")
+    tot = estimate.totals(table).set_index(["n", "target", "waste"])
+    # the open branches were estimated with and without the forced-waste bound
+    (n, target), = {k[:2] for k in tot.index if k[2]}
+    n8, n8w = tot.loc[(n, target, False)], tot.loc[(n, target, True)]
+    (wn, wt), = {k[:2] for k in tot.index} - {(n, target)}
+    whole = table[(table["n"] == wn) & (table["target"] == wt)]
+    big = whole[whole["estimate"] >= SMALL_BRANCH]
+    note = PROSE("size_estimates", probes=int(table["probes"].iloc[0]),
+                 command=offline.stored_row("size-estimates")["command"], n=n, target=target,
+                 n8_open=int(n8["branches"]), n8=float(n8["estimate"]),
+                 n8_lo=float(n8["batch_min"]), n8_hi=float(n8["batch_max"]),
+                 met=int(n8["goal_probes"] + n8w["goal_probes"]),
+                 n8_waste=float(n8w["estimate"]), wn=wn, wt=wt, n9_small=len(whole) - len(big),
+                 n9_branches=len(whole), small=SMALL_BRANCH, n9_big=len(big),
+                 n9=float(big["estimate"].sum()))
+    return table, tot.reset_index(), note
