@@ -12,7 +12,9 @@ import math
 from collections.abc import Sequence
 
 from puzzles.clockwork.model import Action, State, action_str
-from puzzles.core.board import Scene
+from puzzles.core.board import INK, Scene, ink_on
+
+FACE_INK = "#1a1a1a"  # text on the clock's light face, in either theme
 
 CELL = 34  # px per ring entry
 TWO = ["#ffffff", "#8c8c8c"]                    # c = 2: 0 on (white), 1 off (grey), as Fig. 1
@@ -49,6 +51,14 @@ def ring_cell_colour(sym: int, R: int, read: bool = False, marked: bool = False)
     return "#d9e7f7" if sym < R else "#fde7c8"
 
 
+def action_text(action: Action) -> str:
+    """An action in words: ``turn 7, +1 at the hand`` (M counted from the hand's new light)."""
+    k, M = action
+    adds = [f"+{m} at the hand" if j == 0 else f"+{m} at hand+{j}"
+            for j, m in enumerate(M) if m]
+    return f"turn {k}, " + (", ".join(adds) if adds else "add nothing")
+
+
 def actions_legend(actions: Sequence[Action]) -> str:
     """``a0 = 7:100000000000, ...`` for figure captions."""
     return ", ".join(f"a{i} = {action_str(a)}" for i, a in enumerate(actions))
@@ -65,9 +75,13 @@ def draw_clock(sc: Scene, state: State, c: int, cx: float, cy: float, radius: fl
         ang = math.pi / 2 - 2 * math.pi * i / n
         x, y = cx + 0.9 * radius * math.cos(ang), cy - 0.9 * radius * math.sin(ang)
         sc.circle(x, y, r_light, id=f"light-{i}", fill=cols[v], stroke="#222222",
-                  data_value=str(v))
-        sc.text(x, y, i, size=max(9, r_light * 0.9),
-                fill="#000000" if c == 2 or v == 1 else "#ffffff")
+                  data_value=str(v), aria_label=f"light {i}: setting {v}")
+        # The setting inside the light (so colour is never the only cue), in black or white,
+        # whichever reads on the light; the light's number just inside the dial.
+        sc.text(x, y, v, size=max(9, r_light * 0.95), fill=ink_on(cols[v]), font_weight="bold",
+                pointer_events="none")
+        sc.text(cx + 0.66 * radius * math.cos(ang), cy - 0.66 * radius * math.sin(ang), i,
+                size=max(8, r_light * 0.6), fill=FACE_INK, pointer_events="none")
     ang = math.pi / 2 - 2 * math.pi * k / n
     sc.line(cx, cy, cx + 0.62 * radius * math.cos(ang), cy - 0.62 * radius * math.sin(ang),
             stroke="#111111", stroke_width=4, stroke_linecap="round", data_hand=str(k))
@@ -76,21 +90,23 @@ def draw_clock(sc: Scene, state: State, c: int, cx: float, cy: float, radius: fl
 
 def player_scene(state: State, c: int, actions: Sequence[Action], hint: int | None = None,
                  solved: bool = False) -> Scene:
-    """The clock and one clickable box per action (the hinted one outlined in orange)."""
-    box_w = max(150, 9 * max(len(f"a{i}  {action_str(a)}") for i, a in enumerate(actions)))
+    """The clock and one clickable box per action (the hinted one outlined in orange and
+    marked "hint"): its key, what it does in words, and its plain form."""
+    label = [f"{i}  a{i}: {action_text(a)}  [{action_str(a)}]" for i, a in enumerate(actions)]
+    box_w = max(150, 7.4 * max(len(t) for t in label) + 90)
     sc = Scene(300 + box_w + 20, max(300, 40 + 36 * len(actions)))
     draw_clock(sc, state, c, 150, 150, 118)
     if solved:
-        sc.text(150, 292, "solved!", size=14, fill="#1a7f37", font_weight="bold")
-    sc.text(310, 16, "click an action:", size=12, anchor="start")
-    for i, a in enumerate(actions):
+        sc.text(150, 292, "solved", size=14, fill=INK, font_weight="bold")
+    sc.text(310, 16, "click an action (or press its key):", size=12, anchor="start")
+    for i, _ in enumerate(actions):
         y = 32 + 36 * i
-        with sc.group(id=f"action-{i}"):
+        with sc.group(id=f"action-{i}", aria_label=f"action {label[i]}"):
             sc.rect(310, y, box_w, 30, rx=5, fill="#fde7c8" if i == hint else "#eef3fb",
                     stroke="#e8710a" if i == hint else "#7a8ca5",
                     stroke_width=3 if i == hint else 1)
-            sc.text(318, y + 15, f"a{i}  {action_str(a)}", size=13, anchor="start",
-                    font_family="monospace")
+            sc.text(318, y + 15, label[i] + ("   <- hint" if i == hint else ""), size=12,
+                    anchor="start", font_family="monospace", fill="#000000")
     return sc
 
 

@@ -97,6 +97,17 @@ function render({ model, el }) {
     message.classList.toggle("pl-error", text.startsWith("error") || text.startsWith("refused"));
   };
   const drawHelp = () => { help.textContent = model.get("help"); };
+  // A field whose text was refused is marked (aria-invalid, a red frame) until the next
+  // accepted input, so the rejected text never looks accepted.
+  const drawInvalid = () => {
+    const bad = model.get("invalid");
+    for (const input of bar.querySelectorAll("[data-control]")) {
+      const on = bad !== "" && input.getAttribute("data-control") === bad;
+      input.classList.toggle("pl-invalid", on);
+      if (on) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    }
+  };
   const drawControls = () => {
     bar.replaceChildren();
     for (const c of model.get("controls")) {
@@ -136,7 +147,20 @@ function render({ model, el }) {
         bar.appendChild(label);
       }
     }
+    drawInvalid();
   };
+  // A scene may carry previews ([data-preview=<id>], their shapes hidden) that show while
+  // the element <id> is hovered or focused (IQ-Link: the piece in hand at a green peg).
+  const preview = (target) => {
+    const hit = target && target.closest ? target.closest("[data-id]") : null;
+    const id = hit && canvas.contains(hit) ? hit.getAttribute("data-id") : null;
+    for (const g of canvas.querySelectorAll("[data-preview]")) {
+      g.classList.toggle("pl-show", g.getAttribute("data-preview") === id);
+    }
+  };
+  canvas.addEventListener("mouseover", (ev) => preview(ev.target));
+  canvas.addEventListener("mouseleave", () => preview(null));
+  canvas.addEventListener("focusin", (ev) => preview(ev.target));
   canvas.addEventListener("click", (ev) => {
     const hit = ev.target.closest("[data-id]");
     if (hit && canvas.contains(hit)) {
@@ -178,7 +202,7 @@ function render({ model, el }) {
   });
   drawTitle(); drawScene(); drawControls(); drawStatus(); drawMessage(); drawHelp();
   const watched = { svg: drawScene, title: drawTitle, status: drawStatus, message: drawMessage,
-                    help: drawHelp, controls: drawControls };
+                    help: drawHelp, controls: drawControls, invalid: drawInvalid };
   for (const [name, fn] of Object.entries(watched)) model.on(`change:${name}`, fn);
   return () => {
     for (const [name, fn] of Object.entries(watched)) model.off(`change:${name}`, fn);
@@ -194,6 +218,7 @@ _CSS = """
 .pl-title { font-weight: bold; margin-bottom: 4px; }
 .pl-canvas svg { display: block; max-width: 100%; height: auto; }
 .pl-canvas [data-id] { cursor: pointer; }
+.pl-canvas .pl-show > * { visibility: visible; }
 .pl-canvas [data-id]:focus { outline: none; }
 .pl-canvas [data-id]:focus-visible { stroke: #1f6fd1; stroke-width: 3px; }
 .pl-controls { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; align-items: center; }
@@ -201,6 +226,7 @@ _CSS = """
 .pl-status { min-height: 1.3em; white-space: pre-wrap; }
 .pl-message { min-height: 1.3em; white-space: pre-wrap; font-style: italic; }
 .pl-message.pl-error { color: var(--jp-error-color1, #b00020); }
+.pl-controls .pl-invalid { outline: 2px solid var(--jp-error-color1, #b00020); }
 .pl-help { font-size: 12px; border: 1px solid var(--jp-border-color1, #999); padding: 4px;
   margin: 4px 0; white-space: pre-wrap; }
 """
@@ -342,6 +368,8 @@ def scene_png(scene: Scene, dpi: int = 100) -> bytes:
         if a.get("fill_opacity") is not None and float(a["fill_opacity"]) < 0.05 \
                 and a.get("stroke") in (None, "none"):
             continue  # invisible hit areas
+        if a.get("visibility") == "hidden":
+            continue  # previews the page shows on hover only
         face = _colour(a.get("fill", "#000000"), a.get("fill_opacity"))
         edge = _colour(a.get("stroke"))
         lw = float(a.get("stroke_width", 1)) * _PT if edge != "none" else 0
@@ -427,6 +455,7 @@ class Board(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     help = traitlets.Unicode("").tag(sync=True)
     controls = traitlets.List(traitlets.Dict()).tag(sync=True)
+    invalid = traitlets.Unicode("").tag(sync=True)  # the field whose text was refused
 
     def __init__(self, handler: Callable[[Event], None], title: str = "",
                  **kwargs: Any) -> None:
@@ -457,10 +486,14 @@ class Board(anywidget.AnyWidget):
             try:
                 self._handler(event)
                 self.message = ""
+                self.invalid = ""
             except ValueError as err:
                 # Bad input: the message is for the reader, the traceback only for debugging.
                 LOG.info("bad input %s", event, exc_info=True)
                 self.message = f"refused: {err}"
+                # The refused field: the one typed in, or the one a button read (err.field).
+                self.invalid = getattr(err, "field", "") or (
+                    event.id if event.kind == "input" else "")
             except Exception as err:  # noqa: BLE001 - a widget must survive its own bugs
                 LOG.exception("board callback failed on %s", event)
                 self.message = f"error: {type(err).__name__}: {err}"
