@@ -210,3 +210,10 @@ def test_board_dispatch_clears_the_invalid_mark_on_a_handled_event():
     assert b.invalid == "bad"
     b.dispatch(Event("input", "good", "x"))
     assert b.invalid == "" and len(seen) == 1
+
+
+def test_logic_grid_a_key_pressed_on_a_focused_cell_marks_that_cell():
+    p = Player(slides_example("Example Puzzle 1 (3x4)"))
+    x, y = p.game.cells[5]
+    p.board.dispatch(Event("key", "o", f"cell-{x}-{y}"))
+    assert p.state.at(x, y) == O and p.moves_made == 1

@@ -110,23 +110,35 @@ def player_scene(state: State, c: int, actions: Sequence[Action], hint: int | No
     return sc
 
 
+def entry_numbers(sc: Scene, R: int, y: float, x0: float) -> None:
+    """The entries' numbers 1..R above a ring (the stepper and the crossover view count the
+    same way, as the ring's ``>j`` labels do)."""
+    for i in range(R):
+        sc.text(x0 + i * CELL + CELL / 2, y, i + 1, size=10)
+
+
 def draw_ring(sc: Scene, ring: Sequence[int], R: int, y: float, x0: float, row: int,
               highlight: int | None = None, marks: Sequence[int] = ()) -> None:
     """One ring as a row of R cells; ``highlight`` = the entry read next."""
     for i, s in enumerate(ring):
         face = ring_cell_colour(int(s), R, read=highlight == i, marked=i in marks)
-        with sc.group(id=f"ring-{row}-{i}"):
-            sc.rect(x0 + i * CELL, y, CELL, 26, fill=face, stroke="#333333")
-            sc.text(x0 + i * CELL + CELL / 2, y + 13, symbol_label(int(s), R), size=11)
+        with sc.group(id=f"ring-{row}-{i}",
+                      aria_label=f"entry {i + 1}: {symbol_label(int(s), R)}"):
+            sc.rect(x0 + i * CELL, y, CELL, 26, fill=face, stroke="#000000" if highlight == i
+                    else "#333333", stroke_width=3 if highlight == i else 1)
+            sc.text(x0 + i * CELL + CELL / 2, y + 13, symbol_label(int(s), R), size=11,
+                    fill="#000000")
 
 
 def stepper_scene(ring: Sequence[int], R: int, state: State, c: int,
                   highlight: int | None) -> Scene:
     """Fig. 4 step by step: the ring (entry read next in yellow) above the clock it drives."""
-    sc = Scene(max(R * CELL + 20, 260), 300)
-    sc.text(10, 10, "ring (yellow: read next)", size=11, anchor="start")
-    draw_ring(sc, ring, R, 22, 10, 0, highlight=highlight)
-    draw_clock(sc, state, c, 130, 180, 90)
+    sc = Scene(max(R * CELL + 20, 260), 312)
+    sc.text(10, 10, "ring (yellow, framed: read next; >j jumps to entry j)", size=11,
+            anchor="start")
+    entry_numbers(sc, R, 26, 10)
+    draw_ring(sc, ring, R, 34, 10, 0, highlight=highlight)
+    draw_clock(sc, state, c, 130, 192, 90)
     return sc
 
 
@@ -134,17 +146,22 @@ def crossover_scene(rings: Sequence[Sequence[int]], R: int, labels: Sequence[str
                     mutate: int) -> Scene:
     """Fig. 5: parents, children, mutated children; the cut as a dashed line. Click a gap of
     a parent to move the cut, an entry of a child to choose the mutated entry."""
-    x0, row_h = 130, 34
-    sc = Scene(x0 + R * CELL + 20, 20 + row_h * len(rings) + 10)
+    x0, row_h, top = 130, 34, 26
+    sc = Scene(x0 + R * CELL + 20, top + 20 + row_h * len(rings) + 10)
+    entry_numbers(sc, R, top - 14, x0)
     for r, ring in enumerate(rings):
-        y = 14 + r * row_h
+        y = top + r * row_h
         sc.text(x0 - 8, y + 13, labels[r], size=12, anchor="end")
         draw_ring(sc, ring, R, y, x0, r, marks=(mutate - 1,) if r >= 4 else ())
+    # Every possible cut point between two parent entries is a visible notch (a scissors
+    # mark on a light strip), clickable and named.
     for i in range(1, R):
         for r in (0, 1):
-            sc.rect(x0 + i * CELL - 5, 14 + r * row_h, 10, 26, id=f"cut-{i}-{r}",
-                    fill="#000000", fill_opacity=0.0)
+            with sc.group(id=f"cut-{i}-{r}", aria_label=f"cut after entry {i}"):
+                sc.rect(x0 + i * CELL - 6, top + r * row_h - 2, 12, 30, rx=3,
+                        fill="#c0392b", fill_opacity=0.18, stroke="#c0392b",
+                        stroke_width=0.8, stroke_dasharray="2 2")
     x = x0 + cut * CELL
-    sc.line(x, 6, x, 20 + row_h * len(rings), id="cut", stroke="#c0392b", stroke_width=2.5,
-            stroke_dasharray="6 4", data_cut=str(cut), pointer_events="none")
+    sc.line(x, top - 8, x, top + 6 + row_h * len(rings), id="cut", stroke="#c0392b",
+            stroke_width=3, stroke_dasharray="6 4", data_cut=str(cut), pointer_events="none")
     return sc

@@ -193,11 +193,13 @@ function render({ model, el }) {
     }
     // From the board itself (not an element: Tab enters the scene) every key, arrows
     // included, goes to the game.
+    // A key pressed on an element carries that element's id as its value (the logic
+    // grid marks the focused cell).
     if (ev.key.length === 1 || ev.key.startsWith("Arrow") || ev.key === "Escape"
         || ev.key === "Backspace" || ev.key === "Delete") {
       ev.preventDefault();
       ev.stopPropagation();
-      send("key", ev.key);
+      send("key", ev.key, onElement ? ev.target.getAttribute("data-id") : null);
     }
   });
   drawTitle(); drawScene(); drawControls(); drawStatus(); drawMessage(); drawHelp();

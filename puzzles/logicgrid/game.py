@@ -160,6 +160,9 @@ class LogicGrid(Game[Marks, Mark]):
             if event.id.lower() not in KEYS:
                 raise ValueError(f"key {event.id!r}: arrows move the cursor; x, o or space "
                                  "mark its cell; press ? for every key")
+            if event.value and event.value.startswith("cell-"):  # pressed on a focused cell
+                x, y = (int(v) for v in event.value.split("-")[1:])
+                return Mark(x, y, KEYS[event.id.lower()])
             if state.selected is None:
                 raise ValueError("click a cell (or press an arrow key) first")
             return Mark(*state.selected, KEYS[event.id.lower()])

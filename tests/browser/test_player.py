@@ -21,7 +21,9 @@ player.board
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 
 # WCAG contrast of every <text> against the first filled shape under its centre (or the
-# output area's background), from the colours the browser computed.
+# output area's background), from the colours the browser computed; each text is scrolled into
+# the viewport first (outside it, nothing lies "under" a text and white marks on colour would
+# be compared with the page).
 CONTRAST = """
 (canvas) => {
   const rgb = (s) => (s.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
@@ -36,6 +38,8 @@ CONTRAST = """
     if (bg && !bg.startsWith("rgba(0, 0, 0, 0)") && bg !== "transparent") page = rgb(bg);
   }
   return Array.from(canvas.querySelectorAll("text")).map((t) => {
+    // elementsFromPoint sees only the viewport: bring each text into it first
+    t.scrollIntoView({ block: "center", inline: "center" });
     const box = t.getBoundingClientRect();
     const x = box.left + box.width / 2, y = box.top + box.height / 2;
     const under = document.elementsFromPoint(x, y).find((e) => e !== t && canvas.contains(e)
