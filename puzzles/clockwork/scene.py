@@ -158,7 +158,7 @@ def crossover_scene(rings: Sequence[Sequence[int]], R: int, labels: Sequence[str
     for i in range(1, R):
         for r in (0, 1):
             with sc.group(id=f"cut-{i}-{r}", aria_label=f"cut after entry {i}"):
-                sc.rect(x0 + i * CELL - 6, top + r * row_h - 2, 12, 30, rx=3,
+                sc.rect(x0 + i * CELL - 4, top + r * row_h - 2, 8, 30, rx=3,
                         fill="#c0392b", fill_opacity=0.18, stroke="#c0392b",
                         stroke_width=0.8, stroke_dasharray="2 2")
     x = x0 + cut * CELL

@@ -584,18 +584,25 @@ def ink_on(fill: str) -> str:
 
 def with_key(scene: Scene, goal: str, keys: Sequence[Key], width: float | None = None) -> Scene:
     """``scene`` with the goal sentence and the key drawn below it."""
+    import textwrap
+
     w = max(float(scene.width), width or 0.0, 260.0)
     out = Scene(w, scene.height, list(scene.parts), list(scene.items))
     y = float(scene.height) + 14
+    # Lines wrapped to the scene's width (about 6.6 px per character at 12 px).
     if goal:
-        out.text(6, y, f"Goal: {goal}", size=12, anchor="start")
-        y += 20
+        for line in textwrap.wrap(f"Goal: {goal}", max(20, int((w - 12) / 6.6))):
+            out.text(6, y, line, size=12, anchor="start")
+            y += 16
+        y += 4
     for k in keys:
         out.rect(6, y - 8, 16, 16, fill=k.fill, stroke=INK, stroke_width=1)
         if k.mark:
             out.text(14, y, k.mark, size=10, fill=ink_on(k.fill))
-        out.text(28, y, k.meaning, size=12, anchor="start")
-        y += 20
+        for line in textwrap.wrap(k.meaning, max(20, int((w - 34) / 6.6))):
+            out.text(28, y, line, size=12, anchor="start")
+            y += 16
+        y += 4
     out.height = y
     return out
 
