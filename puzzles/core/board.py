@@ -150,13 +150,15 @@ function render({ model, el }) {
     drawInvalid();
   };
   // A scene may carry previews ([data-preview=<id>], their shapes hidden) that show while
-  // the element <id> is hovered or focused (IQ-Link: the piece in hand at a green peg).
+  // the element <id> is hovered or focused (IQ-Link: the piece in hand at a green peg). A
+  // style rule outside the scene shows them, so the scene's markup never changes on hover.
+  const shown = document.createElement("style");
+  root.appendChild(shown);
   const preview = (target) => {
     const hit = target && target.closest ? target.closest("[data-id]") : null;
     const id = hit && canvas.contains(hit) ? hit.getAttribute("data-id") : null;
-    for (const g of canvas.querySelectorAll("[data-preview]")) {
-      g.classList.toggle("pl-show", g.getAttribute("data-preview") === id);
-    }
+    shown.textContent = id === null ? "" :
+      `.pl-canvas [data-preview="${CSS.escape(id)}"] > * { visibility: visible; }`;
   };
   canvas.addEventListener("mouseover", (ev) => preview(ev.target));
   canvas.addEventListener("mouseleave", () => preview(null));
@@ -220,7 +222,6 @@ _CSS = """
 .pl-title { font-weight: bold; margin-bottom: 4px; }
 .pl-canvas svg { display: block; max-width: 100%; height: auto; }
 .pl-canvas [data-id] { cursor: pointer; }
-.pl-canvas .pl-show > * { visibility: visible; }
 .pl-canvas [data-id]:focus { outline: none; }
 .pl-canvas [data-id]:focus-visible { stroke: #1f6fd1; stroke-width: 3px; }
 .pl-controls { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; align-items: center; }

@@ -128,8 +128,8 @@ def _play_iqlink(nb) -> int:
         if pl.mirrored:
             _press_key(nb, "f")
         _tab_to(nb, f"peg-{pl.peg}")  # focus shows the preview of the piece there
-        shown = nb.board.locator(f'.pl-canvas [data-preview="peg-{pl.peg}"]')
-        assert "pl-show" in (shown.get_attribute("class") or "")
+        shown = nb.board.locator(f'.pl-canvas [data-preview="peg-{pl.peg}"] polygon').first
+        assert shown.evaluate("e => getComputedStyle(e).visibility") == "visible"
         before = nb._seen()
         nb.page.keyboard.press("Enter")
         nb._settle(before)
