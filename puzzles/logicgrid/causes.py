@@ -178,3 +178,23 @@ def causes_summary(table: pd.DataFrame) -> pd.DataFrame:
         rows.append({**dict(zip(cols, k, strict=True)), "trials": len(g), "mean": mean,
                      "ci95": half, "paired_diff_vs_ours_as_script": dm, "diff_ci95": dh})
     return pd.DataFrame(rows).round(4)
+
+
+def matches_protocols(table: pd.DataFrame, mutation_runs: Sequence[dict],
+                      single_runs: Sequence[dict]) -> bool:
+    """Whether the stored runs "as their script" under our oracle equal the notebook's
+    protocol runs under the paper's feasibility, trial by trial (the same seeds, the same
+    code)."""
+    ours = table[(table["oracle"] == "ours") & (table["variant"] == "as their script")]
+    got = {(r["protocol"], str(r["fitness"]), int(r["trial"]), int(r["step"])): float(r["value"])
+           for r in ours.to_dict("records")}
+    want = {}
+    for r in mutation_runs:
+        if r["weak"]:
+            want.update({("mutation", "", int(r["trial"]), s): float(v)
+                         for s, v in enumerate(r["ratios"], start=1)})
+    for r in single_runs:
+        want[("ablation", r["variant"], int(r["trial"]), 0)] = float(np.mean(r["n_feasible"]))
+        want[("ablation", r["variant"], int(r["trial"]), -1)] = float(r["n_feasible"][-1])
+    return bool(want) and want.keys() <= got.keys() and all(
+        abs(got[k] - v) < 1e-9 for k, v in want.items())

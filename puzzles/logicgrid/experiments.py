@@ -190,6 +190,46 @@ def puzzles_json(puzzles: Sequence[dict]) -> list[dict]:
     return [{k: v for k, v in p.items() if not k.startswith("_")} for p in ranked]
 
 
+def stored(name: str) -> pd.DataFrame:
+    """A stored offline run: ``paper_fitness_trials`` or ``protocol_causes_runs``
+    (``python -m puzzles run 04 <experiment> --store`` writes them)."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / f"{name}.csv"
+    if not path.is_file():
+        raise ValueError(f"no stored run {name!r} at {path}")
+    return pd.read_csv(path, keep_default_na=False, na_values=[""])
+
+
+def loops_by_fitness_solver(sound: Sequence[dict], paper: Sequence[dict]) -> pd.DataFrame:
+    """``loops_by_fitness_solver.csv``: every final puzzle of both main experiments under each
+    fitness solver, and the authors' released ones (their GA read their solver), with both
+    solvers' loops and the distinct clues."""
+    from puzzles.logicgrid import released
+
+    rows = [{"dataset": p["experiment"], "fitness_solver": solver, "trial": p["trial"],
+             "loops_sound": p["loops_sound"], "loops_paper": p["loops_paper"],
+             "hints_distinct": len(distinct(p["_hints"]))}
+            for solver, ps in (("sound", sound), ("paper", paper)) for p in ps
+            if p["experiment"] in MAIN]
+    for key, name in (("hd", MAIN[0]), ("do", MAIN[1])):
+        for i, hs in enumerate(released.puzzles(key), start=1):
+            rows.append({"dataset": f"authors' released: {name}",
+                         "fitness_solver": "paper (the authors' GA)", "trial": i,
+                         "loops_sound": solve(CLUE, hs).loops,
+                         "loops_paper": solve(CLUE, hs, mode="paper").loops,
+                         "hints_distinct": len(distinct(hs))})
+    return pd.DataFrame(rows)
+
+
+def fitness_solver_summary(table: pd.DataFrame) -> pd.DataFrame:
+    """Means with 95% CIs per dataset and fitness solver of :func:`loops_by_fitness_solver`."""
+    return (table.groupby(["dataset", "fitness_solver"], sort=False)
+            .agg(puzzles=("trial", "size"),
+                 loops_paper=("loops_paper", _ci), loops_sound=("loops_sound", _ci),
+                 hints_distinct=("hints_distinct", _ci)).reset_index())
+
+
 # ---- per-puzzle measures for the ledger ------------------------------------------------------
 
 def distinct(hints: Sequence[Hint]) -> list[Hint]:
@@ -276,7 +316,8 @@ def summary_table(results: Sequence[dict], puzzles: Sequence[dict]) -> pd.DataFr
         rows.append({
             "experiment": name, "trials": len(rs),
             "first_feasible_mean": float(np.mean(first)) if first else math.nan,
-            "hints_mean": float(np.mean([len(p["hints"]) for p in ps])) if ps else math.nan,
+            "hints_mean": float(np.mean([len(distinct(p["_hints"])) for p in ps])) if ps
+            else math.nan,
             "loops_mean": float(np.mean([p["loops"] for p in ps])) if ps else math.nan,
             "loops_paper_mean": float(np.mean([p["loops_paper"] for p in ps])) if ps
             else math.nan,
@@ -332,7 +373,8 @@ def detail_table(results: Sequence[dict], puzzles: Sequence[dict]) -> pd.DataFra
              pp.get("fitness_feasible_mean"), None),
             ("final top fitness, infeasible", final_inf, pp.get("fitness_infeasible_mean"),
              None),
-            ("hints per puzzle", [len(p["hints"]) for p in ps], pp.get("hints_mean"),
+            ("distinct clues per puzzle", [len(distinct(p["_hints"])) for p in ps],
+             pp.get("hints_mean"),
              pp.get("hints_range")),
             ("solver loops, paper mode", [p["loops_paper"] for p in ps], pp.get("loops_mean"),
              pp.get("loops_range")),
