@@ -15,6 +15,8 @@ Premise sets are two 64-bit words (at most :data:`MAX_PREMISES` premises).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -89,28 +91,70 @@ def _by_cost(usable: np.ndarray, costs: np.ndarray) -> np.ndarray:
     return np.sort(keys) % MAX_PREMISES
 
 
+class _Frames(NamedTuple):
+    """The branch-and-bound stack, one level per premise chosen (explicit: numba cannot cache
+    recursive functions, numba issue 6061)."""
+
+    chosen: np.ndarray  # (levels, 2): the premises chosen down to this level
+    ban: np.ndarray  # (levels, 2): premises this level's remaining branches avoid
+    cost: np.ndarray  # (levels,)
+    order: np.ndarray  # (levels, MAX_PREMISES): the branching premises, cheapest first
+    size: np.ndarray  # (levels,): how many
+    pos: np.ndarray  # (levels,): the next to try
+
+
 @njit(cache=True)
-def _search(rows: np.ndarray, costs: np.ndarray, chosen: np.ndarray, banned: np.ndarray,
-            cost: int, best: np.ndarray, best_mask: np.ndarray) -> None:
-    """Branch and bound: the cheapest superset of ``chosen`` avoiding ``banned`` that hits every
-    row, if cheaper than ``best[0]`` (then stored in ``best`` / ``best_mask``)."""
-    pick, bound = _branch_row(rows, chosen, banned, costs)
-    if pick == -2 or cost + bound >= best[0]:
-        return
+def _frames(levels: int) -> _Frames:
+    return _Frames(np.zeros((levels, 2), dtype=np.uint64), np.zeros((levels, 2), dtype=np.uint64),
+                   np.zeros(levels, dtype=np.int64),
+                   np.zeros((levels, MAX_PREMISES), dtype=np.int64),
+                   np.zeros(levels, dtype=np.int64), np.zeros(levels, dtype=np.int64))
+
+
+@njit(cache=True)
+def _expand(f: _Frames, d: int, rows: np.ndarray, costs: np.ndarray, best: np.ndarray,
+            best_mask: np.ndarray) -> bool:
+    """Open level ``d``: record it if it hits every row, prune it if it cannot beat ``best``;
+    True if it has branches to try."""
+    pick, bound = _branch_row(rows, f.chosen[d], f.ban[d], costs)
+    if pick == -2 or f.cost[d] + bound >= best[0]:
+        return False
     if pick == -1:
-        best[0] = cost
-        best_mask[:] = chosen
-        return
-    usable = np.array([rows[pick, 0] & ~banned[0], rows[pick, 1] & ~banned[1]])
+        best[0] = f.cost[d]
+        best_mask[:] = f.chosen[d]
+        return False
+    usable = np.array([rows[pick, 0] & ~f.ban[d, 0], rows[pick, 1] & ~f.ban[d, 1]])
     order = _by_cost(usable, costs)
-    ban = banned.copy()
-    for e in order:
-        if cost + costs[e] >= best[0]:
-            break
-        nxt = chosen.copy()
-        _set(nxt, e)
-        _search(rows, costs, nxt, ban, cost + costs[e], best, best_mask)
-        _set(ban, e)  # later branches avoid e: the sets holding e were all searched
+    f.order[d, :len(order)] = order
+    f.size[d] = len(order)
+    f.pos[d] = 0
+    return True
+
+
+@njit(cache=True)
+def _search(rows: np.ndarray, costs: np.ndarray, f: _Frames, best: np.ndarray,
+            best_mask: np.ndarray) -> None:
+    """Branch and bound from level 0: the cheapest superset of ``f.chosen[0]`` avoiding
+    ``f.ban[0]`` that hits every row, if cheaper than ``best[0]`` (then stored in ``best`` /
+    ``best_mask``). Branch on the unhit row with the fewest premises, cheapest premise first;
+    later siblings avoid the premises tried before them (those sets were all searched)."""
+    d = 0 if _expand(f, 0, rows, costs, best, best_mask) else -1
+    while d >= 0:
+        if f.pos[d] >= f.size[d]:
+            d -= 1
+            continue
+        e = f.order[d, f.pos[d]]
+        f.pos[d] += 1
+        if f.cost[d] + costs[e] >= best[0]:
+            f.pos[d] = f.size[d]  # sorted by cost: no later sibling is cheaper
+            continue
+        f.chosen[d + 1] = f.chosen[d]
+        _set(f.chosen[d + 1], e)
+        f.ban[d + 1] = f.ban[d]
+        f.cost[d + 1] = f.cost[d] + costs[e]
+        _set(f.ban[d], e)
+        if _expand(f, d + 1, rows, costs, best, best_mask):
+            d += 1
 
 
 @njit(cache=True)
@@ -120,11 +164,13 @@ def hitting_set(rows: np.ndarray, costs: np.ndarray, forced: np.ndarray, banned:
     if it costs less than ``bound``; else ``(bound, forced)``."""
     best = np.array([bound], dtype=np.int64)
     mask = forced.copy()
-    cost = 0
+    f = _frames(len(costs) + 1)
+    f.chosen[0] = forced
+    f.ban[0] = banned
     for e in range(len(costs)):
         if _bit(forced, e):
-            cost += costs[e]
-    _search(rows, costs, forced.copy(), banned, cost, best, mask)
+            f.cost[0] += costs[e]
+    _search(rows, costs, f, best, mask)
     return int(best[0]), mask
 
 
@@ -144,10 +190,16 @@ def counterexample(bits: np.ndarray, chosen: np.ndarray, allowed: np.ndarray,
             nxt = acc & bits[e]
             if nxt.any():
                 acc = nxt
-    for w in range(len(acc)):
-        if acc[w]:
+    return _lowest(acc)
+
+
+@njit(cache=True)
+def _lowest(words: np.ndarray) -> int:
+    """The lowest set bit of a bitset (-1 if empty)."""
+    for w in range(len(words)):
+        if words[w]:
             for b in range(64):
-                if (acc[w] >> np.uint64(b)) & _ONE:
+                if (words[w] >> np.uint64(b)) & _ONE:
                     return w * 64 + b
     return -1
 
@@ -163,28 +215,31 @@ def entails(bits: np.ndarray, chosen: np.ndarray, broken: np.ndarray) -> bool:
 
 
 @njit(cache=True)
-def _cheaper_dfs(bits: np.ndarray, costs: np.ndarray, pool: np.ndarray, start: int,
-                 acc: np.ndarray, budget: int, nodes: np.ndarray) -> int:
-    """1 if some subset of ``pool[start:]`` within ``budget`` empties ``acc``; 0 if none; -1 if
-    the node limit ``nodes[1]`` was reached first."""
-    nodes[0] += 1
-    if nodes[0] > nodes[1]:
-        return -1
-    if not acc.any():
-        return 1
-    for i in range(start, len(pool)):
-        e = pool[i]
-        if costs[e] <= budget:
-            r = _cheaper_dfs(bits, costs, pool, i + 1, acc & bits[e], budget - costs[e], nodes)
-            if r != 0:
-                return r
-    return 0
-
-
-@njit(cache=True)
 def cheaper_entailing(bits: np.ndarray, costs: np.ndarray, pool: np.ndarray, broken: np.ndarray,
                       cost: int, limit: int) -> int:
     """Brute force: 1 if a subset of ``pool`` costing less than ``cost`` entails the cell, 0 if
-    no subset does (every one enumerated), -1 if more than ``limit`` subsets would be needed."""
-    nodes = np.array([0, limit], dtype=np.int64)
-    return _cheaper_dfs(bits, costs, pool, 0, broken.copy(), cost - 1, nodes)
+    no subset does (every one enumerated, depth first), -1 if that takes over ``limit`` sets."""
+    acc = np.empty((len(pool) + 1, bits.shape[1]), dtype=np.uint64)
+    budget = np.empty(len(pool) + 1, dtype=np.int64)
+    nxt = np.empty(len(pool) + 1, dtype=np.int64)
+    acc[0], budget[0], nxt[0] = broken, cost - 1, 0
+    if not broken.any():
+        return 1
+    d, nodes = 0, 0
+    while d >= 0:
+        i = nxt[d]
+        if i >= len(pool):
+            d -= 1
+            continue
+        nxt[d] = i + 1
+        if costs[pool[i]] > budget[d]:
+            continue
+        nodes += 1
+        if nodes > limit:
+            return -1
+        a = acc[d] & bits[pool[i]]
+        if not a.any():
+            return 1
+        acc[d + 1], budget[d + 1], nxt[d + 1] = a, budget[d] - costs[pool[i]], i + 1
+        d += 1
+    return 0

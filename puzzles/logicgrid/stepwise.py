@@ -27,11 +27,22 @@ import numpy as np
 import pandas as pd
 from scipy.stats import spearmanr
 
-from puzzles.logicgrid.count import assignments, count_solutions, hint_word, link_bitsets, satisfying_kernel
+from puzzles.logicgrid.count import (
+    assignments,
+    hint_word,
+    link_bitsets,
+)
 from puzzles.logicgrid.hints import TYPES, Hint, to_array
-from puzzles.logicgrid.hitting import (MAX_PREMISES, NO_BOUND, cheaper_entailing,
-                                       counterexample, entails, false_premises, hitting_set)
-from puzzles.logicgrid.model import Space
+from puzzles.logicgrid.hitting import (
+    MAX_PREMISES,
+    NO_BOUND,
+    cheaper_entailing,
+    counterexample,
+    entails,
+    false_premises,
+    hitting_set,
+)
+from puzzles.logicgrid.model import Space, assignment_table
 
 # Why these costs: reading a clue costs 1, plus 1 per grid link it names (is/not: one link; the
 # simple and the complex or: two), plus 1 for the hour arithmetic of "before" (two links and a
@@ -99,9 +110,6 @@ class _Problem:
         arr = to_array(space, hints)
         links, rows = link_bitsets(space), assignments(space)
         n, m, num = space.n, space.m, space.numeric
-        sol = satisfying_kernel(arr, len(arr), links, num, m, 2)
-        if len(sol) != 1:
-            raise ValueError(f"hints must have exactly one solution, got {len(sol)}+")
         self.cells = [(x, y) for x in range(n * m) for y in range(x + 1, n * m) if x // m != y // m]
         self.k = len(hints)
         if self.k + len(self.cells) > MAX_PREMISES:
@@ -115,7 +123,13 @@ class _Problem:
         for i, h in enumerate(hints):
             self.bits[i] = [hint_word(arr[i], links, w, num, m) for w in range(words)]
             self.costs[i] = costs.clue[h.type]
-        s = rows[sol[0]]
+        sol = valid.copy()  # the assignments every clue allows (padding bits masked out)
+        for i in range(self.k):
+            sol &= self.bits[i]
+        found = np.flatnonzero(np.unpackbits(sol.view(np.uint8), bitorder="little"))
+        if len(found) != 1:
+            raise ValueError(f"hints must have exactly one solution, got {len(found)}")
+        s = rows[found[0]]
         self.linked = [bool(s[x] == s[y]) for x, y in self.cells]
         self.holds = [links[x, y] if o else ~links[x, y] & valid
                       for (x, y), o in zip(self.cells, self.linked, strict=True)]
@@ -274,6 +288,17 @@ def explanation_difficulty(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _solution_count(space: Space, hints: list[Hint]) -> int:
+    """Exact solution count (the assignment table, so any space size is counted right)."""
+    from puzzles.logicgrid.explain import clue_mask
+
+    rows = assignment_table(space)
+    ok = np.ones(len(rows), dtype=bool)
+    for h in hints:
+        ok &= clue_mask(space, h, rows)
+    return int(ok.sum())
+
+
 def puzzle_table(space: Space, named: list[tuple[str, list[Hint]]], costs: Costs | None = None,
                  check_limit: int = CHECK_LIMIT) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Explain every named puzzle: (explanations.csv's steps, one difficulty row per puzzle with
@@ -285,7 +310,7 @@ def puzzle_table(space: Space, named: list[tuple[str, list[Hint]]], costs: Costs
     for name, hints in named:
         loops = {"loops_sound": solve(space, hints).loops,
                  "loops_paper": solve(space, hints, mode="paper").loops}
-        solutions = count_solutions(space, hints)
+        solutions = _solution_count(space, hints)
         if solutions != 1:  # nothing to explain: the row says why, its costs stay empty
             rows.append({"puzzle": name, "solutions": solutions, **loops})
             continue
