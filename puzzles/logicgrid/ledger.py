@@ -787,9 +787,47 @@ def _queues(puzzles: Sequence[dict], name: str) -> list[list[int]]:
     return [queue_profile(SPACES[p["_space"]], p["_hints"], p["loops_paper"]) for p in ps]
 
 
-def queue_claims(ledger: Ledger, puzzles: Sequence[dict], table: pd.DataFrame) -> Ledger:
+def _queue_counts(ledger: Ledger, puzzles: Sequence[dict], name: str, key: str,
+                  pf_puzzles: Sequence[dict]) -> None:
+    """Clues queued, summed over a final puzzle's loops (authors' solver), against the
+    authors' released puzzles; a reading from the runs whose fitness read the authors' count."""
+    qs = _queues(puzzles, name)
+    if len(qs) < 2:
+        return
+    theirs = [queue_profile(CLUE, hs) for hs in released.puzzles(key)]
+    total = np.zeros(max(len(q) for q in qs), dtype=int)
+    for q in qs:
+        total[:len(q)] += q
+
+    def ev_of(queues: list[list[int]]) -> Evidence:
+        return estimate(Sample.of([float(sum(q)) for q in queues]),
+                        Sample.of([float(sum(q)) for q in theirs]), MARGINS.queue)
+
+    ev = replace(ev_of(qs), ours=f"{ev_of(qs).ours} per puzzle (sums per loop: {_join(total)})")
+    pf = _queues(pf_puzzles, name)
+    reads = {PF_READING: ev_of(pf)} if len(pf) >= 2 else {}
+    paper = reference.queue_per_loop() if key == "hd" else []
+    ledger.add(f"GA-{key}-queue-counts", f"slides: {name} (con), hint types per solve loop",
+               "Clues still queued, summed over the loops of a final puzzle"
+               + (" (the slides' per-loop sums divided by 30)" if paper else
+                  " (the slides plot the per-loop sums only)"), ev,
+               paper=f"{fmt(sum(paper) / 30)} per puzzle (per loop: {_join(paper)})"
+               if paper else "",
+               authors=fmt(float(np.mean([sum(q) for q in theirs]))),
+               reading=SOUND_READING if reads else "", readings=reads,
+               why=f"the authors' 30 released puzzles give the slides' sums exactly "
+                   f"(REL-{key}-queue) and their spread; the queue is a product of clue and "
+                   "loop counts, so it moves with GA-" + key + "-hints and GA-" + key
+                   + "-loops-paper" + (f"; selecting on the authors' count gives "
+                                       f"{fmt(np.mean([sum(q) for q in pf]))} per puzzle "
+                                       f"(reading)" if reads else ""))
+
+
+def queue_claims(ledger: Ledger, puzzles: Sequence[dict], table: pd.DataFrame,
+                 pf_puzzles: Sequence[dict] = ()) -> Ledger:
     """The queue of unresolved clues per loop of the authors' solver on our final puzzles:
-    its fall (a trend over loops) and its size (hints queued, summed over a puzzle's loops)."""
+    its fall (a trend over loops) and its size (hints queued, summed over a puzzle's loops;
+    ``pf_puzzles``: the final puzzles of the runs whose fitness read the authors' count)."""
     for name, cid in ((MAIN[0], "GA-hd-queue-shrinks"), (MAIN[1], "GA-do-queue-shrinks")):
         qs = _queues(puzzles, name)
         if len(qs) < 2:
@@ -808,25 +846,8 @@ def queue_claims(ledger: Ledger, puzzles: Sequence[dict], table: pd.DataFrame) -
                    else "", why="within a puzzle the queue cannot grow (a clue leaves it once "
                    "the grid entails it), so the values of one puzzle are not independent; the "
                    "test pools them")
-    qs = _queues(puzzles, MAIN[0])
-    if len(qs) >= 2:
-        theirs = [queue_profile(CLUE, hs) for hs in released.puzzles("hd")]
-        total = np.zeros(max(len(q) for q in qs), dtype=int)
-        for q in qs:
-            total[:len(q)] += q
-        ev = estimate(Sample.of([float(sum(q)) for q in qs]),
-                      Sample.of([float(sum(q)) for q in theirs]), MARGINS.queue)
-        ev = replace(ev, ours=f"{ev.ours} per puzzle (sums per loop: {_join(total)})")
-        paper = reference.queue_per_loop()
-        ledger.add("GA-hd-queue-counts", f"slides: {MAIN[0]} (con), hint types per solve loop",
-                   "Clues still queued, summed over the loops of a final puzzle (the slides' "
-                   "per-loop sums divided by 30)", ev,
-                   paper=f"{fmt(sum(paper) / 30)} per puzzle (per loop: {_join(paper)})",
-                   authors=fmt(float(np.mean([sum(q) for q in theirs]))),
-                   why="the authors' 30 released puzzles give the slides' sums exactly "
-                       "(REL-hd-queue) and their spread; " + _WHY_LOOPS.format(
-                           sound=fmt(np.mean([p["loops"] for p in puzzles
-                                              if p["experiment"] == MAIN[0]])), s="hd"))
+    for name, key in ((MAIN[0], "hd"), (MAIN[1], "do")):
+        _queue_counts(ledger, puzzles, name, key, pf_puzzles)
     return ledger
 
 
