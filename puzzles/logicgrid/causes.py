@@ -166,6 +166,7 @@ def causes_summary(table: pd.DataFrame) -> pd.DataFrame:
     """``protocol_causes.csv``: per protocol, oracle, variant, fitness and step, the mean with
     its 95% CI, and the paired difference from the same trials run as their script under our
     oracle."""
+    table = table.assign(fitness=table["fitness"].fillna(""))  # the mutation rows have none
     key = ["protocol", "fitness", "step", "trial"]
     ref = table[(table["oracle"] == "ours") & (table["variant"] == "as their script")]
     ref = ref.set_index(key)["value"]
