@@ -9,6 +9,7 @@ from puzzles.logicgrid.design_request import (
     Designed,
     NotFound,
     Request,
+    _outside,
     design,
     start_clues,
 )
@@ -54,6 +55,25 @@ def test_clue_type_mix_is_met() -> None:
     kinds = [h.type for h in hints]
     assert 2 <= kinds.count("either_is") <= 3
     assert "before" not in kinds and "is" not in kinds
+
+
+def test_required_types_are_drawn_first() -> None:
+    # four "complex or" clues in one attempt: only if the draws of that type come first
+    r = design(Request(MINI, mix={"either_is": (4, 8)}), seed=0, attempts=1, orders=1)
+    _ok(r, MINI)
+    assert 4 <= r.puzzle.mix["either_is"] <= 8
+
+
+def test_a_missed_mix_is_not_found_and_measured() -> None:
+    # seed 0's one attempt reaches a unique puzzle with two "is" clues, not the three asked
+    r = design(Request(MINI, mix={"is": 3}), seed=0, attempts=1, orders=1)
+    assert isinstance(r, NotFound), r
+    assert r.closest.mix["is"] == 2 and r.closest.distance == 1
+
+
+def test_distance_outside_a_range() -> None:
+    assert [_outside(v, (1, 3)) for v in (-1, 0, 1, 2, 3, 4, 6)] == [2, 1, 0, 0, 0, 1, 3]
+    assert _outside(99, None) == 0
 
 
 def test_maximum_step_cost_is_met() -> None:

@@ -18,6 +18,7 @@ from puzzles.logicgrid.stepwise import (
     explain,
     explanation_difficulty,
     frame,
+    json_table,
     puzzle_table,
 )
 
@@ -154,3 +155,16 @@ def test_bad_input_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 3"):
         explanation_difficulty(pd.DataFrame({"total_cost": [1], "max_cost": [1],
                                              "loops_sound": [1], "loops_paper": [1]}))
+
+
+def test_json_table_reads_puzzles_json_entries() -> None:
+    from puzzles.logicgrid.hints import to_dict
+
+    hints = released.puzzles("small")[0]
+    entry = {"experiment": "mini", "trial": 3, "categories": MINI.to_dict(),
+             "hints": [to_dict(MINI, h) for h in hints + hints[:1]]}  # a repeat is dropped
+    steps, table = json_table([entry], check_limit=0)
+    assert set(steps["puzzle"]) == {"mini-3"} and len(steps) == 48
+    assert table.loc[0, "trial"] == 3 and table.loc[0, "solutions"] == 1
+    with pytest.raises(ValueError, match="categories"):
+        json_table([{**entry, "categories": []}])

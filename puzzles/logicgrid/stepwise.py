@@ -334,3 +334,24 @@ def released_table(costs: Costs | None = None, check_limit: int = CHECK_LIMIT
         steps.append(s)
         rows.append(r.assign(set=name))
     return pd.concat(steps, ignore_index=True), pd.concat(rows, ignore_index=True)
+
+
+def json_table(entries: list[dict], costs: Costs | None = None, check_limit: int = CHECK_LIMIT
+               ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """:func:`puzzle_table` over ``puzzles.json`` entries (the GA's final puzzles), named
+    "<experiment>-<trial>", in the paper's space their ``categories`` name (repeats dropped)."""
+    from puzzles.logicgrid.hints import from_dict
+    from puzzles.logicgrid.model import CLUE, MINI
+
+    steps, rows = [], []
+    for e in entries:
+        space = next((s for s in (CLUE, MINI) if s.to_dict() == e.get("categories")), None)
+        if space is None or not isinstance(e.get("hints"), list):
+            raise ValueError(f"puzzles.json entry {e.get('experiment')}-{e.get('trial')}: "
+                             "needs the 4x4 or 3x4 categories and a hints list")
+        named = [(f"{e['experiment']}-{e['trial']}",
+                  list(dict.fromkeys(from_dict(space, h) for h in e["hints"])))]
+        s, r = puzzle_table(space, named, costs, check_limit)
+        steps.append(s)
+        rows.append(r.assign(experiment=e["experiment"], trial=e["trial"]))
+    return pd.concat(steps, ignore_index=True), pd.concat(rows, ignore_index=True)
