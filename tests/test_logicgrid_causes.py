@@ -3,6 +3,8 @@ stored table agrees with the notebook's runs."""
 
 from __future__ import annotations
 
+import io
+
 import pandas as pd
 import pytest
 
@@ -10,18 +12,28 @@ from puzzles.logicgrid import causes
 from puzzles.logicgrid.protocols import MutationTask, SinglePopTask
 
 
-def test_every_oracle_and_variant_shares_the_committed_runs_seed():
-    mut = causes.CauseTask("mutation", "authors", 3, root=7)
+def test_every_trial_runs_with_the_committed_runs_seed_and_seeds_differ():
+    mut = causes.CauseTask("mutation", 3, root=7)
     assert mut.seed == MutationTask(3, True, 100, root=7).seed
-    abl = causes.CauseTask("ablation", "ours", 4, "no violations", True, 100, root=7)
+    abl = causes.CauseTask("ablation", 4, "no violations", 100, root=7)
     assert abl.seed == SinglePopTask("no violations", 4, 100, root=7).seed
-    assert causes.CauseTask("ablation", "authors", 4, "no violations", root=7).seed == abl.seed
+    budget = type("B", (), {"protocol_target": 20, "protocol_trials": 3,
+                            "single_pop_generations": 5})()
+    tasks = causes.cause_tasks(budget, 7)
+    assert len({t.seed for t in tasks}) == len(tasks) == 3 + 3 * 5
+
+
+def test_an_ablation_task_runs_every_arm_from_one_seed():
+    out = causes.cause_task(causes.CauseTask("ablation", 0, "full", 3, root=7))
+    assert set(out) == set(causes.ABLATION_ARMS) and all(len(v) == 3 for v in out.values())
+    with pytest.raises(ValueError):
+        causes.oracle_rules("theirs")
 
 
 @pytest.mark.parametrize("bad", [
-    dict(protocol="nope", oracle="ours", trial=0),
-    dict(protocol="mutation", oracle="theirs", trial=0),
-    dict(protocol="ablation", oracle="ours", trial=0, variant="nope"),
+    dict(protocol="nope", trial=0),
+    dict(protocol="ablation", trial=0, variant="nope"),
+    dict(protocol="mutation", trial=-1),
 ])
 def test_bad_cause_tasks_are_refused(bad):
     with pytest.raises(ValueError):
@@ -50,5 +62,8 @@ def test_the_stored_runs_match_the_protocols_they_extend():
            {"weak": False, "trial": 0, "ratios": [0.1, 0.1]}]
     single = [{"variant": "full", "trial": 0, "n_feasible": [1, 2, 3]}]
     assert causes.matches_protocols(table, mut, single)
+    read_back = pd.read_csv(io.StringIO(table.to_csv(index=False)), keep_default_na=False,
+                            na_values=[""])  # as the notebook reads the stored file
+    assert causes.matches_protocols(read_back, mut, single)
     single[0]["n_feasible"] = [1, 2, 4]
     assert not causes.matches_protocols(table, mut, single)

@@ -89,25 +89,25 @@ def chain_causes(space_name: str, seed: int, target: int, oracle: str) -> ChainC
                        ratios=ratios)
 
 
+# The ablation's arms: (oracle, the generator's distinct-clue operators).
+ABLATION_ARMS = (("ours", False), ("authors", False), ("ours", True))
+
+
 @dataclass(frozen=True)
 class CauseTask(Task):
-    """One trial of either protocol under one oracle, with the seed of the committed run under
-    the paper's feasibility (``protocol`` "mutation" or "ablation"; ``variant`` the ablation's
-    infeasible fitness; ``distinct`` the generator's operators in the ablation)."""
+    """One trial of either protocol (``protocol`` "mutation" or "ablation"; ``variant`` the
+    ablation's infeasible fitness), run under every oracle and cause with the seed of the
+    committed run under the paper's feasibility, so every arm is paired with it."""
 
     EXPERIMENT = "protocol-causes"
     protocol: str
-    oracle: str
     trial: int
     variant: str = ""
-    distinct: bool = False
     size: int = 100  # archive target (mutation) or generations (ablation)
 
     def __post_init__(self) -> None:
         if self.protocol not in ("mutation", "ablation"):
             raise ValueError(f"protocol must be 'mutation' or 'ablation', got {self.protocol!r}")
-        if self.oracle not in ORACLES:
-            raise ValueError(f"oracle must be one of {ORACLES}, got {self.oracle!r}")
         if self.protocol == "ablation" and self.variant not in SINGLE_POP_WEIGHTS:
             raise ValueError(f"variant must be one of {sorted(SINGLE_POP_WEIGHTS)}, "
                              f"got {self.variant!r}")
@@ -115,51 +115,71 @@ class CauseTask(Task):
             raise ValueError("trial >= 0 and size >= 1 required")
 
     def seed_key(self) -> tuple[int | str, ...]:
-        """The committed weak-feasibility run's key: every oracle and variant shares it."""
+        """The committed weak-feasibility run's key."""
         if self.protocol == "mutation":
             return ("mutation-protocol", 1, self.trial)
         return ("single-pop", self.variant, 1, self.trial)
 
 
 def cause_tasks(budget, root: int) -> list[CauseTask]:
-    """Both protocols under both oracles (the ablation also with the distinct operators under
-    ours), the committed runs' trials and sizes."""
-    out = [CauseTask("mutation", o, t, size=budget.protocol_target, root=root)
-           for o in ORACLES for t in range(budget.protocol_trials)]
-    for oracle, distinct in (("ours", False), ("authors", False), ("ours", True)):
-        out += [CauseTask("ablation", oracle, t, v, distinct, budget.single_pop_generations,
-                          root=root)
-                for v in SINGLE_POP_WEIGHTS for t in range(budget.protocol_trials)]
-    return out
+    """Every trial of both protocols (each variant of the ablation), the committed runs' trials
+    and sizes."""
+    out = [CauseTask("mutation", t, size=budget.protocol_target, root=root)
+           for t in range(budget.protocol_trials)]
+    return out + [CauseTask("ablation", t, v, budget.single_pop_generations, root=root)
+                  for v in SINGLE_POP_WEIGHTS for t in range(budget.protocol_trials)]
 
 
-def cause_task(task: CauseTask) -> ChainCauses | list[int]:
-    """The worker: a mutation trial's :class:`ChainCauses`, or an ablation run's feasible
-    individuals per generation."""
-    if task.protocol == "mutation":
-        return chain_causes("clue", task.seed, task.size, task.oracle)
-    ga = ARCHIVE_GA._replace(gens=task.size, max_hints=ROWS - 1, distinct=task.distinct)
-    jd = judge(SPACES["clue"], oracle_rules(task.oracle, SINGLE_POP_WEIGHTS[task.variant]))
+def ablation_run(task: CauseTask, oracle: str, distinct: bool) -> list[int]:
+    """One ablation arm: feasible individuals per generation."""
+    ga = ARCHIVE_GA._replace(gens=task.size, max_hints=ROWS - 1, distinct=distinct)
+    jd = judge(SPACES["clue"], oracle_rules(oracle, SINGLE_POP_WEIGHTS[task.variant]))
     return single_pop_kernel(int(task.seed), ga, jd).tolist()
 
 
-def causes_table(tasks: Sequence[CauseTask], results: Sequence) -> pd.DataFrame:
-    """One row per trial, variant and step (mutation: step 1..5; ablation: step 0 is the mean
-    over the generations, step -1 the final generation) with the archive's description."""
+def cause_task(task: CauseTask) -> dict:
+    """The worker: per oracle a mutation trial's :class:`ChainCauses`, or per ablation arm
+    (oracle, distinct operators) the feasible individuals per generation."""
+    if task.protocol == "mutation":
+        return {o: chain_causes("clue", task.seed, task.size, o) for o in ORACLES}
+    return {arm: ablation_run(task, *arm) for arm in ABLATION_ARMS}
+
+
+def _rows(t: CauseTask, r: dict) -> list[dict]:
     rows = []
-    for t, r in zip(tasks, results, strict=True):
-        base = {"protocol": t.protocol, "oracle": t.oracle, "trial": t.trial}
-        if t.protocol == "mutation":
-            about = {k: v for k, v in asdict(r).items() if k != "ratios"}
-            for name, ratios in r.ratios.items():
-                rows += [{**base, "variant": name, "fitness": "", "step": s, "value": v,
-                          **about} for s, v in enumerate(ratios, start=1)]
-        else:
-            name = "distinct-clue operators" if t.distinct else "as their script"
-            for step, v in ((0, float(np.mean(r))), (-1, float(r[-1]))):
-                rows.append({**base, "variant": name, "fitness": t.variant, "step": step,
-                             "value": v})
-    return pd.DataFrame(rows)
+    if t.protocol == "mutation":
+        for oracle, c in r.items():
+            about = {k: v for k, v in asdict(c).items() if k != "ratios"}
+            rows += [{"protocol": t.protocol, "oracle": oracle, "trial": t.trial,
+                      "variant": name, "fitness": "", "step": s, "value": v, **about}
+                     for name, ratios in c.ratios.items()
+                     for s, v in enumerate(ratios, start=1)]
+        return rows
+    for (oracle, distinct), counts in r.items():
+        name = "distinct-clue operators" if distinct else "as their script"
+        rows += [{"protocol": t.protocol, "oracle": oracle, "trial": t.trial, "variant": name,
+                  "fitness": t.variant, "step": step, "value": v}
+                 for step, v in ((0, float(np.mean(counts))), (-1, float(counts[-1])))]
+    return rows
+
+
+def causes_table(tasks: Sequence[CauseTask], results: Sequence[dict]) -> pd.DataFrame:
+    """One row per trial, arm, variant and step (mutation: step 1..5; ablation: step 0 is the
+    mean over the generations, step -1 the final generation) with the archive's description;
+    ordered by protocol, arm, ablation fitness, trial."""
+    rows = [row for t, r in zip(tasks, results, strict=True) for row in _rows(t, r)]
+    arms = {("mutation", o, v): i for i, o in enumerate(ORACLES) for v in CHAIN_VARIANTS}
+    arms.update({("ablation", o, "distinct-clue operators" if d else "as their script"): i
+                 for i, (o, d) in enumerate(ABLATION_ARMS)})
+    fit = {v: i for i, v in enumerate(SINGLE_POP_WEIGHTS)}
+    chain = {v: i for i, v in enumerate(CHAIN_VARIANTS)}
+
+    def key(r: dict) -> tuple:
+        return (r["protocol"] != "mutation", arms[(r["protocol"], r["oracle"], r["variant"])],
+                fit.get(r["fitness"], -1), r["trial"], chain.get(r["variant"], -1),
+                abs(r["step"]) if r["step"] <= 0 else r["step"])
+
+    return pd.DataFrame(sorted(rows, key=key))
 
 
 def causes_summary(table: pd.DataFrame) -> pd.DataFrame:
@@ -187,6 +207,7 @@ def matches_protocols(table: pd.DataFrame, mutation_runs: Sequence[dict],
     protocol runs under the paper's feasibility, trial by trial (the same seeds, the same
     code)."""
     ours = table[(table["oracle"] == "ours") & (table["variant"] == "as their script")]
+    ours = ours.assign(fitness=ours["fitness"].fillna(""))  # the mutation rows have none
     got = {(r["protocol"], str(r["fitness"]), int(r["trial"]), int(r["step"])): float(r["value"])
            for r in ours.to_dict("records")}
     want = {}
