@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from puzzles.core.paper import Budget, Experiment, Paper, knob
-from puzzles.jumpmaze import exact, experiments, offline
+from puzzles.jumpmaze import exact, experiments, matched, offline
 from puzzles.jumpmaze.report import report
 
 
@@ -143,9 +143,11 @@ PAPER: Paper[MazeBudget] = Paper(
                    offline.design_tasks, offline.design_run, offline.design_table),
         Experiment("offline-refutation", "an exact refutation at a node limit (offline)",
                    offline.refutation_tasks, exact.branch_run, offline.refutation_table),
+        Experiment("matched", "every optimiser at the same number of evaluations (offline)",
+                   matched.matched_tasks, matched.matched_worker, matched.matched_table),
     ),
     data=Path(__file__).parent,
     stored=tuple((name, f"puzzles/jumpmaze/data/{name.replace('-', '_')}.csv") for name in (
         "long-anneal", "long-anneal-extra", "long-proofs", "long-bounds", "designer-runs",
-        "offline-refutation")),
+        "offline-refutation", "matched")),
 )
