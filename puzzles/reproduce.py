@@ -208,8 +208,20 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
     return Path(output)
 
 
+def run_cache(stem: str, experiment: str, chosen: Path | None, storing: bool,
+              root: Path) -> Path | None:
+    """Where ``python -m puzzles run`` keeps finished tasks: ``chosen`` when given; for a
+    ``--store`` run ``.cache/runs/<stem>/<experiment>`` under ``root``, so an interrupted
+    offline run resumes by rerunning its command (the cache key holds the package's source
+    hash, so an edited package never reuses old results); otherwise none."""
+    if chosen is not None:
+        return Path(chosen)
+    return root / ".cache" / "runs" / stem / experiment if storing else None
+
+
 def run_experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``python -m puzzles run NN [experiment] [--scale S] [--seed N] [--store]``."""
+    """``python -m puzzles run NN [experiment] [--scale S] [--seed N] [--store]
+    [--cache-dir DIR]``."""
     from puzzles.catalogue import ROOT, paper
     from puzzles.core.paper import run_command, store
     from puzzles.core.runner import executor_for
@@ -223,8 +235,12 @@ def run_experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             return 0
         if args.store and (args.scale != "paper" or args.seed != DEFAULT_SEED):
             parser.error("--store keeps the committed runs: paper scale and the root seed only")
+        cache = run_cache(p.stem, args.experiment, args.cache_dir, args.store, ROOT)
         table = p.run(args.experiment, args.scale, args.seed,
-                      executor=executor_for(args.scheduler, args.workers), workers=args.workers)
+                      executor=executor_for(args.scheduler, args.workers), workers=args.workers,
+                      cache_dir=cache)
+        if cache is not None:
+            print(f"finished tasks kept in {cache} (rerun the command to resume)")
         if args.store:
             path = store(table, p.stored_path(args.experiment, ROOT),
                          run_command(p, args.experiment))
@@ -262,6 +278,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--scheduler", default="")
     run.add_argument("--store", action="store_true",
                      help="write the table where the notebook reads it (its stored file)")
+    run.add_argument("--cache-dir", type=Path, default=None,
+                     help="keep finished tasks here and resume from them (default with --store: "
+                          ".cache/runs/<stem>/<experiment>)")
     args = parser.parse_args(argv)
     if args.command == "run":
         return run_experiment(parser, args)

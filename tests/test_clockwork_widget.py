@@ -25,7 +25,7 @@ def test_player_clicks_actions_undo_reset_and_hint():
     assert b.element("light-0").count('fill="#8c8c8c"') == 1  # off
     for _ in range(12):
         b.click("action-0")  # (7, e0) twelve times solves B1
-    assert "solved in 12 moves" in b.status and "moves 12" in b.status and "solved!" in b.svg
+    assert "solved in 12 moves" in b.status and "moves 12" in b.status and ">solved<" in b.svg
     b.press("undo")
     assert "moves 11" in b.status and "fitness 1," in b.status
     b.press("hint")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -235,6 +236,50 @@ def test_figure7_row_uses_the_figures_mean(frame):
 def test_misprint_note_survives_a_reproduced_row(frame):
     assert frame.loc["T4-d4k3L3-success", "verdict"] == "reproduced"
     assert "misprinted" in frame.loc["T4-d4k3L3-success", "why"]
+
+
+def test_no_row_blames_list_scans_for_the_papers_astar_failure(frame):
+    why = frame.loc["T2-d5k4L0-astar", "why"]
+    assert "not known" in why and "lists do not explain" in why
+    assert not frame["why"].str.contains("list-based implementation explains").any()
+
+
+def test_alpha07_rerun_is_cited_and_brackets_the_paper(frame):
+    why = frame.loc["T4-d4k3L4-success", "why"]
+    assert "the alpha = 0.7 rerun (an older script's value) 16/150" in why
+    assert "bracket the paper's 7/150" in why
+    # d=4 k=3 level 1: ours 1, alpha 0.7 2, the paper 2: no bracket claimed
+    assert "bracket" not in frame.loc["T4-d4k3L1-success", "why"]
+
+
+def _cpu_times(ea: float, rl: float, astar: float) -> pd.DataFrame:
+    """Every timed case with constant seconds per method (three repeats, a small spread)."""
+    keys = {(r.d, r.k, r.level) for r in hl.ref.paper_table().itertuples() if r.d <= 4}
+    rows = [{"d": d, "k": k, "level": lv, "method": m, "repeat": i, "seconds": v * (1 + i / 100)}
+            for d, k, lv in sorted(keys) for m, v in (("A*", astar), ("EA", ea), ("RL", rl))
+            for i in range(3)]
+    return pd.DataFrame(rows)
+
+
+def test_cpu_orderings_are_decided_on_the_timing_file_per_explored_path(inputs):
+    # EA 10x faster than RL per run; per explored path (EA / 1000, RL / 100) 100x faster
+    frame = hl.build(replace(inputs, cpu=_cpu_times(ea=1.0, rl=10.0, astar=0.001))).frame()
+    row = frame.set_index("id").loc["F6-ea-below-rl"]
+    assert row["verdict"] == "reproduced" and row["ours"].startswith("holds in 21, reversed in 0")
+    # EA per run 5x slower than RL: reversed per run, yet 2x faster per explored path
+    frame = hl.build(replace(inputs, cpu=_cpu_times(ea=5.0, rl=1.0, astar=0.001))).frame()
+    row = frame.set_index("id").loc["F6-ea-below-rl"]
+    assert row["ours"].startswith("holds in 21")
+    assert "seconds per run: contradicted" in row["readings"]
+    # RL on d = 3 within 1.5x across k: the "small gap" holds
+    assert frame.set_index("id").loc["S43-rl-k-gap-small", "verdict"] == "reproduced"
+
+
+def test_cpu_rows_without_timings_are_not_comparable(inputs):
+    frame = hl.build(replace(inputs, cpu=None)).frame().set_index("id")
+    for cid in ("F6-ea-below-rl", "F6a-rl-above-ea-d3", "S5-astar-below-rl",
+                "F6-ea-below-astar", "S43-rl-k-gap-small"):
+        assert frame.loc[cid, "verdict"] == "not comparable", cid
 
 
 def test_margins_are_stated_once(frame):

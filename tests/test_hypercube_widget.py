@@ -47,14 +47,15 @@ def test_player_plays_refuses_undoes_and_steps():
     assert p.state.config == (6, 1, 4, 5)
     b.click("vertex-2")
     assert p.state.config == (2, 1, 4, 5) and 'data-vertex="2"' in b.element("ring-0")
-    assert "ring 1: 6 -> 2" in b.status
+    assert "ring 1: vertex 6 -> 2" in b.status
     b.press("undo")
     assert p.state.config == (6, 1, 4, 5)
     b.press("undo")  # the selection was an action too
     assert p.state.selected == 1 and 'data-selected="1"' in b.element("ring-1")
     b.press("redo")
     b.press("hint")
-    assert b.status.endswith("hint: ring 2: 1 -> 2") and 'data-legal="1"' in b.element("vertex-2")
+    assert b.status.endswith("hint: ring 2: vertex 1 -> 2")
+    assert 'data-legal="1"' in b.element("vertex-2")
     assert 'data-selected="1"' in b.element("ring-1")  # the hinted ring
     for _ in range(6):
         b.press("step")
@@ -72,12 +73,12 @@ def test_bad_input_and_switching_are_undoable_edits():
     assert b.message.startswith("refused: k must lie in")
     b.enter("k", "two")
     assert b.message.startswith("refused: k must be a whole number")
-    b.enter("instance", "d=5 level 0")
-    assert p.state.puzzle.d == 5 and p.state.k == 4 and "ring-5" in b.ids()
-    b.enter("k", "2")
-    assert p.state.k == 2
+    b.enter("instance", "d=5 level 0")  # another puzzle keeps the chosen k (2)
+    assert p.state.puzzle.d == 5 and p.state.k == 2 and "ring-5" in b.ids()
+    b.enter("k", "3")
+    assert p.state.k == 3
     b.press("undo")
-    assert (p.state.inst.d, p.state.k) == (5, 4)
+    assert (p.state.inst.d, p.state.k) == (5, 2)
     b.enter("instance", "d=3 level 3")
     b.press("hint")
     assert "no solution from here" in b.status

@@ -19,17 +19,22 @@ def test_paper_is_the_catalogues_entry():
     e = entry("02")
     assert (PAPER.number, PAPER.stem, PAPER.family, PAPER.citation) == (
         e.number, e.stem, e.family, e.citation)
-    assert PAPER.stored == () and PAPER.claims()["id"].is_unique
+    assert PAPER.stored == (("naive", "figures/02_iq_link/naive.csv"),
+                            ("transition", "figures/02_iq_link/transition.csv"),
+                            ("tuned", "figures/02_iq_link/tuned.csv"))
+    assert PAPER.claims()["id"].is_unique
 
 
 def test_budgets_are_the_committed_runs():
     assert dataclasses.asdict(PAPER.budgets("paper")) == {
         "challenges": 120, "table3": (47, 48, 49, 50, 51, 52, 53),
         "table4": (29, 38, 60, 80, 90), "heat_maps": (25, 29, 40, 85),
-        "node_limit": 5_000_000, "regenerated": 3, "one_piece": 0}
+        "node_limit": 5_000_000, "regenerated": 3, "one_piece": 0,
+        "naive_node_limit": 50_000_000, "tuned_chunks": 6, "tuned_draws": 40}
     assert dataclasses.asdict(PAPER.budgets("smoke")) == {
         "challenges": 10, "table3": (47, 49), "table4": (29, 38), "heat_maps": (25, 29),
-        "node_limit": 200_000, "regenerated": 1, "one_piece": 1}
+        "node_limit": 200_000, "regenerated": 1, "one_piece": 1,
+        "naive_node_limit": 200_000, "tuned_chunks": 1, "tuned_draws": 2}
     assert list(IQLinkBudget.knobs()["unit"]) and IQLinkBudget.knobs()["doc"].all()
 
 
@@ -50,7 +55,8 @@ def test_every_reference_row_names_its_source_and_reads_typed():
     assert reference.table3_rows()[0] == (47, 7, "gave up", "2.5 s")
     assert reference.table4_rows()[-1][2].endswith("...")
     assert reference.strategy_counts() == {"all_legal_first_11": 7, "elimination_total": 21,
-                                           "pairwise_first_25": 24, "pairwise_total": 29}
+                                           "pairwise_first_25": 24, "pairwise_total": 29,
+                                           "elimination_expert": 1}
     assert reference.heatsort()[19] == ("178th of 1232", "12th")
     assert reference.first_moves_hardest() == (900, 80)
     assert reference.counting()[82] == (492, 813)

@@ -41,7 +41,7 @@ def _mutation_lengths(nh, add_rate, max_hints, reps):
     out = np.zeros(max_hints + 1, dtype=np.int64)
     h = np.zeros((max_hints, 6), dtype=np.int64)
     for _ in range(reps):
-        out[fi2pop.mutate(h, nh, add_rate, max_hints, Shape(4, 4, 3))] += 1
+        out[fi2pop.mutate(h, nh, add_rate, max_hints, Shape(4, 4, 3), False)] += 1
     return out
 
 

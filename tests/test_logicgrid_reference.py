@@ -25,7 +25,11 @@ def test_paper_is_the_catalogue_entry_and_its_budget_the_papers():
     assert (b.trials, b.generations, b.generations_difficulty, b.protocol_trials) == (
         30, 300, 2000, 30)
     assert [x.name for x in PAPER.experiments] == ["trials", "mutation protocol",
-                                                   "ablation protocol"]
+                                                   "ablation protocol", "paper-fitness trials",
+                                                   "protocol causes"]
+    assert dict(PAPER.stored) == {  # the two offline runs, stored with their commands
+        "paper-fitness trials": "puzzles/logicgrid/data/paper_fitness_trials.csv",
+        "protocol causes": "puzzles/logicgrid/data/protocol_causes_runs.csv"}
 
 
 @pytest.mark.parametrize("path", sorted((HERE / "reference").glob("*.csv")),

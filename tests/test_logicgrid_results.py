@@ -79,5 +79,5 @@ def test_sound_solver_queue_of_the_committed_puzzles():
             for p in _load("puzzles.json")]
     table = ex.loop_table(recs, ex.MAIN[0], mode="sound")
     assert table.drop(columns="paper total").values.tolist() == [
-        [1, 38, 9, 67, 38, 55, 207], [2, 0, 0, 63, 33, 52, 148], [3, 0, 0, 48, 18, 33, 99],
-        [4, 0, 0, 20, 10, 21, 51], [5, 0, 0, 4, 2, 7, 13], [6, 0, 0, 0, 0, 1, 1]]
+        [1, 30, 7, 67, 48, 64, 216], [2, 0, 0, 65, 45, 61, 171], [3, 0, 0, 48, 34, 47, 129],
+        [4, 0, 0, 32, 27, 27, 86], [5, 0, 0, 15, 15, 9, 39], [6, 0, 0, 1, 0, 2, 3]]

@@ -36,7 +36,9 @@ def test_click_cycles_blank_x_o_blank_and_reset_and_undo_redraw():
     for _ in range(4):
         b.click(c)
         seen.append(_mark(b, c))
-    assert seen == ["X", "O", "", "X"]
+    assert seen == ["", "X", "O", ""]  # the first click only selects the cell
+    b.click(c)
+    b.click(cells[1])
     b.click(cells[1])
     b.press("reset")
     assert all(_mark(b, i) == "" for i in cells) and "restarted" in b.status
@@ -63,8 +65,9 @@ def test_hint_shows_step_fills_the_solvers_next_deduction_and_the_goal_is_reache
     for _ in range(len(game.plan) + 2):
         b.press("step")
     assert game.is_goal(p.state) and "solved in" in b.status
-    first_cell = next(i for i in b.ids() if i.startswith("cell-"))
-    b.click(first_cell)  # select it and clear it with space
+    first_cell = next(i for i in b.ids() if i.startswith("cell-")
+                      and _mark(b, i) == "O")
+    b.click(first_cell)  # select an O and clear it with space
     b.key(" ")
     assert _mark(b, first_cell) == "" and not game.is_goal(p.state)
     b.press("step")  # the step puts it back
@@ -92,9 +95,12 @@ def test_wrong_marks_show_with_c_and_the_solver_repairs_them():
 def test_clues_cross_off_as_undoable_edits():
     p, _ = _player()
     b = p.board
+    b.click("clue-2")  # the first click reads the clue and highlights it
+    assert 'data-id="clue-2" data-highlight="1" data-crossed="0"' in b.svg
+    assert "clue 3: " in b.status and "highlighted" in b.status
     b.click("clue-2")
-    assert 'data-id="clue-2" data-highlight="0" data-crossed="1"' in b.svg
-    assert "clue 3 crossed off" in b.status and p.actions == 1  # an edit, undone like a move
+    assert 'data-id="clue-2" data-highlight="1" data-crossed="1"' in b.svg
+    assert "clue 3 crossed off" in b.status and p.actions == 2  # edits, undone like moves
     b.press("undo")
     assert 'data-crossed="1"' not in b.svg
 
@@ -103,7 +109,7 @@ def test_bad_input_is_a_message():
     p, game = _player()
     b = p.board
     b.key("x")
-    assert b.message == "refused: click a cell first"
+    assert b.message == "refused: click a cell (or press an arrow key) first"
     first = next(i for i in b.ids() if i.startswith("cell-"))
     b.click(first)
     b.key("q")

@@ -225,3 +225,35 @@ def test_paper_run_into_another_folder_reproduces_the_committed_results(e, tmp_p
                        and _digest(p) != _digest(e.figures / p.name))
     assert not differing, f"{e.stem}: --out run differs from the committed {differing}"
     assert {p.name for p in made.glob("*")} == {p.name for p in e.figures.glob("*")}
+
+
+def test_run_keeps_finished_tasks_and_resumes_from_them(tmp_path, monkeypatch, capsys):
+    """`python -m puzzles run` with --cache-dir keeps every finished task, and a rerun reads
+    them back instead of recomputing (the toy family stands in for a paper)."""
+    import puzzles.catalogue
+    from puzzles.reproduce import main
+    from tests.toy import lightsout
+
+    monkeypatch.setattr(puzzles.catalogue, "paper", lambda key: lightsout.PAPER)
+    cache = tmp_path / "cache"
+    argv = ["run", "99", "random boards", "--scale", "smoke", "--workers", "1",
+            "--cache-dir", str(cache)]
+    def table(out: str) -> list[str]:  # the printed table, without the progress bar
+        return [line for line in out.replace("\r", "\n").splitlines() if "it/s" not in line]
+
+    assert main(argv) == 0
+    first = table(capsys.readouterr().out)
+    kept = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
+    assert len(kept) == len(lightsout.PAPER.tasks("random boards", "smoke", 2026))
+    assert main(argv) == 0
+    assert table(capsys.readouterr().out) == first and len(first) > 2
+    assert {p.name: p.stat().st_mtime_ns for p in cache.iterdir()} == kept
+
+
+def test_a_stored_run_resumes_by_default_and_a_plain_run_keeps_nothing(tmp_path):
+    from puzzles.reproduce import run_cache
+
+    assert run_cache("05_hypercube", "gods", None, True, tmp_path) == (
+        tmp_path / ".cache" / "runs" / "05_hypercube" / "gods")
+    assert run_cache("05_hypercube", "gods", None, False, tmp_path) is None
+    assert run_cache("05_hypercube", "gods", tmp_path / "x", False, tmp_path) == tmp_path / "x"

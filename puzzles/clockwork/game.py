@@ -12,11 +12,24 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from puzzles.clockwork.instances import instance
-from puzzles.clockwork.model import Puzzle, State, apply, fitness, is_goal, state_str
-from puzzles.clockwork.scene import player_scene
+from puzzles.clockwork.model import (
+    Puzzle,
+    State,
+    action_str,
+    apply,
+    fitness,
+    is_goal,
+    make_action,
+    parse_state,
+    state_str,
+)
+from puzzles.clockwork.scene import light_colours, player_scene
 from puzzles.clockwork.search import shortest_solution
-from puzzles.core.board import Event, Scene, field_control
-from puzzles.core.game import Edit, Game, View
+from puzzles.core.board import Event, Key, Scene, field_control
+from puzzles.core.game import Edit, Game, View, read_fields
+
+COLOUR_NAMES = {2: ["white", "grey"], 3: ["green", "amber", "red"]}
+TYPED = "typed"  # the name a loaded puzzle plays under
 
 
 class Position(NamedTuple):
@@ -38,6 +51,15 @@ class Clockwork(Game[Position, int]):
         self.start = start if start is not None else next(iter(self.puzzles))
         if self.start not in self.puzzles:
             raise ValueError(f"start {self.start!r} is not one of the puzzles")
+        self._optimum: dict[str, int | None] = {}
+
+    @property
+    def goal(self) -> str:  # type: ignore[override]
+        """The goal in one sentence (the goal setting's colour depends on c)."""
+        c = self.puzzles[self.start].c
+        name = COLOUR_NAMES.get(c, ["the first colour"])[0]
+        return (f"bring every light to setting 0 ({name}); an action turns the hand, then "
+                "adds to the lights counted from it")
 
     def puzzle(self, state: Position) -> Puzzle:
         """The instance ``state`` plays."""
@@ -75,12 +97,79 @@ class Clockwork(Game[Position, int]):
         p = self.puzzle(state)
         return player_scene(state.clock, p.c, p.actions, view.hint, self.is_goal(state))
 
+    def legend(self, state: Position) -> list[Key]:
+        """Each light setting's colour with its digit (the digit is drawn in the light too)."""
+        c = self.puzzle(state).c
+        names = COLOUR_NAMES.get(c, [""] * c)
+        return [Key(colour, str(v), f"setting {v}" + (f" ({names[v]})" if names[v] else "")
+                    + (": the goal" if v == 0 else f": {c - v} more to reach 0"))
+                for v, colour in enumerate(light_colours(c))] + \
+            [Key("#eef3fb", "a", "an action: click it or press its key; the small number "
+                 "by a light is its position")]
+
+    def keys(self) -> dict[str, str]:
+        """Digit keys play an action."""
+        return {"0-9": "play action a0-a9"}
+
+    def optimum(self, state: Position) -> int | None:
+        """Fewest actions from ``state`` (the optimal solver; cached for each start)."""
+        if state == Position(state.instance, self.puzzle(state).initial):
+            if state.instance not in self._optimum:
+                plan = self.solve(state)
+                self._optimum[state.instance] = None if plan is None else len(plan)
+            return self._optimum[state.instance]
+        plan = self.solve(state)
+        return None if plan is None else len(plan)
+
+    def load(self, text: str) -> Clockwork:
+        """A puzzle from ``c: <settings>``, ``initial: <hand>,<lights>`` and ``actions:
+        <k>:<digits>; ...`` lines (ValueError naming the line and field)."""
+        f = read_fields(text, ("c", "initial", "actions"))
+        try:
+            c = int(f["c"].value)
+        except ValueError:
+            raise f["c"].fail("c", f"a whole number of settings (>= 2), got "
+                                   f"{f['c'].value!r}") from None
+        if not 2 <= c <= 10:
+            raise f["c"].fail("c", f"settings must lie in 2..10 (one digit each), got {c}")
+        lights = f["initial"].value.partition(",")[2].strip()
+        n = len(lights)
+        if n < 2:
+            raise f["initial"].fail("initial", "write the hand, a comma and one digit per "
+                                    "light, e.g. 0,0101")
+        try:
+            initial = parse_state(f["initial"].value, n, c)
+        except ValueError as err:
+            raise f["initial"].fail("initial", str(err)) from None
+        actions = []
+        for j, part in enumerate(p.strip() for p in f["actions"].value.split(";")):
+            k_txt, colon, digits = part.partition(":")
+            try:
+                if not colon or len(digits.strip()) != n:
+                    raise ValueError(f"write k:<{n} digits>")
+                actions.append(make_action(int(k_txt), [int(d) for d in digits.strip()], n, c))
+            except ValueError as err:
+                raise f["actions"].fail("actions", f"action {j} ({part!r}): {err}") from None
+        if len(actions) > 10:
+            raise f["actions"].fail("actions", f"at most 10 actions (keys 0-9), got "
+                                    f"{len(actions)}")
+        puzzle = Puzzle(n, c, initial, tuple(actions), name=TYPED,
+                        description=f"typed: n={n}, c={c}")
+        return Clockwork({TYPED: puzzle, **{k: v for k, v in self.puzzles.items()
+                                           if k != TYPED}}, TYPED)
+
+    def dump(self, state: Position) -> str:
+        """The current clock and the instance's actions in the format :meth:`load` reads."""
+        p = self.puzzle(state)
+        return (f"c: {p.c}\ninitial: {state_str(state.clock)}\nactions: "
+                + "; ".join(action_str(a) for a in p.actions))
+
     def read(self, state: Position, event: Event) -> int | Edit[Position] | None:
         """``action-<i>`` clicks and digit keys play action i; the instance field switches."""
         if event.kind == "click" and event.id.startswith("action-"):
             return int(event.id.split("-")[1])
         if event.kind == "key":
-            if not event.id.isdigit():
+            if not (len(event.id) == 1 and event.id.isdigit()):
                 n = len(self.puzzle(state).actions)
                 raise ValueError(f"key {event.id!r}: press an action's digit (0-{n - 1}) or "
                                  "click an action")
@@ -90,7 +179,8 @@ class Clockwork(Game[Position, int]):
             if name not in self.puzzles:
                 raise ValueError(f"no instance named {name!r}")
             p = self.puzzles[name]
-            return Edit(Position(name, p.initial), f"{name}: {p.description}".rstrip(": "))
+            return Edit(Position(name, p.initial), f"{name}: {p.description}".rstrip(": "),
+                        restarts=True)
         return None
 
     def describe(self, state: Position) -> str:

@@ -69,7 +69,7 @@ class RingStepper:
                 emitted.append(sym - self.R)
                 state = apply(state, p.actions[sym - self.R], p.n, p.c)
         nxt = self.trace[t][0] if t < len(self.trace) else None
-        last = self.trace[t - 1][2] if t else "start"
+        last = _entry_from_1(self.trace[t - 1]) if t else "start"
         self.board.show(stepper_scene(self.ring, self.R, state, p.c, nxt))
         self.board.controls = [button("start", "|<"), button("back", "< back"),
                               button("next", "next >"), button("next10", "+10 >>"),
@@ -78,6 +78,13 @@ class RingStepper:
         self.board.status = (f"reads {t} of {len(self.trace)}; last read: {last}; string so "
                             f"far: {' '.join(f'a{a}' for a in emitted) or '(empty)'}; "
                             f"fitness {fitness(state, p.c)}{done}")
+
+
+def _entry_from_1(step: tuple) -> str:
+    """A read of the trace in words, entries counted from 1 as the ring's labels (``>4``) and
+    the crossover view count them."""
+    _, sym, what = step
+    return f"jump to entry {int(sym) + 1}" if what.startswith("jump to entry") else what
 
 
 class CrossoverView:

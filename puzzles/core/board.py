@@ -97,6 +97,17 @@ function render({ model, el }) {
     message.classList.toggle("pl-error", text.startsWith("error") || text.startsWith("refused"));
   };
   const drawHelp = () => { help.textContent = model.get("help"); };
+  // A field whose text was refused is marked (aria-invalid, a red frame) until the next
+  // accepted input, so the rejected text never looks accepted.
+  const drawInvalid = () => {
+    const bad = model.get("invalid");
+    for (const input of bar.querySelectorAll("[data-control]")) {
+      const on = bad !== "" && input.getAttribute("data-control") === bad;
+      input.classList.toggle("pl-invalid", on);
+      if (on) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    }
+  };
   const drawControls = () => {
     bar.replaceChildren();
     for (const c of model.get("controls")) {
@@ -136,7 +147,22 @@ function render({ model, el }) {
         bar.appendChild(label);
       }
     }
+    drawInvalid();
   };
+  // A scene may carry previews ([data-preview=<id>], their shapes hidden) that show while
+  // the element <id> is hovered or focused (IQ-Link: the piece in hand at a green peg). A
+  // style rule outside the scene shows them, so the scene's markup never changes on hover.
+  const shown = document.createElement("style");
+  root.appendChild(shown);
+  const preview = (target) => {
+    const hit = target && target.closest ? target.closest("[data-id]") : null;
+    const id = hit && canvas.contains(hit) ? hit.getAttribute("data-id") : null;
+    shown.textContent = id === null ? "" :
+      `.pl-canvas [data-preview="${CSS.escape(id)}"] > * { visibility: visible; }`;
+  };
+  canvas.addEventListener("mouseover", (ev) => preview(ev.target));
+  canvas.addEventListener("mouseleave", () => preview(null));
+  canvas.addEventListener("focusin", (ev) => preview(ev.target));
   canvas.addEventListener("click", (ev) => {
     const hit = ev.target.closest("[data-id]");
     if (hit && canvas.contains(hit)) {
@@ -169,16 +195,18 @@ function render({ model, el }) {
     }
     // From the board itself (not an element: Tab enters the scene) every key, arrows
     // included, goes to the game.
+    // A key pressed on an element carries that element's id as its value (the logic
+    // grid marks the focused cell).
     if (ev.key.length === 1 || ev.key.startsWith("Arrow") || ev.key === "Escape"
         || ev.key === "Backspace" || ev.key === "Delete") {
       ev.preventDefault();
       ev.stopPropagation();
-      send("key", ev.key);
+      send("key", ev.key, onElement ? ev.target.getAttribute("data-id") : null);
     }
   });
   drawTitle(); drawScene(); drawControls(); drawStatus(); drawMessage(); drawHelp();
   const watched = { svg: drawScene, title: drawTitle, status: drawStatus, message: drawMessage,
-                    help: drawHelp, controls: drawControls };
+                    help: drawHelp, controls: drawControls, invalid: drawInvalid };
   for (const [name, fn] of Object.entries(watched)) model.on(`change:${name}`, fn);
   return () => {
     for (const [name, fn] of Object.entries(watched)) model.off(`change:${name}`, fn);
@@ -201,6 +229,7 @@ _CSS = """
 .pl-status { min-height: 1.3em; white-space: pre-wrap; }
 .pl-message { min-height: 1.3em; white-space: pre-wrap; font-style: italic; }
 .pl-message.pl-error { color: var(--jp-error-color1, #b00020); }
+.pl-controls .pl-invalid { outline: 2px solid var(--jp-error-color1, #b00020); }
 .pl-help { font-size: 12px; border: 1px solid var(--jp-border-color1, #999); padding: 4px;
   margin: 4px 0; white-space: pre-wrap; }
 """
@@ -342,6 +371,8 @@ def scene_png(scene: Scene, dpi: int = 100) -> bytes:
         if a.get("fill_opacity") is not None and float(a["fill_opacity"]) < 0.05 \
                 and a.get("stroke") in (None, "none"):
             continue  # invisible hit areas
+        if a.get("visibility") == "hidden":
+            continue  # previews the page shows on hover only
         face = _colour(a.get("fill", "#000000"), a.get("fill_opacity"))
         edge = _colour(a.get("stroke"))
         lw = float(a.get("stroke_width", 1)) * _PT if edge != "none" else 0
@@ -427,6 +458,7 @@ class Board(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     help = traitlets.Unicode("").tag(sync=True)
     controls = traitlets.List(traitlets.Dict()).tag(sync=True)
+    invalid = traitlets.Unicode("").tag(sync=True)  # the field whose text was refused
 
     def __init__(self, handler: Callable[[Event], None], title: str = "",
                  **kwargs: Any) -> None:
@@ -457,10 +489,14 @@ class Board(anywidget.AnyWidget):
             try:
                 self._handler(event)
                 self.message = ""
+                self.invalid = ""
             except ValueError as err:
                 # Bad input: the message is for the reader, the traceback only for debugging.
                 LOG.info("bad input %s", event, exc_info=True)
                 self.message = f"refused: {err}"
+                # The refused field: the one typed in, or the one a button read (err.field).
+                self.invalid = getattr(err, "field", "") or (
+                    event.id if event.kind == "input" else "")
             except Exception as err:  # noqa: BLE001 - a widget must survive its own bugs
                 LOG.exception("board callback failed on %s", event)
                 self.message = f"error: {type(err).__name__}: {err}"
@@ -549,18 +585,25 @@ def ink_on(fill: str) -> str:
 
 def with_key(scene: Scene, goal: str, keys: Sequence[Key], width: float | None = None) -> Scene:
     """``scene`` with the goal sentence and the key drawn below it."""
+    import textwrap
+
     w = max(float(scene.width), width or 0.0, 260.0)
     out = Scene(w, scene.height, list(scene.parts), list(scene.items))
     y = float(scene.height) + 14
+    # Lines wrapped to the scene's width (about 6.6 px per character at 12 px).
     if goal:
-        out.text(6, y, f"Goal: {goal}", size=12, anchor="start")
-        y += 20
+        for line in textwrap.wrap(f"Goal: {goal}", max(20, int((w - 12) / 6.6))):
+            out.text(6, y, line, size=12, anchor="start")
+            y += 16
+        y += 4
     for k in keys:
         out.rect(6, y - 8, 16, 16, fill=k.fill, stroke=INK, stroke_width=1)
         if k.mark:
             out.text(14, y, k.mark, size=10, fill=ink_on(k.fill))
-        out.text(28, y, k.meaning, size=12, anchor="start")
-        y += 20
+        for line in textwrap.wrap(k.meaning, max(20, int((w - 34) / 6.6))):
+            out.text(28, y, line, size=12, anchor="start")
+            y += 16
+        y += 4
     out.height = y
     return out
 

@@ -32,10 +32,13 @@ BROWSER_KEYS = {"Tab": "step into the board's pieces", "arrows": "on a piece: mo
 
 @dataclass(frozen=True)
 class Edit(Generic[S]):
-    """A change to the puzzle itself (not a move): the new state and what it did."""
+    """A change that is not a move: the new state and what it did. A selection (picking a
+    piece, turning it) keeps the move count; ``restarts`` marks an edit of the puzzle itself
+    (another instance, a changed jump), after which the moves count from 0 again."""
 
     state: S
     text: str
+    restarts: bool = False
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,46 @@ class Game(ABC, Generic[S, M]):
         raise ValueError(f"{self.title or type(self).__name__} cannot export its puzzle as text")
 
 
+@dataclass(frozen=True)
+class Field:
+    """One ``name: value`` line of a puzzle's text: its line number (from 1) and value."""
+
+    line: int
+    value: str
+
+    def fail(self, name: str, why: str) -> ValueError:
+        """The error for a bad value: it names the line and the field."""
+        return ValueError(f"line {self.line}, field {name!r}: {why}")
+
+
+def read_fields(text: str, required: Sequence[str], optional: Sequence[str] = ()
+                ) -> dict[str, Field]:
+    """The ``name: value`` lines of a puzzle's text (blank lines and ``#`` comments skipped);
+    ValueError naming the line and field of an unknown, repeated or missing field."""
+    known = list(required) + list(optional)
+    out: dict[str, Field] = {}
+    for i, raw in enumerate(str(text).splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, colon, value = line.partition(":")
+        name = name.strip().lower()
+        if not colon:
+            raise ValueError(f"line {i}: expected 'name: value' (fields: {', '.join(known)}), "
+                             f"got {line!r}")
+        if name not in known:
+            raise ValueError(f"line {i}: unknown field {name!r} (fields: {', '.join(known)})")
+        if name in out:
+            raise ValueError(f"line {i}: field {name!r} given twice (first on line "
+                             f"{out[name].line})")
+        out[name] = Field(i, value.strip())
+    missing = [n for n in required if n not in out]
+    if missing:
+        raise ValueError(f"field {missing[0]!r} missing: the text needs lines "
+                         + ", ".join(f"'{n}: ...'" for n in required))
+    return out
+
+
 def _same(a: object, b: object) -> bool:
     """Equal states, arrays included (compared element by element)."""
     try:
@@ -141,13 +184,27 @@ def _same(a: object, b: object) -> bool:
         return bool(np.array_equal(a, b))
 
 
+def join_status(parts: Sequence[str]) -> str:
+    """The status line's parts joined by `` · ``, each without the full stop it may end with
+    (no doubled punctuation such as "solved!." or "4.. ·")."""
+    out = []
+    for p in parts:
+        p = str(p).strip()
+        while p.endswith("."):
+            p = p[:-1].rstrip()
+        if p:
+            out.append(p)
+    return " · ".join(out)
+
+
 @dataclass(frozen=True)
 class Position(Generic[S, M]):
     """One entry of the history: the game (a load changes it), the state and how we got here."""
 
     game: Game[S, M]
     state: S
-    how: str  # "start", "move", "edit", "load" or "reset"
+    how: str  # "start", "move", "edit" (a selection), "puzzle" (an edit that restarts),
+    # "load" or "reset"
 
 
 @dataclass
@@ -162,6 +219,7 @@ class Player(Generic[S, M]):
     note: str = field(init=False, default="")
     draft: str = field(init=False, default="")
     board: Board = field(init=False)
+    _best: dict[Position[S, M], int | None] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.history = [Position(self.start, self.start.initial(), "start")]
@@ -184,13 +242,22 @@ class Player(Generic[S, M]):
         return len(self.history) - 1
 
     @property
+    def origin(self) -> Position[S, M]:
+        """The position the move count starts from (start, restart, load or puzzle edit)."""
+        for pos in reversed(self.history):
+            if pos.how not in ("move", "edit"):
+                return pos
+        return self.history[0]
+
+    @property
     def moves_made(self) -> int:
-        """Moves since the last start, restart, edit or load."""
+        """Moves since the last start, restart, load or edit of the puzzle (selections are
+        not moves and do not restart the count)."""
         n = 0
         for pos in reversed(self.history):
-            if pos.how != "move":
+            if pos.how not in ("move", "edit"):
                 return n
-            n += 1
+            n += pos.how == "move"
         return n
 
     def _push(self, pos: Position[S, M], note: str) -> None:
@@ -252,9 +319,13 @@ class Player(Generic[S, M]):
 
     def load(self) -> None:
         """Load the puzzle typed in the text field (undoable)."""
-        if not self.draft.strip():
-            raise ValueError("type or paste a puzzle in the puzzle field first")
-        game = self.game.load(self.draft)
+        try:
+            if not self.draft.strip():
+                raise ValueError("type or paste a puzzle in the puzzle field first")
+            game = self.game.load(self.draft)
+        except ValueError as err:
+            err.field = "puzzle"  # type: ignore[attr-defined]  # the board marks the field
+            raise
         self._push(Position(game, game.initial(), "load"), "loaded the typed puzzle")
 
     def export(self) -> None:
@@ -269,7 +340,8 @@ class Player(Generic[S, M]):
 
     def edit(self, edit: Edit[S]) -> None:
         """Apply an edit of the puzzle (undoable like a move)."""
-        self._push(Position(self.game, edit.state, "edit"), edit.text)
+        self._push(Position(self.game, edit.state, "puzzle" if edit.restarts else "edit"),
+                   edit.text)
 
     def handle(self, ev: Event) -> None:
         """The board's events: the Player's buttons, keys and field, then the game's input."""
@@ -300,7 +372,13 @@ class Player(Generic[S, M]):
 
     def win_text(self) -> str:
         """The win message: moves made and, where known, the optimum from the start."""
-        best = self.game.optimum(self.game.initial())
+        origin = self.origin
+        try:
+            best = self._best[origin]
+        except KeyError:  # the solver runs once per position the count starts from
+            best = self._best[origin] = origin.game.optimum(origin.state)
+        except TypeError:  # a state that cannot be hashed: no cache
+            best = origin.game.optimum(origin.state)
         text = f"solved in {self.moves_made} moves"
         if best is not None:
             text += f" (the fewest possible: {best})"
@@ -320,7 +398,7 @@ class Player(Generic[S, M]):
             parts.append(self.win_text())
         if self.note:
             parts.append(self.note)
-        self.board.status = " · ".join(p for p in parts if p)
+        self.board.status = join_status(parts)
         self.board.help = self.help_text()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
@@ -503,6 +503,67 @@ def ea_far_tasks(b: HypercubeBudget, root: int) -> list[EATask]:
 def rl_far_tasks(b: HypercubeBudget, root: int) -> list[RLTask]:
     """RL on a hardest start of every (d, k) with d <= 4."""
     return rl_tasks(hardest_cases(), b, root)
+
+
+# ---------------------------------------------------------------- CPU orderings (Figs. 5-6)
+
+
+@dataclass(frozen=True)
+class CpuTask(Task):
+    """One case timed warm for A*, EA and RL, repeated and interleaved (:mod:`cpu`)."""
+
+    EXPERIMENT = "cpu_orderings"
+    d: int
+    level: str
+    k: int
+    repeats: int
+    max_expanded: int
+    ea: EATask
+    rl: RLTask
+
+
+def cpu_tasks(b: HypercubeBudget, root: int) -> list[CpuTask]:
+    """The paper's solvable cases of d = 3 and 4 (Figs. 5-6); EA and RL time their first
+    ``b.cpu_runs`` runs of Tables 4 and 5 (the same seeds, so the same work)."""
+    cases = [c for c in PAPER_CASES if c[0] <= 4 and solve(*case_puzzle(c[0], c[1], c[2])).solvable]
+    one = replace(b, ea_runs=b.cpu_runs, rl_runs=b.cpu_runs, chunk=b.cpu_runs)
+    eas, rls = ea_tasks(cases, one, root), rl_tasks(cases, one, root)
+    return [CpuTask(d, lv, k, b.cpu_repeats, b.astar_max_expanded, ea, rl, root=root)
+            for (d, lv, k), ea, rl in zip(cases, eas, rls, strict=True)]
+
+
+def cpu_case(task: CpuTask) -> CaseRow:
+    """Warm seconds per run of A*, the EA and RL on one case, ``task.repeats`` times each,
+    interleaved; the row holds the case only (seconds go to the timing file)."""
+    from puzzles.hypercube import cpu
+
+    p, s = case_puzzle(task.d, task.level, task.k)
+    ea, rl = task.ea, task.rl
+    table = initial_table(p, rl.p_states)  # built once per case, as for the Table 5 runs
+    run_ea(p, s, 0, pop_size=10, generations=1, alpha=ea.alpha, c=ea.c)  # warm the kernels
+    run_rl(p, s, 0, table, settings=rl.settings.with_episodes(1))
+
+    def eas() -> None:
+        for run in range(ea.lo, ea.hi):
+            run_ea(p, s, ea.run_seed(run), pop_size=ea.pop, generations=ea.gens,
+                   alpha=ea.alpha, c=ea.c)
+
+    def rls() -> None:
+        for run in range(rl.lo, rl.hi):
+            run_rl(p, s, rl.run_seed(run), table, settings=rl.settings)
+
+    secs = cpu.interleaved({"A*": lambda: astar(p, s, max_expanded=task.max_expanded),
+                            "EA": eas, "RL": rls}, task.repeats, calls={"EA": 1, "RL": 1})
+    runs = ea.hi - ea.lo
+    row = {"d": task.d, "k": task.k, "level": task.level, "runs": runs, "repeats": task.repeats}
+    return CaseRow(row, _timed(task, **{"A*": tuple(secs["A*"]),
+                                        "EA": tuple(x / runs for x in secs["EA"]),
+                                        "RL": tuple(x / runs for x in secs["RL"])}))
+
+
+def cpu_table(tasks: Sequence[CpuTask], results: Sequence[CaseRow]) -> pd.DataFrame:
+    """One row per case timed (d, k, level, runs, repeats); the seconds in its attrs."""
+    return rows_table(results)
 
 
 # ---------------------------------------------------------------- God's number and distances

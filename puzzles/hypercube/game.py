@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from puzzles.core.board import Event, Scene, field_control
-from puzzles.core.game import Edit, Game, View
+from puzzles.core.board import Event, Key, Scene, field_control
+from puzzles.core.game import Edit, Game, View, read_fields
 from puzzles.hypercube.instances import INSTANCES, Instance, instance
-from puzzles.hypercube.model import Move, Puzzle, apply_move, legal_moves
-from puzzles.hypercube.scene import cube_scene
+from puzzles.hypercube.model import Move, Puzzle, apply_move, legal_moves, validate_config
+from puzzles.hypercube.scene import cube_scene, display_colour
 from puzzles.hypercube.search import solve
 
 
@@ -61,12 +61,16 @@ class HypercubeGame(Game[Position, Move]):
     """One of the paper's instances; a move is ``(ring, from, to)``."""
 
     title = "hypercube"
-    goal = "move every ring onto the vertex of its colour"
+    goal = ("move each ring onto the disc of its colour and number; a ring moves to a free "
+            "vertex along a face of the cube")
 
-    def __init__(self, inst: Instance | None = None, k: int | None = None) -> None:
+    def __init__(self, inst: Instance | None = None, k: int | None = None,
+                 config: Sequence[int] | None = None) -> None:
         self.inst = inst or INSTANCES[0]
         self.k = self.inst.d - 1 if k is None else k
         self.start = start(self.inst, self.k)
+        if config is not None:
+            self.start = replace(self.start, config=validate_config(self.start.puzzle, config))
 
     def initial(self) -> Position:
         """The instance's start."""
@@ -115,13 +119,14 @@ class HypercubeGame(Game[Position, Move]):
             inst = {label(i): i for i in INSTANCES}.get(str(event.value))
             if inst is None:
                 raise ValueError(f"no puzzle {event.value!r}")
-            return Edit(start(inst, inst.d - 1), f"{label(inst)}, k = {inst.d - 1}")
+            k = state.k if 1 <= state.k < inst.d else inst.d - 1  # keep k where it fits
+            return Edit(start(inst, k), f"{label(inst)}, k = {k}", restarts=True)
         if event.kind == "input" and event.id == "k":
             try:
                 k = int(str(event.value))
             except ValueError:
                 raise ValueError(f"k must be a whole number, got {event.value!r}") from None
-            return Edit(start(state.inst, k), f"k = {k}")
+            return Edit(start(state.inst, k), f"k = {k}", restarts=True)
         return None
 
     def _click(self, state: Position, id: str) -> Move | Edit[Position] | None:
@@ -154,6 +159,41 @@ class HypercubeGame(Game[Position, Move]):
         """Keys 1-9 select a ring."""
         return {"1-9": "select ring 1-9 (then click a vertex to move it there)"}
 
+    def legend(self, state: Position) -> list[Key]:
+        """Each ring's colour and number, then what the marks mean."""
+        return [Key(display_colour(c), str(i + 1), f"ring {i + 1} ({c}): key {i + 1}; its "
+                    f"target is the disc marked {i + 1}")
+                for i, c in enumerate(state.puzzle.colours)] + [
+            Key("#ffffff", "", "the numbers beside the dots are the vertices; a dashed circle "
+                "marks where the selected ring may go")]
+
+    def load(self, text: str) -> HypercubeGame:
+        """A puzzle from ``d: 3``, ``level: 0``, ``k: 2`` and ``rings: <vertex of ring 1>,
+        ...`` lines (the rings in the legend's order; ValueError naming the line and field)."""
+        f = read_fields(text, ("d", "level", "k", "rings"))
+        try:
+            inst = instance(int(f["d"].value), f["level"].value)
+        except ValueError as err:
+            raise f["level"].fail("level", str(err)) from None
+        try:
+            k = int(f["k"].value)
+            first = start(inst, k)
+        except ValueError as err:
+            raise f["k"].fail("k", f"k must be a whole number in 1..{inst.d - 1}: {err}") \
+                from None
+        try:
+            config = tuple(int(v) for v in f["rings"].value.replace(",", " ").split())
+            validate_config(first.puzzle, config)
+        except ValueError as err:
+            raise f["rings"].fail("rings", f"{len(first.config)} distinct vertices in "
+                                  f"0..{2 ** inst.d - 1}: {err}") from None
+        return HypercubeGame(inst, k, config)
+
+    def dump(self, state: Position) -> str:
+        """The instance, k and the rings' vertices in the format :meth:`load` reads."""
+        return (f"d: {state.inst.d}\nlevel: {state.inst.level}\nk: {state.k}\nrings: "
+                + ", ".join(str(v) for v in state.config))
+
     def describe(self, state: Position) -> str:
         """The puzzle, k and the selected ring."""
         ring = "" if state.selected is None else \
@@ -163,7 +203,7 @@ class HypercubeGame(Game[Position, Move]):
     def name_move(self, move: Move) -> str:
         """``ring 1: 6 -> 2`` (rings counted from 1, as the keys select them)."""
         ring, src, dst = move
-        return f"ring {ring + 1}: {src} -> {dst}"
+        return f"ring {ring + 1}: vertex {src} -> {dst}"
 
     def controls(self, state: Position) -> list[dict[str, Any]]:
         """The instance and k fields."""

@@ -43,6 +43,10 @@ class HypercubeBudget(Budget):
                            "dimensions")
     far_target: tuple[int, int] = knob("(d, k) of the target whose whole component the "
                                        "distances_d5k4 run walks (9 GB at d=5)")
+    cpu_runs: int = knob("CPU orderings: EA and RL runs per timed measurement (the first "
+                         "runs of Tables 4-5)", "runs")
+    cpu_repeats: int = knob("CPU orderings: interleaved warm measurements per method and case",
+                            "repeats")
 
     def p_states(self, d: int) -> int:
         """RL's P for dimension ``d``."""
@@ -56,7 +60,7 @@ class HypercubeBudget(Budget):
                    rl_lr=0.05, rl_gamma=0.95, rl_max_len=10_000, astar_max_expanded=3_000_000,
                    appendix_c=(1.2, 1.4, 1.6, 1.8, 2.0, 2.6, 3.0, 4.0, 5.0, 6.0, 7.0),
                    appendix_runs=150, chunk=50, component_max_d=6, gods_max_d=4,
-                   far_target=(5, 4))
+                   far_target=(5, 4), cpu_runs=2, cpu_repeats=3)
 
     @classmethod
     def smoke(cls) -> HypercubeBudget:
@@ -65,7 +69,8 @@ class HypercubeBudget(Budget):
                    rl_episodes=20, rl_p_states=((3, 100), (4, 100), (5, 2000)), rl_lr=0.05,
                    rl_gamma=0.95, rl_max_len=2_000, astar_max_expanded=20_000,
                    appendix_c=(1.4, 1.8, 7.0), appendix_runs=4, chunk=4, component_max_d=4,
-                   gods_max_d=3, far_target=(3, 2))
+                   gods_max_d=3, far_target=(3, 2), cpu_runs=1,
+                   cpu_repeats=3)
 
 
 FIGURES = "figures/05_hypercube"
@@ -77,6 +82,9 @@ EXPERIMENTS = (
                ex.astar_tasks, ex.astar_case, ex.astar_table),
     Experiment("astar_list", "the list-based A* the paper describes, where its A* gave up",
                ex.list_astar_tasks, ex.list_astar, ex.list_astar_table),
+    Experiment("cpu_orderings", "Figs. 5-6: warm seconds of A*, EA and RL per case, repeated "
+               "and interleaved (a timing file, never a result)", ex.cpu_tasks, ex.cpu_case,
+               ex.cpu_table),
     Experiment("ea", "Table 4: the EA on the paper's cases", ex.ea_paper_tasks, ex.ea_chunk,
                ex.ea_table),
     Experiment("rl", "Table 5: RL on the paper's cases", ex.rl_paper_tasks, ex.rl_chunk,

@@ -28,6 +28,8 @@ AUTHORS_COMMIT = "6ace12a"
 AUTHORS_SOURCE = f"lemerleau/CubicPuzzle@{AUTHORS_COMMIT}"
 AUTHORS_RUNS_PER_CASE = 150
 
+CPU_LIMIT_SECONDS = 3600  # the paper's CPU budget per run (Sec. 4.1; Table 2's "-")
+
 
 def _reference(name: str) -> pd.DataFrame:
     """``reference/<name>.csv`` without its ``source`` column."""

@@ -651,9 +651,92 @@ def heatsort_claims(ledger: Ledger, df: pd.DataFrame) -> Ledger:
 # --- Sections 13-15: linked search, transition, counting -------------------------------------
 
 
+def _linkability_rows(ledger: Ledger, df: pd.DataFrame) -> None:
+    """T3's linkability rows on the analysis alone (linked against the fixed-order search)."""
+    hard = df.sort_values(["nodes", "id"], ascending=[False, True]).head(7)
+    capped = int((~hard["linked_found"]).sum())
+    cap = (f" ({int(hard.loc[~hard['linked_found'], 'linked_nodes'].max()):,} nodes)"
+           if capped else "")
+    wiz_pairs = df[df["level"] == "Wizard"]
+    readings = ({"hard = the Wizard level": ordering(
+        wiz_pairs["linked_nodes"], wiz_pairs["unlinked_nodes"], paired=True)}
+        if len(wiz_pairs) >= 3 else None)
+    _add(ledger, "T3-linkability-pays",
+         ordering(hard["linked_nodes"], hard["unlinked_nodes"], paired=True),
+         paper="linked faster (Table 3)", reading="hard = our 7 hardest by exact-solver nodes"
+         if readings else "", readings=readings,
+         why="both searches ran under the same node cap (a matched budget); the linked search "
+             f"reached it on {capped} of the {len(hard)}{cap}, where its count is a lower bound, "
+             f"the fixed-order search on {int((~hard['unlinked_found']).sum())}. Hypothesis: our "
+             "search without "
+             "linkability is a fixed-order product (one piece per level, search.py), while the "
+             "paper calls its naive search factorial, which suggests it branched over all "
+             "remaining pieces as the linked search does and so needed far more nodes; that "
+             f"search is not built here ({ISSUE_24}). Nodes stand in for the paper's seconds")
+    easy = df[df["level"].isin(EASY)]
+    same = int((easy["linked_nodes"] == easy["unlinked_nodes"]).sum())
+    _nc(ledger, "T3-easy-linkability-costs",
+        "a claim about time: the committed timings (timings.csv) round every Starter and "
+        "Junior run of both searches to 0 ms, and a node count cannot show the cost of testing "
+        f"links at each node; in nodes the two searches are equal on {same} of {len(easy)} "
+        "Starter and Junior challenges, so linkability saves nothing there. Warm timings at "
+        f"microsecond resolution would decide it ({ISSUE_24})",
+        ours=f"median nodes fixed order {fmt(float(easy['unlinked_nodes'].median()))}, linked "
+        f"{fmt(float(easy['linked_nodes'].median()))} (Starter and Junior)",
+        paper="not worth the time", kind="ordering")
+
+
+def issue24_search_rows(ledger: Ledger, df: pd.DataFrame, runs: dict) -> None:
+    """T3-linkability-pays, T3-easy-linkability-costs and S14-best-3-or-4 on issue 24's runs:
+    ``runs["naive"]`` (naive.csv: nodes and counted work) and ``runs["transition"]``
+    (transition.csv); seed-determined values only, never a wall time."""
+    from puzzles.iqlink import ledger24 as l24
+
+    naive, tr = runs["naive"], runs["transition"]
+    main, readings, cap = l24.linkability_pays(naive, df)
+    _add(ledger, "T3-linkability-pays", main, paper="linked faster (Table 3)",
+         reading="naive = any order (factorial), hard = our 7 hardest by exact-solver nodes",
+         readings=readings,
+         why="the naive search built both ways (naive.py: any order branches over every "
+             "remaining piece, as 'factorial' suggests; fixed order is a product), each with "
+             "and without linkability, paired on each challenge at one node cap (a matched "
+             f"budget); runs that reached the cap (lower bounds): {cap}. Nodes stand in for "
+             "the paper's seconds; the counted work (fit and link tests, naive.py) is a "
+             "reading")
+    ev, easy_readings, facts = l24.linkability_costs_easy(naive)
+    if ev is None:
+        _nc(ledger, "T3-easy-linkability-costs", SMOKE, kind="ordering")
+    else:
+        _add(ledger, "T3-easy-linkability-costs", ev, paper="not worth the time",
+             reading="naive = any order; work counted in tests (naive.py: the candidates "
+                     "each node tests for fit and scans for options, and every peg-mask test "
+                     "and merge of the linkability rule)",
+             readings=easy_readings,
+             why=f"what linkability saves: nodes equal on {facts['same']} of {facts['n']} "
+                 f"Starter and Junior challenges (fit tests equal on {facts['same_fit']}); "
+                 "what it costs: its link and union tests, a median "
+                 f"{fmt(100 * facts['share'], 2)}% of the linked search's work. With nodes "
+                 "and fit tests equal, any positive cost per link test gives this verdict. "
+                 "Work stands in for the paper's seconds; our warm seconds "
+                 "(timing_naive.csv) are shown beside the ledger, never tested: a timing "
+                 "test would need both searches run alternately many times per challenge on "
+                 "an idle machine, the per-challenge median ratio taken")
+    best, each = l24.best_transition(tr)
+    _add(ledger, "S14-best-3-or-4", best, paper="3 or 4 is best",
+         reading="nodes; per challenge the better of 3 and 4 against each other level",
+         readings=each,
+         why="transition.csv: the final solver (counting on) with transition 2-6 and never, "
+             "paired on each challenge at one node cap; the claim holds only if it holds "
+             "against every other level (its weakest comparison decides). Geometric-mean "
+             f"nodes per level: {l24.transition_means(tr)}. Nodes stand in for the paper's "
+             "seconds")
+
+
 def search_claims(ledger: Ledger, df: pd.DataFrame, table3_ids: tuple[int, ...],
-                  table4_ids: tuple[int, ...]) -> Ledger:
-    """Figs. 23-26, Tables 3-4 and Sections 13-15: linkability, transition, counting."""
+                  table4_ids: tuple[int, ...], runs: dict | None = None) -> Ledger:
+    """Figs. 23-26, Tables 3-4 and Sections 13-15: linkability, transition, counting.
+    ``runs`` (issue 24: naive, transition) decides T3's linkability rows and S14-best-3-or-4
+    on the naive search and the transition sweep; without it they stay as before."""
     hardest = int(df["first_moves"].max())
     legal, link = reference.first_moves_hardest()
     _add(ledger, "F24-first-moves", exact(legal, hardest, tol=MARGINS.first_moves),
@@ -706,37 +789,10 @@ def search_claims(ledger: Ledger, df: pd.DataFrame, table3_ids: tuple[int, ...],
                 " nodes") if len(sel) and puzzle in table3_ids else ""
         _nc(ledger, f"T3-{puzzle}", NOT_PUBLIC + "; the paper measured seconds", ours=ours,
             paper=f"{without} / {with_}", test="seconds on the paper's machine")
-    hard = df.sort_values(["nodes", "id"], ascending=[False, True]).head(7)
-    capped = int((~hard["linked_found"]).sum())
-    cap = (f" ({int(hard.loc[~hard['linked_found'], 'linked_nodes'].max()):,} nodes)"
-           if capped else "")
-    wiz_pairs = df[df["level"] == "Wizard"]
-    readings = ({"hard = the Wizard level": ordering(
-        wiz_pairs["linked_nodes"], wiz_pairs["unlinked_nodes"], paired=True)}
-        if len(wiz_pairs) >= 3 else None)
-    _add(ledger, "T3-linkability-pays",
-         ordering(hard["linked_nodes"], hard["unlinked_nodes"], paired=True),
-         paper="linked faster (Table 3)", reading="hard = our 7 hardest by exact-solver nodes"
-         if readings else "", readings=readings,
-         why="both searches ran under the same node cap (a matched budget); the linked search "
-             f"reached it on {capped} of the {len(hard)}{cap}, where its count is a lower bound, "
-             f"the fixed-order search on {int((~hard['unlinked_found']).sum())}. Hypothesis: our "
-             "search without "
-             "linkability is a fixed-order product (one piece per level, search.py), while the "
-             "paper calls its naive search factorial, which suggests it branched over all "
-             "remaining pieces as the linked search does and so needed far more nodes; that "
-             f"search is not built here ({ISSUE_24}). Nodes stand in for the paper's seconds")
-    easy = df[df["level"].isin(EASY)]
-    same = int((easy["linked_nodes"] == easy["unlinked_nodes"]).sum())
-    _nc(ledger, "T3-easy-linkability-costs",
-        "a claim about time: the committed timings (timings.csv) round every Starter and "
-        "Junior run of both searches to 0 ms, and a node count cannot show the cost of testing "
-        f"links at each node; in nodes the two searches are equal on {same} of {len(easy)} "
-        "Starter and Junior challenges, so linkability saves nothing there. Warm timings at "
-        f"microsecond resolution would decide it ({ISSUE_24})",
-        ours=f"median nodes fixed order {fmt(float(easy['unlinked_nodes'].median()))}, linked "
-        f"{fmt(float(easy['linked_nodes'].median()))} (Starter and Junior)",
-        paper="not worth the time", kind="ordering")
+    if runs is None:
+        _linkability_rows(ledger, df)
+    else:
+        issue24_search_rows(ledger, df, runs)
     for puzzle, _missing, ratios in reference.table4_rows():
         sel = df[df["id"] == puzzle]
         ours = sel["ratios"].iloc[0] if len(sel) and puzzle in table4_ids else ""
@@ -804,11 +860,12 @@ def search_claims(ledger: Ledger, df: pd.DataFrame, table3_ids: tuple[int, ...],
              f"{fmt(float(np.exp(lr[wz].mean())), 2) if wz.any() else 'n/a'} on Wizard. Nodes "
              "stand in for the paper's seconds. Whether 3 or 4 beats the other levels is "
              "S14-best-3-or-4")
-    _nc(ledger, "S14-best-3-or-4",
-        "only transitions 3 and 4 were run: levels 2, 5, 6 and 'never' were not, so the claim "
-        "is not tested (S14-transition compares 3 with 4). Issue 24's sweep (transition.csv: "
-        "nodes for transitions 2-6 and never on all 120 challenges) would decide it",
-        ours="3 and 4 only", paper="3 or 4 is best", kind="ordering")
+    if runs is None:
+        _nc(ledger, "S14-best-3-or-4",
+            "only transitions 3 and 4 were run: levels 2, 5, 6 and 'never' were not, so the claim "
+            "is not tested (S14-transition compares 3 with 4). Issue 24's sweep (transition.csv: "
+            "nodes for transitions 2-6 and never on all 120 challenges) would decide it",
+            ours="3 and 4 only", paper="3 or 4 is best", kind="ordering")
     _add(ledger, "S14-find-vs-prove", ordering(df["find_nodes"], df["nodes"], paired=True),
          paper="found much more quickly",
          why="the exact solver stopped at the first linked solution against the same search "
@@ -882,8 +939,10 @@ def search_claims(ledger: Ledger, df: pd.DataFrame, table3_ids: tuple[int, ...],
         "a claim about time: the committed timings (timings.csv) round every Starter and "
         "Junior run to 0 ms, and a node count cannot show the cost of counting at each node. "
         f"In nodes counting saves nothing on {saves0} of {int(df['level'].isin(EASY).sum())} "
-        f"Starter and Junior challenges. Warm timings at microsecond resolution ({ISSUE_24}) "
-        "would decide it", ours=f"nodes saved: 0 on {saves0} easy challenges",
+        "Starter and Junior challenges. A count of the check's work at each node (as "
+        "T3-easy-linkability-costs counts the link tests of the naive search) would decide "
+        "it; wall times measured once would not",
+        ours=f"nodes saved: 0 on {saves0} easy challenges",
         paper="time essentially wasted", kind="ordering")
     _add(ledger, "S15-transition-3",
          design_input("3", "our Section 15 runs (final_t3 and linked) switch at 3 pieces too"),
@@ -970,8 +1029,8 @@ def counting_claims(ledger: Ledger, eb: pd.DataFrame, recount: pd.DataFrame) -> 
 
 def paper_ledger(df: pd.DataFrame, placements: pd.DataFrame, table3_ids: tuple[int, ...],
                  table4_ids: tuple[int, ...], one_colour: pd.Series | None = None,
-                 eb: pd.DataFrame | None = None, recount: pd.DataFrame | None = None
-                 ) -> Ledger:
+                 eb: pd.DataFrame | None = None, recount: pd.DataFrame | None = None,
+                 runs: dict | None = None) -> Ledger:
     """Every claim of the paper on the notebook's analysis table ``df`` (one row per
     challenge), the empty board's stored counts ``eb`` and its recount (both loaded from the
     package when not given)."""
@@ -987,7 +1046,7 @@ def paper_ledger(df: pd.DataFrame, placements: pd.DataFrame, table3_ids: tuple[i
     internal_claims(ledger)
     challenge_claims(ledger, df)
     cleanup_claims(ledger, df, one_colour)
-    search_claims(ledger, df, table3_ids, table4_ids)
+    search_claims(ledger, df, table3_ids, table4_ids, runs)
     counting_claims(ledger, eb, recount)
     context_claims(ledger, df)
     return ledger
@@ -1066,6 +1125,7 @@ def beyond_claims(ledger: Ledger, df: pd.DataFrame, old: pd.DataFrame, anu_df: p
         beyond(fmt(int(eb["solutions"].sum())), "exact count (stored offline, empty_board.json)"))
     if recount is not None:
         recount_claims(ledger, eb, recount)
+
     one = lim["unique_one_piece"]
     add("B-fewest-given", "Beyond: limits",
         "The fewest given pieces that force a unique fitting completion.",
@@ -1118,6 +1178,39 @@ def recount_claims(ledger: Ledger, eb: pd.DataFrame, recount: pd.DataFrame) -> L
     return ledger
 
 
+def independent_recount(ledger: Ledger, eb: pd.DataFrame, first: pd.DataFrame,
+                        recount2: pd.DataFrame) -> Ledger:
+    """The second counter (recount.py) on all 72 slices against the stored linked counts and
+    the first recount's fitting counts."""
+    from puzzles.iqlink.ledger24 import recount_evidence
+
+    ev, why = recount_evidence(recount2, eb, first)
+    ledger.add("B-empty-board-independent", "Beyond: counting",
+               "An independent recount of the empty board (recount.py: branches on peg centres, "
+               "22 of 24 covered by the 16 balls and 6 circles; union-find link test; no "
+               "ball/socket counting; shares only the placement table): every one of the 72 "
+               "light-purple slices counted, none copied, linked and fitting boards per slice "
+               "against empty_board.json and the first recount.", ev, why=why)
+    return ledger
+
+
+def issue24_beyond(ledger: Ledger, df: pd.DataFrame, grades: pd.DataFrame,
+                   recount2: pd.DataFrame | None = None,
+                   tuned: pd.DataFrame | None = None) -> Ledger:
+    """Issue 24's rows beyond the paper: the technique grade, and (when their stored runs are
+    given) the second counter of the empty board (recount.csv) and the tuned set (tuned.csv)."""
+    from puzzles.iqlink.experiments import empty_board_recount, empty_board_slices
+    from puzzles.iqlink.ledger24 import add_grade_rows
+    from puzzles.iqlink.tuned import add_tuned_row
+
+    add_grade_rows(ledger, grades, df)
+    if recount2 is not None:
+        independent_recount(ledger, empty_board_slices(), empty_board_recount()[0], recount2)
+    if tuned is not None:
+        add_tuned_row(ledger, tuned, df)
+    return ledger
+
+
 def what_moved(frame: pd.DataFrame) -> pd.DataFrame:
     """Old verdict -> new verdict counts against the verdicts before the engine."""
     from puzzles.core.claims import verdict_moves, verdicts_before
@@ -1154,7 +1247,7 @@ def linkability_summary(ledger: Ledger) -> dict[str, Any]:
     row = ledger["T3-linkability-pays"]
     return {"verdict": row.verdict, "ours": row.ours, "test": row.test, "p": row.p,
             "tested": int((ledger.frame()["p"] != "").sum()), "p_adjusted": row.p_adjusted,
-            "readings": f" By reading of 'hard': {row.readings}." if row.readings else ""}
+            "readings": f" By reading: {row.readings}." if row.readings else ""}
 
 
 def reading_rows(claims: pd.DataFrame) -> dict[str, Any]:

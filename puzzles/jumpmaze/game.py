@@ -16,14 +16,14 @@ from functools import cached_property
 
 import numpy as np
 
-from puzzles.core.board import Event, Scene, button, field_control
+from puzzles.core.board import Event, Key, Scene, button, field_control
 from puzzles.core.game import Edit, Game, View
 from puzzles.jumpmaze import model
-from puzzles.jumpmaze.scene import maze_scene
+from puzzles.jumpmaze.scene import CELL_BG, DEPTH_FG, FRAMES, PATH_BG, maze_scene
 
 Cell = tuple[int, int]
 START: Cell = (0, 0)
-HIDE_DEPTHS = "d"
+SHOW_DEPTHS = "d"  # depths give the solution away: hidden until the reader asks
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,7 @@ class Maze:
     path: tuple[Cell, ...] = (START,)
     editing: bool = False
     selected: Cell | None = None
+    typed: str = ""  # digits typed on the selected cell so far (a jump may have two)
 
     @property
     def position(self) -> Cell:
@@ -101,6 +102,9 @@ class MazeGame(Game[Maze, Cell]):
     def apply(self, state: Maze, move: Cell) -> Maze:
         """Jump to ``move`` (ValueError unless it is one jump away)."""
         move = tuple(move)
+        if self.is_goal(state):
+            raise ValueError("you are on the goal: the maze is solved (undo or restart to "
+                             "play again)")
         if move not in self.moves(state):
             r, c = state.position
             raise ValueError(f"{move} is not a legal jump from {state.position}: jump "
@@ -123,7 +127,7 @@ class MazeGame(Game[Maze, Cell]):
         """The maze report-style: the player framed red, legal jumps green, the hint blue."""
         return maze_scene(state.grid, state.position, state.path,
                           [] if state.editing else self.moves(state),
-                          HIDE_DEPTHS not in view.toggles, state.selected, view.hint)
+                          SHOW_DEPTHS in view.toggles, state.selected, view.hint)
 
     def read(self, state: Maze, event: Event) -> Cell | Edit[Maze] | None:
         """A click jumps (in edit mode: selects the cell); in edit mode a digit key or the
@@ -134,8 +138,8 @@ class MazeGame(Game[Maze, Cell]):
             return Edit(replace(state, editing=not state.editing, selected=None),
                         "edit mode: click a cell, then type its jump" if not state.editing
                         else "play mode")
-        if event.kind == "key" and event.id.isdigit() and state.editing:
-            return self._set_jump(state, event.id)
+        if event.kind == "key" and len(event.id) == 1 and event.id.isdigit() and state.editing:
+            return self._type_digit(state, event.id)
         if event.kind == "input" and event.id == "jump":
             return self._set_jump(state, event.value)
         return None
@@ -144,8 +148,21 @@ class MazeGame(Game[Maze, Cell]):
         if cell == (state.n - 1, state.n - 1):
             raise ValueError("the goal has no jump to edit")
         m = int(model.max_jumps(state.n)[cell])
-        return Edit(replace(state, selected=cell),
-                    f"editing {cell}: jump {state.grid[cell]}, allowed 1..{m}")
+        return Edit(replace(state, selected=cell, typed=""),
+                    f"editing {cell}: jump {state.grid[cell]}, allowed 1..{m}"
+                    + (" (type two digits for 10 or more)" if m >= 10 else ""))
+
+    def _type_digit(self, state: Maze, digit: str) -> Edit[Maze]:
+        """A digit key: appended to the digits typed on this cell when the result is still a
+        legal jump (so 1 then 0 gives 10), else the digit alone."""
+        if state.selected is None:
+            raise ValueError("click a cell to edit first (in edit mode)")
+        m = int(model.max_jumps(state.n)[state.selected])
+        typed = state.typed + digit
+        if not 1 <= int(typed) <= m:
+            typed = digit
+        edit = self._set_jump(state, typed)
+        return replace(edit, state=replace(edit.state, typed=typed))
 
     def _set_jump(self, state: Maze, value: object) -> Edit[Maze]:
         if state.selected is None:
@@ -162,8 +179,8 @@ class MazeGame(Game[Maze, Cell]):
         jumps = tuple(tuple(v if (i, j) == (r, c) else x for j, x in enumerate(row))
                       for i, row in enumerate(state.jumps))
         # the walk restarts: the old path may no longer be legal
-        return Edit(replace(state, jumps=jumps, path=(START,)),
-                    f"({r}, {c}) now jumps {v}; maze re-scored")
+        return Edit(replace(state, jumps=jumps, path=(START,), typed=""),
+                    f"({r}, {c}) now jumps {v}; maze re-scored", restarts=True)
 
     def describe(self, state: Maze) -> str:
         """The maze's score and quality terms, the jumps made and the player's cell."""
@@ -179,8 +196,70 @@ class MazeGame(Game[Maze, Cell]):
         return f"jump to {tuple(move)}"
 
     def toggles(self) -> dict[str, str]:
-        """``d`` hides (or shows again) the depths."""
-        return {HIDE_DEPTHS: "hide the depths"}
+        """``d`` shows (or hides again) the depths."""
+        return {SHOW_DEPTHS: "depths (jumps needed from the start; they give the way away)"}
+
+    goal = ("jump from the top-left cell to G; from a cell jump exactly its number of cells "
+            "along its row or column")
+
+    def keys(self) -> dict[str, str]:
+        """Digits type a jump in edit mode."""
+        return {"0-9": "in edit mode: type the selected cell's jump (two digits for 10+)"}
+
+    def legend(self, state: Maze) -> list[Key]:
+        """The frames, the colours and the numbers of the maze, and the quality terms."""
+        return [
+            Key(CELL_BG, "3", "a cell and its jump; row and column numbers name cells (r, c)"),
+            Key("#ffffff", "G", "the goal"),
+            Key(FRAMES["here"], "@", "red frame: you are here"),
+            Key(FRAMES["legal"], "+", "green frame: a legal jump from here"),
+            Key(FRAMES["hint"], "?", "blue frame: the hint (or, editing, the selected cell)"),
+            Key(PATH_BG, "v", "olive: visited on this walk"),
+            Key(DEPTH_FG, "d", "press d: the small number is the fewest jumps from the start; "
+                "-1 means the start never reaches it"),
+            Key("#ffffff", "", "white hole: a cell the start never reaches; black hole: a cell "
+                "from which G cannot be reached; the score is the goal's depth"),
+        ]
+
+    def optimum(self, state: Maze) -> int | None:
+        """Fewest jumps from the player's cell to the goal (None when unreachable)."""
+        plan = self.solve(state)
+        return None if plan is None else len(plan)
+
+    def load(self, text: str) -> MazeGame:
+        """A maze from its jump grid: n lines of n whole numbers, ``G`` (or 0) for the goal at
+        the bottom right (ValueError naming the line and the field)."""
+        rows = [r.split() for r in str(text).strip().splitlines() if r.strip()]
+        n = len(rows)
+        if not model.MIN_N <= n <= model.MAX_N:
+            raise ValueError(f"a maze has n lines of n jumps, n in {model.MIN_N}.."
+                             f"{model.MAX_N}; got {n} lines")
+        grid = []
+        m = model.max_jumps(n)
+        for r, row in enumerate(rows):
+            if len(row) != n:
+                raise ValueError(f"line {r + 1}: {n} jumps, got {len(row)}")
+            out = []
+            for c, tok in enumerate(row):
+                if (r, c) == (n - 1, n - 1):
+                    if tok.upper() not in ("G", "0"):
+                        raise ValueError(f"line {r + 1}, field {c + 1}: the goal is G, got "
+                                         f"{tok!r}")
+                    out.append(0)
+                    continue
+                if not tok.isdigit() or not 1 <= int(tok) <= m[r, c]:
+                    raise ValueError(f"line {r + 1}, field {c + 1}: a jump in 1..{m[r, c]} "
+                                     f"(it must stay on the board), got {tok!r}")
+                out.append(int(tok))
+            grid.append(out)
+        return MazeGame(grid)
+
+    def dump(self, state: Maze) -> str:
+        """The jump grid in the format :meth:`load` reads (G at the goal)."""
+        w = len(str(state.n - 1))
+        return "\n".join(" ".join("G".rjust(w) if (r, c) == (state.n - 1, state.n - 1)
+                                   else str(v).rjust(w) for c, v in enumerate(row))
+                         for r, row in enumerate(state.jumps))
 
     def controls(self, state: Maze) -> list[dict]:
         """The edit switch, and in edit mode the selected cell's jump."""

@@ -22,6 +22,8 @@ DEPTH_FG = "#ffd400"
 GOAL_DEPTH_FG = "#1f5fd6"
 PATH_BG = "#5a6f3b"
 FRAMES = {"here": "#ff5050", "hint": "#4aa3ff", "selected": "#4aa3ff", "legal": "#3ddc84"}
+ROLE_WORDS = {"here": "you are here", "hint": "the hint", "selected": "being edited",
+              "legal": "a legal jump", "visited": "visited"}
 
 
 def _role(cell: tuple[int, int], position: object, hint: object, selected: object,
@@ -42,11 +44,18 @@ def maze_scene(grid: object, position: tuple[int, int] = (0, 0),
     """The maze with the player's cell (red frame), legal jumps (green), the hinted jump and
     the cell being edited (blue), the visited cells (olive) and, when asked, every depth."""
     n = model.validate_grid(grid).shape[0]
-    sc = Scene(n * CELL + 8, n * CELL + 8)
-    draw_maze(sc, grid, (4, 4), Marks(position, frozenset(map(tuple, visited)),
+    m = LABELS  # row numbers on the left, column numbers on top: cells are named (r, c)
+    sc = Scene(n * CELL + m + 6, n * CELL + m + 6)
+    for i in range(n):
+        sc.text(m + i * CELL + CELL / 2, m / 2, i, size=12, aria_hidden="true")
+        sc.text(m / 2, m + i * CELL + CELL / 2, i, size=12, aria_hidden="true")
+    draw_maze(sc, grid, (m, m), Marks(position, frozenset(map(tuple, visited)),
                                       frozenset(map(tuple, legal)), selected,
                                       None if hint is None else tuple(hint)), show_depths)
     return sc
+
+
+LABELS = 20  # px of the row and column numbers
 
 
 class Marks(NamedTuple):
@@ -75,7 +84,10 @@ def draw_maze(sc: Scene, grid: object, origin: tuple[float, float], marks: Marks
                          marks.seen)
             x, y = origin[0] + c * CELL, origin[1] + r * CELL
             with sc.group(id=f"cell-{r}-{c}", data_jump="G" if goal else str(arr[r, c]),
-                          data_depth=str(ev.depths[r, c]), data_role=role):
+                          data_depth=str(ev.depths[r, c]), data_role=role,
+                          aria_label=f"cell ({r}, {c}): " + ("goal" if goal else
+                                                             f"jump {arr[r, c]}")
+                          + ("" if role == "plain" else f", {ROLE_WORDS[role]}")):
                 sc.rect(x, y, CELL, CELL, fill=GOAL_BG if goal else
                         (PATH_BG if (r, c) in marks.seen else CELL_BG), stroke="#111111")
                 if role in FRAMES:

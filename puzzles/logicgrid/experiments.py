@@ -48,6 +48,52 @@ def trial_tasks(budget: LogicGridBudget, root: int) -> list[TrialTask]:
     return sorted(main[::-1] + weak[::-1] + ablation, key=lambda t: -t.generations)
 
 
+def fitness_solver_tasks(budget: LogicGridBudget, root: int) -> list[TrialTask]:
+    """Both main experiments again with the authors' solver's loop count in the fitness (their
+    GA's fitness; feasibility stays ours), longest first."""
+    gens = {MAIN[0]: budget.generations, MAIN[1]: budget.generations_difficulty}
+    tasks = [TrialTask(name, t, gens[name], fitness_solver="paper", root=root)
+             for name in MAIN for t in range(budget.trials)]
+    return sorted(tasks, key=lambda t: -t.generations)
+
+
+def stored_trials_table(tasks: Sequence[TrialTask], results: Sequence[TrialResult]
+                        ) -> pd.DataFrame:
+    """One row of plain values per trial (a stored CSV): the task, first feasible generation,
+    the best puzzle's loops (the fitness's count), fitness and clue rows (JSON), the feasible
+    share over generations 1.. and the final top infeasible fitness."""
+    import json
+
+    return pd.DataFrame([{
+        "experiment": t.experiment, "trial": t.trial, "generations": t.generations,
+        "fitness_solver": t.fitness_solver, "first_feasible": r.first_feasible,
+        "loops": r.loops, "fitness": round(r.fitness, 9),
+        "hints": json.dumps(None if r.hints is None else r.hints.tolist()),
+        "share": round(float(np.mean(r.n_feasible[1:])) / 50, 9),
+        "final_infeasible": round(float(r.best_infeasible[-1]), 9)}
+        for t, r in zip(tasks, results, strict=True)])
+
+
+def stored_records(table: pd.DataFrame) -> list[dict]:
+    """The trials of :func:`stored_trials_table` as :func:`trial_records` gives them (the
+    per-generation arrays reduced to what the ledger reads: the share and the final top)."""
+    import json
+
+    out = []
+    for r in table.to_dict("records"):
+        task = TrialTask(r["experiment"], int(r["trial"]), int(r["generations"]),
+                         fitness_solver=r["fitness_solver"])
+        hints = json.loads(r["hints"])
+        out.append({"experiment": r["experiment"], "trial": int(r["trial"]),
+                    "overrides": task.overrides, "first_feasible": int(r["first_feasible"]),
+                    "hints": None if hints is None else np.array(hints, dtype=np.int64),
+                    "loops": int(r["loops"]), "fitness": float(r["fitness"]),
+                    "n_feasible": np.array([0.0, 50 * float(r["share"])]),
+                    "best_infeasible": np.array([float(r["final_infeasible"])]),
+                    "tally": {}})
+    return out
+
+
 def trials_table(tasks: Sequence[TrialTask], results: Sequence[TrialResult]) -> pd.DataFrame:
     """One row per trial: its task, tallies, best puzzle and per-generation arrays."""
     rows = []
@@ -115,19 +161,21 @@ def final_puzzles(results: Sequence[dict]) -> list[dict]:
         space = SPACES[space_name]
         hints = from_array(space, r["hints"])
         check = verify_puzzle(space_name, hints, bool(r["overrides"].get("weak", False)))
-        if check["loops"] != r["loops"]:
-            raise ValueError(f"trial {r['trial']}: replay gave {check['loops']} loops, "
-                             f"the GA recorded {r['loops']}")
         paper = solve(space, hints, mode="paper")
+        by_paper = r["overrides"].get("fitness_solver") == "paper"
+        replayed = paper.loops if by_paper else check["loops"]
+        if replayed != r["loops"]:
+            raise ValueError(f"trial {r['trial']}: replay gave {replayed} loops, "
+                             f"the GA recorded {r['loops']}")
         out.append({
             "experiment": r["experiment"], "trial": r["trial"],
             "categories": space.to_dict(),
             "hints": [hint_dict(space, h) for h in hints],
             "text": [text(space, h) for h in hints],
-            "solution": check["solution"], "loops": r["loops"],
-            # The GA's fitness used our sound solver's count ("loops" = "loops_sound"); the
-            # authors' solver (mode="paper") is replayed for the comparison with the paper.
-            "loops_sound": r["loops"], "loops_paper": paper.loops,
+            "solution": check["solution"], "loops": check["loops"],
+            # "loops" = "loops_sound", our solver's count; the fitness read it unless the trial
+            # ran with fitness_solver="paper" (then it read "loops_paper", the authors' solver).
+            "loops_sound": check["loops"], "loops_paper": paper.loops,
             "status_paper": paper.status,
             "fitness": round(r["fitness"], 6),
             "_count": check["count"], "_hints": hints, "_space": space_name,
@@ -140,6 +188,46 @@ def puzzles_json(puzzles: Sequence[dict]) -> list[dict]:
     order = list(EXPERIMENTS)
     ranked = sorted(puzzles, key=lambda p: (order.index(p["experiment"]), p["trial"]))
     return [{k: v for k, v in p.items() if not k.startswith("_")} for p in ranked]
+
+
+def stored(name: str) -> pd.DataFrame:
+    """A stored offline run: ``paper_fitness_trials`` or ``protocol_causes_runs``
+    (``python -m puzzles run 04 <experiment> --store`` writes them)."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / f"{name}.csv"
+    if not path.is_file():
+        raise ValueError(f"no stored run {name!r} at {path}")
+    return pd.read_csv(path, keep_default_na=False, na_values=[""])
+
+
+def loops_by_fitness_solver(sound: Sequence[dict], paper: Sequence[dict]) -> pd.DataFrame:
+    """``loops_by_fitness_solver.csv``: every final puzzle of both main experiments under each
+    fitness solver, and the authors' released ones (their GA read their solver), with both
+    solvers' loops and the distinct clues."""
+    from puzzles.logicgrid import released
+
+    rows = [{"dataset": p["experiment"], "fitness_solver": solver, "trial": p["trial"],
+             "loops_sound": p["loops_sound"], "loops_paper": p["loops_paper"],
+             "hints_distinct": len(distinct(p["_hints"]))}
+            for solver, ps in (("sound", sound), ("paper", paper)) for p in ps
+            if p["experiment"] in MAIN]
+    for key, name in (("hd", MAIN[0]), ("do", MAIN[1])):
+        for i, hs in enumerate(released.puzzles(key), start=1):
+            rows.append({"dataset": f"authors' released: {name}",
+                         "fitness_solver": "paper (the authors' GA)", "trial": i,
+                         "loops_sound": solve(CLUE, hs).loops,
+                         "loops_paper": solve(CLUE, hs, mode="paper").loops,
+                         "hints_distinct": len(distinct(hs))})
+    return pd.DataFrame(rows)
+
+
+def fitness_solver_summary(table: pd.DataFrame) -> pd.DataFrame:
+    """Means with 95% CIs per dataset and fitness solver of :func:`loops_by_fitness_solver`."""
+    return (table.groupby(["dataset", "fitness_solver"], sort=False)
+            .agg(puzzles=("trial", "size"),
+                 loops_paper=("loops_paper", _ci), loops_sound=("loops_sound", _ci),
+                 hints_distinct=("hints_distinct", _ci)).reset_index())
 
 
 # ---- per-puzzle measures for the ledger ------------------------------------------------------
@@ -228,7 +316,8 @@ def summary_table(results: Sequence[dict], puzzles: Sequence[dict]) -> pd.DataFr
         rows.append({
             "experiment": name, "trials": len(rs),
             "first_feasible_mean": float(np.mean(first)) if first else math.nan,
-            "hints_mean": float(np.mean([len(p["hints"]) for p in ps])) if ps else math.nan,
+            "hints_mean": float(np.mean([len(distinct(p["_hints"])) for p in ps])) if ps
+            else math.nan,
             "loops_mean": float(np.mean([p["loops"] for p in ps])) if ps else math.nan,
             "loops_paper_mean": float(np.mean([p["loops_paper"] for p in ps])) if ps
             else math.nan,
@@ -284,7 +373,8 @@ def detail_table(results: Sequence[dict], puzzles: Sequence[dict]) -> pd.DataFra
              pp.get("fitness_feasible_mean"), None),
             ("final top fitness, infeasible", final_inf, pp.get("fitness_infeasible_mean"),
              None),
-            ("hints per puzzle", [len(p["hints"]) for p in ps], pp.get("hints_mean"),
+            ("distinct clues per puzzle", [len(distinct(p["_hints"])) for p in ps],
+             pp.get("hints_mean"),
              pp.get("hints_range")),
             ("solver loops, paper mode", [p["loops_paper"] for p in ps], pp.get("loops_mean"),
              pp.get("loops_range")),

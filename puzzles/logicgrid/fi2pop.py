@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from puzzles.core.paper import Task
+from puzzles.logicgrid.authors_kernel import masks_of, paper_kernel
 from puzzles.logicgrid.count import count_kernel, link_bitsets
 from puzzles.logicgrid.hints import from_array
 from puzzles.logicgrid.model import CLUE, MINI, Space
@@ -53,6 +54,9 @@ ABLATIONS: dict[str, tuple[float, float, float]] = {
     "no violations": (0.33, 0.33, 0.0),
     "random": (0.0, 0.0, 0.0),
 }
+# Whose loop count the feasible fitness reads: our sound solver's, or the authors' solver's
+# (mode="paper", :mod:`puzzles.logicgrid.authors_kernel`); feasibility stays ours either way.
+FITNESS_SOLVERS = ("sound", "paper")
 # Slots of a trial's tallies, over every evaluation.
 TALLY = ("evaluations", "solver_complete", "zero_solutions", "several_solutions", "feasible")
 EVALUATIONS, COMPLETE, ZERO, SEVERAL, FEASIBLE = range(len(TALLY))
@@ -71,6 +75,8 @@ class Rules(NamedTuple):
     completion: float  # infeasible fitness: weight of the filled share f / (e + f)
     validity: float  # ... of the rows with exactly one O, c / r
     violations: float  # ... of max(0, 1 - v / 10)
+    paper_loops: bool  # the feasible fitness reads the authors' solver's loop count
+    paper_oracle: bool  # feasible = the authors' solver completes the grid (their is_complete)
 
 
 def rules(fitness: str = "size_difficulty", ablation: str = "full", weak: bool = False,
@@ -78,7 +84,7 @@ def rules(fitness: str = "size_difficulty", ablation: str = "full", weak: bool =
     """The rules of a named fitness and infeasible fitness (the paper's by default)."""
     capped, size, raw = FITNESS[fitness]
     w = ABLATIONS[ablation]
-    return Rules(bool(weak), capped, size, raw, int(loop_cap), float(divisor), *w)
+    return Rules(bool(weak), capped, size, raw, int(loop_cap), float(divisor), *w, False, False)
 
 
 class Judge(NamedTuple):
@@ -88,11 +94,14 @@ class Judge(NamedTuple):
     rules: Rules
     links: np.ndarray  # the counter's link sets (see count.link_bitsets)
     work: Work  # the solver's scratch
+    grid: np.ndarray  # the authors' solver's grid (NM x NM, int8)
 
 
 def judge(space: Space, r: Rules) -> Judge:
     """A judge of hint lists of ``space`` under ``r``."""
-    return Judge(shape_of(space), r, link_bitsets(space), new_work(space.n * space.m, 0, 0))
+    nm = space.n * space.m
+    return Judge(shape_of(space), r, link_bitsets(space), new_work(nm, 0, 0),
+                 np.zeros((nm, nm), dtype=np.int8))
 
 
 class GA(NamedTuple):
@@ -107,6 +116,7 @@ class GA(NamedTuple):
     init_min: int  # initial lists hold init_min..init_max random hints
     init_max: int
     max_hints: int  # a mutation never grows a list beyond this
+    distinct: bool  # no list holds one clue twice (the generator); False: the authors' operators
 
 
 class Pop(NamedTuple):
@@ -154,8 +164,13 @@ class Experiment:
     loop_cap: int = 7
     ablation: str = "full"
     weak: bool = False
+    distinct: bool = True  # a list never holds one clue twice (the authors' GA allows it)
+    fitness_solver: str = "sound"  # whose loop count the feasible fitness reads
 
     def __post_init__(self) -> None:
+        if self.fitness_solver not in FITNESS_SOLVERS:
+            raise ValueError(f"fitness_solver must be one of {FITNESS_SOLVERS}, "
+                             f"got {self.fitness_solver!r}")
         if self.space not in SPACES:
             raise ValueError(f"space must be one of {sorted(SPACES)}, got {self.space!r}")
         if self.fitness not in FITNESS:
@@ -176,22 +191,14 @@ class Experiment:
 
     def rules(self) -> Rules:
         """How this configuration judges a list."""
-        return rules(self.fitness, self.ablation, self.weak, self.loop_cap, self.divisor)
+        r = rules(self.fitness, self.ablation, self.weak, self.loop_cap, self.divisor)
+        return r._replace(paper_loops=self.fitness_solver == "paper")
 
     def ga(self, generations: int) -> GA:
         """This configuration's GA settings for ``generations`` generations."""
         return GA(self.population, int(generations), self.crossover, self.mutation,
-                  self.add_rate, self.elites, self.init_min, self.init_max, self.max_hints)
-
-
-SPACES: dict[str, Space] = {"clue": CLUE, "mini": MINI}
-
-# The paper's three experiments (generations and trials: the budget, puzzles.logicgrid.paper).
-EXPERIMENTS: dict[str, Experiment] = {
-    "hint size and difficulty": Experiment(fitness="size_difficulty"),
-    "difficulty only": Experiment(fitness="difficulty_only"),
-    "mini 3x4": Experiment(space="mini", fitness="size_only"),
-}
+                  self.add_rate, self.elites, self.init_min, self.init_max, self.max_hints,
+                  self.distinct)
 
 
 SPACES: dict[str, Space] = {"clue": CLUE, "mini": MINI}
@@ -314,8 +321,31 @@ def random_hint(out: np.ndarray, sh: Shape) -> None:
 
 
 @njit(cache=True)
-def mutate(h: np.ndarray, nh: int, add_rate: float, max_hints: int, sh: Shape) -> int:
-    """Insert a random hint (probability ``add_rate``) or delete one; returns the new length."""
+def holds_row(h: np.ndarray, nh: int, row: np.ndarray, skip: int) -> bool:
+    """Whether one of the rows ``h[:nh]`` other than ``h[skip]`` equals ``row`` exactly."""
+    for j in range(nh):
+        if j != skip and np.all(h[j] == row):
+            return True
+    return False
+
+
+@njit(cache=True)
+def drop_repeats(h: np.ndarray, nh: int) -> int:
+    """Remove exact repeats from ``h[:nh]`` in place (first occurrences kept, in order);
+    returns the new length."""
+    k = 0
+    for j in range(nh):
+        if not holds_row(h, k, h[j], -1):
+            h[k] = h[j]
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def mutate(h: np.ndarray, nh: int, add_rate: float, max_hints: int, sh: Shape,
+           distinct: bool) -> int:
+    """Insert a random hint (probability ``add_rate``) or delete one; returns the new length.
+    With ``distinct`` an inserted hint is redrawn until the list does not hold it already."""
     add = np.random.random() < add_rate
     if (add and nh < max_hints) or nh <= 1:
         if nh >= max_hints:
@@ -324,6 +354,8 @@ def mutate(h: np.ndarray, nh: int, add_rate: float, max_hints: int, sh: Shape) -
         for j in range(nh, pos, -1):
             h[j] = h[j - 1]
         random_hint(h[pos], sh)
+        while distinct and holds_row(h, nh + 1, h[pos], pos):
+            random_hint(h[pos], sh)
         return nh + 1
     pos = np.random.randint(0, nh)
     for j in range(pos, nh - 1):
@@ -349,16 +381,30 @@ def infeasible_fitness(P: np.ndarray, h: np.ndarray, nh: int, sh: Shape, r: Rule
 
 
 @njit(cache=True)
+def _paper(h: np.ndarray, nh: int, jd: Judge) -> tuple[int, int]:
+    """The authors' solver on the list: (status, loops); its grid as masks in ``jd.work.P``."""
+    sh = jd.shape
+    status, loops = paper_kernel(h, nh, (sh.n, sh.m, sh.num), jd.grid)
+    masks_of(jd.grid, jd.work.P, sh.n, sh.m)
+    return status, loops
+
+
+@njit(cache=True)
 def evaluate(h: np.ndarray, nh: int, jd: Judge) -> tuple[bool, float, int, int]:
     """(feasible, fitness, loops, solution count or -1 if the solver did not complete)."""
     sh, r = jd.shape, jd.rules
-    status, loops = solve_kernel(h, nh, sh, r.weak, jd.work)
+    if r.paper_oracle:
+        status, loops = _paper(h, nh, jd)
+    else:
+        status, loops = solve_kernel(h, nh, sh, r.weak, jd.work)
     count = -1
     feasible = False
     if status == SOLVED:
         count = count_kernel(h, nh, jd.links, sh.num, sh.m)
-        feasible = r.weak or count == 1
+        feasible = r.weak or r.paper_oracle or count == 1
     if feasible:
+        if r.paper_loops and not r.paper_oracle:
+            loops = paper_kernel(h, nh, (sh.n, sh.m, sh.num), jd.grid)[1]
         return True, feasible_fitness(loops, nh, r), loops, count
     return False, infeasible_fitness(jd.work.P, h, nh, sh, r), loops, count
 
@@ -425,6 +471,8 @@ def seed_population(p: Pop, ga: GA, sh: Shape) -> None:
         p.ln[i] = np.random.randint(ga.init_min, ga.init_max + 1)
         for j in range(p.ln[i]):
             random_hint(p.H[i, j], sh)
+        if ga.distinct:
+            p.ln[i] = drop_repeats(p.H[i], p.ln[i])
 
 
 @njit(cache=True)
@@ -498,9 +546,11 @@ def _generation(cur: Pop, nxt: Pop, ga: GA, jd: Judge, br: Breed, tally: np.ndar
         for c in range(2):
             if k >= ga.pop:
                 break
+            if ga.distinct:  # a crossover child may hold a clue of both parents twice
+                br.kid_len[c] = drop_repeats(br.kids[c], br.kid_len[c])
             if np.random.random() < ga.p_mut:
                 br.kid_len[c] = mutate(br.kids[c], br.kid_len[c], ga.p_add, ga.max_hints,
-                                       jd.shape)
+                                       jd.shape, ga.distinct)
             nxt.H[k] = br.kids[c]
             nxt.ln[k] = br.kid_len[c]
             nxt.feas[k], nxt.fit[k], nxt.lp[k], count = evaluate(nxt.H[k], nxt.ln[k], jd)
@@ -596,7 +646,8 @@ def run_experiment(exp: Experiment, seed: int, generations: int) -> TrialResult:
 @dataclass(frozen=True)
 class TrialTask(Task):
     """One trial of a paper experiment (``EXPERIMENTS``), with at most one field changed:
-    another infeasible fitness (``ablation``) or the paper's feasibility (``weak``)."""
+    another infeasible fitness (``ablation``), the paper's feasibility (``weak``) or the
+    authors' solver's loop count in the fitness (``fitness_solver="paper"``)."""
 
     EXPERIMENT = "fi2pop"
     experiment: str
@@ -604,6 +655,7 @@ class TrialTask(Task):
     generations: int
     ablation: str = "full"
     weak: bool = False
+    fitness_solver: str = "sound"
 
     def __post_init__(self) -> None:
         if self.experiment not in EXPERIMENTS:
@@ -614,6 +666,9 @@ class TrialTask(Task):
                              f"got {self.ablation!r}")
         if self.trial < 0 or self.generations < 0:
             raise ValueError("trial and generations must be >= 0")
+        if self.fitness_solver not in FITNESS_SOLVERS:
+            raise ValueError(f"fitness_solver must be one of {FITNESS_SOLVERS}, "
+                             f"got {self.fitness_solver!r}")
 
     @property
     def overrides(self) -> dict[str, str | bool]:
@@ -623,6 +678,8 @@ class TrialTask(Task):
             out["ablation"] = self.ablation
         if self.weak:
             out["weak"] = True
+        if self.fitness_solver != "sound":
+            out["fitness_solver"] = self.fitness_solver
         return out
 
     def seed_key(self) -> tuple[int | str, ...]:
@@ -655,7 +712,8 @@ def mutation_kernel(seed: int, lists: HintLists, repeats: int, steps: int, p_add
             nh = lists.lengths[p]
             h[:nh] = lists.rows[p, :nh]
             for s in range(steps):
-                nh = mutate(h, nh, p_add, max_hints + steps, jd.shape)
+                # the authors' operator (an inserted clue may repeat one the list holds)
+                nh = mutate(h, nh, p_add, max_hints + steps, jd.shape, False)
                 if evaluate(h, nh, jd)[0]:
                     out[s] += 1
     return out

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from puzzles.core.board import Event, Scene
+from puzzles.core.board import Event, Key, Scene
 from puzzles.core.game import Edit, Game, View
 from puzzles.logicgrid.count import count_solutions
-from puzzles.logicgrid.hints import Hint, parse_puzzle, text
+from puzzles.logicgrid.hints import Hint, parse, parse_puzzle, text
 from puzzles.logicgrid.model import CLUE, MINI, Space
 from puzzles.logicgrid.reference import examples as slide_examples
 from puzzles.logicgrid.scene import MARKS, Highlights, cells, grid_scene
@@ -25,6 +25,8 @@ from puzzles.logicgrid.solver import solve
 
 BLANK, X, O = 0, 1, 2
 KEYS = {"x": X, "o": O, " ": BLANK}
+ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+SPACES = {"mini": MINI, "clue": CLUE}
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class Marks:
     selected: tuple[int, int] | None = None
     crossed: frozenset[int] = frozenset()
     last: Mark | None = None  # the deduction that made this state, if one did
+    clue: int | None = None  # the clue the reader clicked (its cells are highlighted)
 
     def at(self, x: int, y: int) -> int:
         """The mark between entities x and y."""
@@ -65,6 +68,8 @@ class LogicGrid(Game[Marks, Mark]):
             raise ValueError("hints must describe a puzzle the solver completes uniquely")
         self.answer = result.grid
         self.cells = [(x, y) for _, _, x, y in cells(space)]
+        self.at_pos = {(r, c): (x, y) for r, c, x, y in cells(space)}
+        self.pos_of = {xy: rc for rc, xy in self.at_pos.items()}
         self._cells = set(self.cells) | {(y, x) for x, y in self.cells}
         self.plan = [self._deduction(s) for s in result.steps]
 
@@ -98,7 +103,7 @@ class LogicGrid(Game[Marks, Mark]):
         rows = [list(r) for r in state.marks]
         rows[move.x][move.y] = rows[move.y][move.x] = move.value
         return Marks(tuple(tuple(r) for r in rows), (move.x, move.y), state.crossed,
-                     move if move.why else None)
+                     move if move.why else None, state.clue)
 
     def illegal(self, state: Marks) -> Mark:
         """A mark between two suspects (one category: there is no such cell)."""
@@ -110,8 +115,10 @@ class LogicGrid(Game[Marks, Mark]):
                 if state.at(x, y) and state.at(x, y) != self.answer[x, y]]
 
     def is_goal(self, state: Marks) -> bool:
-        """Every cell marked as in the unique solution."""
-        return all(state.at(x, y) == self.answer[x, y] for x, y in self.cells)
+        """Every O of the unique solution placed and no mark against it (the X's the O's
+        imply may stay blank, as on paper)."""
+        return all(state.at(x, y) == O for x, y in self.cells if self.answer[x, y] == O) \
+            and not self.wrong(state)
 
     def solve(self, state: Marks) -> list[Mark]:
         """The solver's deductions the grid lacks, in its order, then any other fix."""
@@ -125,28 +132,121 @@ class LogicGrid(Game[Marks, Mark]):
         """The staircase and the clues; the hinted (else the last deduced) cell and its clue
         highlighted, the crossed-off clues struck, with ``c`` the wrong marks."""
         hot = view.hint if view.hint is not None else state.last
+        clue = hot.clue if hot is not None and hot.clue is not None else state.clue
         return grid_scene(self.space, state.marks, self.hints, Highlights(
-            None if hot is None else (hot.x, hot.y), None if hot is None else hot.clue,
-            state.selected, state.crossed, self.wrong(state) if "c" in view.toggles else ()))
+            None if hot is None else (hot.x, hot.y), clue, state.selected, state.crossed,
+            self.wrong(state) if "c" in view.toggles else (),
+            self.clue_cells(state.clue) if state.clue is not None else ()))
+
+    def clue_cells(self, k: int) -> list[tuple[int, int]]:
+        """The cells between the entities clue ``k`` names (of different categories)."""
+        h = self.hints[k]
+        names = [e for e in (h.a, h.b, h.c, h.d) if e is not None]
+        return [(a, b) for a in names for b in names
+                if (a, b) in self._cells and (a, b) in self.pos_of]
 
     def read(self, state: Marks, event: Event) -> Mark | Edit[Marks] | None:
         """Clicks on cells and clues, keys x / o / space on the selected cell."""
         if event.kind == "click" and event.id.startswith("cell-"):
             x, y = (int(v) for v in event.id.split("-")[1:])
+            if state.selected not in ((x, y), (y, x)):  # the first click only selects
+                return self._select(state, (x, y))
             return Mark(x, y, (state.at(x, y) + 1) % 3)
         if event.kind == "click" and event.id.startswith("clue-"):
-            k = int(event.id.split("-")[1])
-            verb = "restored" if k in state.crossed else "crossed off"
-            return Edit(replace(state, crossed=state.crossed ^ {k}, last=None),
-                        f"clue {k + 1} {verb}")
+            return self._clue(state, int(event.id.split("-")[1]))
+        if event.kind == "key" and event.id in ARROWS:
+            return self._move_cursor(state, ARROWS[event.id])
         if event.kind == "key":
             if event.id.lower() not in KEYS:
-                raise ValueError(f"key {event.id!r}: x, o or space mark the selected cell; "
-                                 "c shows mistakes; z undo, y redo, h hint, s step")
+                raise ValueError(f"key {event.id!r}: arrows move the cursor; x, o or space "
+                                 "mark its cell; press ? for every key")
+            if event.value and event.value.startswith("cell-"):  # pressed on a focused cell
+                x, y = (int(v) for v in event.value.split("-")[1:])
+                return Mark(x, y, KEYS[event.id.lower()])
             if state.selected is None:
-                raise ValueError("click a cell first")
+                raise ValueError("click a cell (or press an arrow key) first")
             return Mark(*state.selected, KEYS[event.id.lower()])
         return None
+
+    def _select(self, state: Marks, cell: tuple[int, int]) -> Edit[Marks]:
+        x, y = cell
+        return Edit(replace(state, selected=cell, last=None),
+                    f"cursor on {self.space.entity(x)} / {self.space.entity(y)}: x, o or "
+                    "space marks it (or click it again)")
+
+    def _move_cursor(self, state: Marks, step: tuple[int, int]) -> Edit[Marks]:
+        if state.selected is None:
+            return self._select(state, self.at_pos[(0, 0)])
+        here = self.pos_of.get(state.selected) or self.pos_of[state.selected[::-1]]
+        there = (here[0] + step[0], here[1] + step[1])
+        if there not in self.at_pos:
+            raise ValueError("the cursor is at the edge of the grid")
+        return self._select(state, self.at_pos[there])
+
+    def _clue(self, state: Marks, k: int) -> Edit[Marks]:
+        """The first click on a clue highlights its cells and reads it; a second crosses it
+        off (or restores it)."""
+        if state.clue != k:
+            return Edit(replace(state, clue=k, last=None),
+                        f"clue {k + 1}: {text(self.space, self.hints[k]).rstrip('.')}; its "
+                        "cells are "
+                        "highlighted (click it again to cross it off)")
+        verb = "restored" if k in state.crossed else "crossed off"
+        return Edit(replace(state, crossed=state.crossed ^ {k}, last=None),
+                    f"clue {k + 1} {verb}")
+
+    goal = ("find who goes with what: mark O where two things go together and X where they "
+            "do not, until every O of the one solution stands")
+
+    def legend(self, state: Marks) -> list[Key]:
+        """The marks and the highlights."""
+        return [Key("#ffffff", "O", "these two go together"),
+                Key("#ffffff", "X", "these two do not"),
+                Key("#fff6c2", "", "yellow: the hint's (or last deduction's) cell, or the "
+                    "clicked clue's cells"),
+                Key("#ffffff", "", "blue frame: the cursor; press c for red dashed frames "
+                    "on wrong marks")]
+
+    def optimum(self, state: Marks) -> int:
+        """Fewest moves to the goal: one per missing O and per other wrong mark."""
+        todo = {(x, y) for x, y in self.cells
+                if self.answer[x, y] == O and state.at(x, y) != O}
+        return len(todo | set(self.wrong(state)))
+
+    def keys(self) -> dict[str, str]:
+        """Arrows move the cursor, x / o / space mark."""
+        return {"arrows": "from the board: move the cursor", "x": "mark the cursor's cell X",
+                "o": "mark it O", "Space": "clear it"}
+
+    def load(self, text_block: str) -> LogicGrid:
+        """A puzzle from ``space: mini`` (or ``clue``) and one clue per line (ValueError
+        naming the line and the clue)."""
+        lines = [(i, ln.strip()) for i, ln in enumerate(str(text_block).splitlines(), 1)
+                 if ln.strip() and not ln.strip().startswith("#")]
+        if not lines or not lines[0][1].lower().startswith("space:"):
+            raise ValueError("line 1: field 'space': start with 'space: mini' or "
+                             "'space: clue'")
+        name = lines[0][1].partition(":")[2].strip().lower()
+        if name not in SPACES:
+            raise ValueError(f"line {lines[0][0]}, field 'space': mini or clue, got {name!r}")
+        space, hints = SPACES[name], []
+        for i, line in lines[1:]:
+            try:
+                hints.append(parse(space, line))
+            except ValueError as err:
+                raise ValueError(f"line {i}, clue {len(hints) + 1}: {err}") from None
+        if not hints:
+            raise ValueError("no clue after the 'space' line")
+        try:
+            return LogicGrid(space, hints)
+        except ValueError as err:
+            raise ValueError(f"the {len(hints)} clues: {err}") from None
+
+    def dump(self, state: Marks) -> str:
+        """The puzzle as :meth:`load` reads it (the clues; the marks are the reader's)."""
+        name = next(k for k, v in SPACES.items() if v == self.space)
+        return "\n".join([f"space: {name}"] + [f"{k + 1}. {text(self.space, h)}"
+                                                for k, h in enumerate(self.hints)])
 
     def describe(self, state: Marks) -> str:
         """How much of the grid is filled."""

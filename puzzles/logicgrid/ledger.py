@@ -450,10 +450,24 @@ def grammar_table(space: Space, samples: int, seed: int) -> pd.DataFrame:
 # --- the FI-2Pop runs ------------------------------------------------------------------------
 
 
-_WHY_LOOPS = ("hypothesis, untested until a GA selects on the authors' count (issue 26): our "
-              "GA selects on our sound solver's loop count (mean {sound}, GA-{s}-loops-sound), "
-              "not on the authors'; on the authors' own puzzles paper mode gives their counts "
-              "exactly (REL-{s}-loops-mean)")
+_WHY_LOOPS = ("on the authors' own puzzles paper mode gives their counts exactly "
+              "(REL-{s}-loops-mean); our GA selecting on our sound solver's count (mean sound "
+              "loops {sound}, GA-{s}-loops-sound) is a reading")
+PF_READING = "GA fitness on the authors' solver (like for like)"
+SOUND_READING = "GA fitness on our sound solver"
+
+
+def _why_fitness_solver(pf: Arm | None, ours: Arm, au: Mapping[str, list[float]]) -> str:
+    """What the loop comparison under both fitness solvers measured, in numbers."""
+    if pf is None:
+        return ""
+    return (f"measured: the same GA selecting on the authors' loop count (paper-fitness trials, "
+            f"our feasibility) ends at {fmt(np.mean(pf.loops_paper))} authors' loops "
+            f"({fmt(np.mean(pf.loops_sound))} sound), selecting on our sound count at "
+            f"{fmt(np.mean(ours.loops_paper))} ({fmt(np.mean(ours.loops_sound))} sound), the "
+            f"authors' released puzzles at {fmt(np.mean(au['loops']))}: this compares which "
+            "count the fitness reads, all else equal (feasibility stays ours, which also "
+            "requires one verified solution; the authors' GA accepted puzzles with none)")
 
 
 @dataclass(frozen=True)
@@ -471,6 +485,7 @@ class _ArmRows:
     printed: dict
     n_au: int
     sec: str
+    pf: Arm | None = None  # the runs whose fitness read the authors' solver's loops
 
     def __iter__(self):
         return iter((self.name, self.s, self.ours, self.weak, self.au, self.ref, self.st,
@@ -479,22 +494,28 @@ class _ArmRows:
 
 def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
               table: pd.DataFrame, weak_results: Sequence[dict] = (),
-              weak_puzzles: Sequence[dict] = ()) -> Ledger:
+              weak_puzzles: Sequence[dict] = (),
+              paper_fitness: tuple[Sequence[dict], Sequence[dict]] = ((), ())) -> Ledger:
     """Our FI-2Pop runs beside the paper's numbers: each a two-sample estimate or extreme.
 
     ``table`` is ``released.csv`` (the authors' final puzzles, one per trial); the runs with
-    the paper's feasibility (``weak_results``, ``weak_puzzles``) give a reading of every row.
+    the paper's feasibility (``weak_results``, ``weak_puzzles``) give a reading of every row;
+    the runs whose fitness read the authors' loop count (``paper_fitness``: records, final
+    puzzles) are the loop rows' headline and a reading of the others.
     """
     authors = _authors_sets(table)
+    pf_results, pf_puzzles = paper_fitness
     for name, s in SET_OF.items():
         if len(select(results, name)) < 2:
             continue
         weak = (arm(weak_results, weak_puzzles, name, weak=True)
                 if select(weak_results, name, weak=True) else None)
+        pf = (arm(pf_results, pf_puzzles, name, fitness_solver="paper")
+              if len(select(pf_results, name, fitness_solver="paper")) >= 2 else None)
         au = authors[s]
         c = _ArmRows(name, s, arm(results, puzzles, name), weak, au,
                      reference.authors_results(s), released.statistics(s),
-                     reference.results(name), len(au["loops"]), f"FI-2Pop: {name}")
+                     reference.results(name), len(au["loops"]), f"FI-2Pop: {name}", pf)
         _ga_first_and_hints(ledger, c)
         _ga_loops_and_fitness(ledger, c)
         if s != "small":
@@ -503,6 +524,16 @@ def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
     if len(select(results, MAIN[0])) >= 2:
         _ga_hd(ledger, results, puzzles, table, weak_results, weak_puzzles)
     return ledger
+
+
+def _by_fitness_solver(build, c: _ArmRows) -> tuple[Evidence, str, dict]:
+    """A loop row's headline, its reading and the others: like for like (our GA's fitness on
+    the authors' count, as theirs) when those runs exist, our sound-solver fitness beside it,
+    and the paper's feasibility."""
+    if c.pf is None:
+        reads = _weak_readings(build, c.weak)
+        return build(c.ours), OURS_FEASIBLE if reads else "", reads
+    return build(c.pf), PF_READING, _weak_readings(build, c.weak, (SOUND_READING, build(c.ours)))
 
 
 def _ga_first_and_hints(ledger: Ledger, c: _ArmRows) -> None:
@@ -553,12 +584,13 @@ def _ga_loops_and_fitness(ledger: Ledger, c: _ArmRows) -> None:
     def loops(a: Arm, au=au) -> Evidence:
         return estimate(Sample.of(a.loops_paper), Sample.of(au["loops"]), MARGINS.loops)
 
-    reads = _weak_readings(loops, weak)
+    head, reading, reads = _by_fitness_solver(loops, c)
     ledger.add(f"GA-{s}-loops-paper", sec,
                "Mean loops of the authors' solver (paper mode) on the final puzzles",
-               loops(ours), paper=printed.get("loops_mean", ""), authors=st["loops_mean"],
-               reading=OURS_FEASIBLE if reads else "", readings=reads,
-               why=_WHY_LOOPS.format(sound=fmt(np.mean(ours.loops_sound)), s=s))
+               head, paper=printed.get("loops_mean", ""), authors=st["loops_mean"],
+               reading=reading, readings=reads,
+               why=_why_fitness_solver(c.pf, ours, au) or
+               _WHY_LOOPS.format(sound=fmt(np.mean(ours.loops_sound)), s=s))
     ledger.add(f"GA-{s}-loops-sound", sec,
                "Mean loops of the final puzzles under our sound solver (the count the GA "
                "fitness used)", beyond(fmt(round(float(np.mean(ours.loops_sound)), 3)),
@@ -571,6 +603,8 @@ def _ga_loops_and_fitness(ledger: Ledger, c: _ArmRows) -> None:
 
     own = [("our GA's own fitness (sound-solver loops)",
             estimate(Sample.of(ours.fitness_ga), Sample.of(au["fitness"]), margin))]
+    if c.pf is not None:
+        own.append((PF_READING, fit(c.pf)))
     reads = _weak_readings(fit, weak, *own)
     how = {"hd": "0.5 min(l, 7) / 7 + 0.5 (1 - h / 20)", "do": "loops / 10",
            "small": "1 - h / 20"}[s]
@@ -654,14 +688,15 @@ def _ga_extremes(ledger: Ledger, c: _ArmRows) -> None:
                    authors=st[f"hints_{side}"],
                    reading="distinct clues" if reads else "", readings=reads,
                    why=_why_extreme(ours.clues, hv, side))
-        reads = _weak_readings(ext_l, weak)
+        head, reading, reads = _by_fitness_solver(ext_l, c)
+        shown = c.pf if c.pf is not None else ours
         ledger.add(f"GA-{s}-loops-{side}", sec,
                    f"The {most} loops (authors' solver) of a final puzzle over the {n_au} "
-                   "trials", ext_l(ours), paper=fmt(lv) if "loops_range" in printed else "",
-                   authors=st[f"loops_{side}"],
-                   reading=OURS_FEASIBLE if reads else "", readings=reads,
-                   why=_why_extreme(ours.loops_paper, lv, side) + "; " + _WHY_LOOPS.format(
-                       sound=fmt(np.mean(ours.loops_sound)), s=s))
+                   "trials", head, paper=fmt(lv) if "loops_range" in printed else "",
+                   authors=st[f"loops_{side}"], reading=reading, readings=reads,
+                   why=_why_extreme(shown.loops_paper, lv, side) + "; " + (
+                       _why_fitness_solver(c.pf, ours, au) or _WHY_LOOPS.format(
+                           sound=fmt(np.mean(ours.loops_sound)), s=s)))
 
 
 def _ga_types(ledger: Ledger, c: _ArmRows) -> None:
@@ -672,7 +707,8 @@ def _ga_types(ledger: Ledger, c: _ArmRows) -> None:
             return estimate(Sample.of(a.types[t]), Sample.of(au[f"type-{t}"]),
                             MARGINS.clues)
 
-        reads = _weak_readings(types, weak)
+        extra = [(PF_READING, types(c.pf))] if c.pf is not None else []
+        reads = _weak_readings(types, weak, *extra)
         ledger.add(f"GA-{s}-type-{t}", f"slides: {name} (con)",
                    f"Mean distinct '{TYPE_LABELS[t]}' clues per final puzzle", types(ours),
                    paper=reference.hint_types()[t] if s == "hd" else "",
@@ -680,9 +716,14 @@ def _ga_types(ledger: Ledger, c: _ArmRows) -> None:
                    reading=OURS_FEASIBLE if reads else "", readings=reads,
                    why="our sampler and the authors' grammar draw every type with "
                        "probability 0.2 (GRAM-type-*), so the mix in final puzzles comes "
-                       "from selection; hypothesis: selecting on our sound solver's loop "
-                       "count favours other types than selecting on the authors' count "
-                       "(untested); the authors' spread from their released puzzles")
+                       "from selection" + (
+                           f"; measured: selecting on the authors' loop count gives "
+                           f"{fmt(np.mean(c.pf.types[t]))} per puzzle against "
+                           f"{fmt(np.mean(ours.types[t]))} selecting on our sound count "
+                           f"(reading {PF_READING!r})" if c.pf is not None else
+                           "; hypothesis: selecting on our sound solver's loop count favours "
+                           "other types than selecting on the authors' count (untested)")
+                       + "; the authors' spread from their released puzzles")
 
 
 def _ga_hd(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
@@ -746,9 +787,47 @@ def _queues(puzzles: Sequence[dict], name: str) -> list[list[int]]:
     return [queue_profile(SPACES[p["_space"]], p["_hints"], p["loops_paper"]) for p in ps]
 
 
-def queue_claims(ledger: Ledger, puzzles: Sequence[dict], table: pd.DataFrame) -> Ledger:
+def _queue_counts(ledger: Ledger, puzzles: Sequence[dict], name: str, key: str,
+                  pf_puzzles: Sequence[dict]) -> None:
+    """Clues queued, summed over a final puzzle's loops (authors' solver), against the
+    authors' released puzzles; a reading from the runs whose fitness read the authors' count."""
+    qs = _queues(puzzles, name)
+    if len(qs) < 2:
+        return
+    theirs = [queue_profile(CLUE, hs) for hs in released.puzzles(key)]
+    total = np.zeros(max(len(q) for q in qs), dtype=int)
+    for q in qs:
+        total[:len(q)] += q
+
+    def ev_of(queues: list[list[int]]) -> Evidence:
+        return estimate(Sample.of([float(sum(q)) for q in queues]),
+                        Sample.of([float(sum(q)) for q in theirs]), MARGINS.queue)
+
+    ev = replace(ev_of(qs), ours=f"{ev_of(qs).ours} per puzzle (sums per loop: {_join(total)})")
+    pf = _queues(pf_puzzles, name)
+    reads = {PF_READING: ev_of(pf)} if len(pf) >= 2 else {}
+    paper = reference.queue_per_loop() if key == "hd" else []
+    ledger.add(f"GA-{key}-queue-counts", f"slides: {name} (con), hint types per solve loop",
+               "Clues still queued, summed over the loops of a final puzzle"
+               + (" (the slides' per-loop sums divided by 30)" if paper else
+                  " (the slides plot the per-loop sums only)"), ev,
+               paper=f"{fmt(sum(paper) / 30)} per puzzle (per loop: {_join(paper)})"
+               if paper else "",
+               authors=fmt(float(np.mean([sum(q) for q in theirs]))),
+               reading=SOUND_READING if reads else "", readings=reads,
+               why=f"the authors' 30 released puzzles give the slides' sums exactly "
+                   f"(REL-{key}-queue) and their spread; the queue is a product of clue and "
+                   "loop counts, so it moves with GA-" + key + "-hints and GA-" + key
+                   + "-loops-paper" + (f"; selecting on the authors' count gives "
+                                       f"{fmt(np.mean([sum(q) for q in pf]))} per puzzle "
+                                       f"(reading)" if reads else ""))
+
+
+def queue_claims(ledger: Ledger, puzzles: Sequence[dict], table: pd.DataFrame,
+                 pf_puzzles: Sequence[dict] = ()) -> Ledger:
     """The queue of unresolved clues per loop of the authors' solver on our final puzzles:
-    its fall (a trend over loops) and its size (hints queued, summed over a puzzle's loops)."""
+    its fall (a trend over loops) and its size (hints queued, summed over a puzzle's loops;
+    ``pf_puzzles``: the final puzzles of the runs whose fitness read the authors' count)."""
     for name, cid in ((MAIN[0], "GA-hd-queue-shrinks"), (MAIN[1], "GA-do-queue-shrinks")):
         qs = _queues(puzzles, name)
         if len(qs) < 2:
@@ -767,25 +846,8 @@ def queue_claims(ledger: Ledger, puzzles: Sequence[dict], table: pd.DataFrame) -
                    else "", why="within a puzzle the queue cannot grow (a clue leaves it once "
                    "the grid entails it), so the values of one puzzle are not independent; the "
                    "test pools them")
-    qs = _queues(puzzles, MAIN[0])
-    if len(qs) >= 2:
-        theirs = [queue_profile(CLUE, hs) for hs in released.puzzles("hd")]
-        total = np.zeros(max(len(q) for q in qs), dtype=int)
-        for q in qs:
-            total[:len(q)] += q
-        ev = estimate(Sample.of([float(sum(q)) for q in qs]),
-                      Sample.of([float(sum(q)) for q in theirs]), MARGINS.queue)
-        ev = replace(ev, ours=f"{ev.ours} per puzzle (sums per loop: {_join(total)})")
-        paper = reference.queue_per_loop()
-        ledger.add("GA-hd-queue-counts", f"slides: {MAIN[0]} (con), hint types per solve loop",
-                   "Clues still queued, summed over the loops of a final puzzle (the slides' "
-                   "per-loop sums divided by 30)", ev,
-                   paper=f"{fmt(sum(paper) / 30)} per puzzle (per loop: {_join(paper)})",
-                   authors=fmt(float(np.mean([sum(q) for q in theirs]))),
-                   why="the authors' 30 released puzzles give the slides' sums exactly "
-                       "(REL-hd-queue) and their spread; " + _WHY_LOOPS.format(
-                           sound=fmt(np.mean([p["loops"] for p in puzzles
-                                              if p["experiment"] == MAIN[0]])), s="hd"))
+    for name, key in ((MAIN[0], "hd"), (MAIN[1], "do")):
+        _queue_counts(ledger, puzzles, name, key, pf_puzzles)
     return ledger
 
 
@@ -802,9 +864,44 @@ def _agreement_text(agreement: pd.DataFrame) -> str:
             f"{int(rel['n'].sum())} released puzzles")
 
 
-def mutation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFrame) -> Ledger:
+def _cause_values(causes: pd.DataFrame | None, protocol: str, oracle: str, variant: str,
+                  fitness: str, step: int) -> list[float]:
+    """One cell of the stored cause runs: the per-trial values, by trial."""
+    if causes is None:
+        return []
+    c = causes[(causes["protocol"] == protocol) & (causes["oracle"] == oracle)
+               & (causes["variant"] == variant) & (causes["fitness"].fillna("") == fitness)
+               & (causes["step"] == step)].sort_values("trial")
+    return c["value"].astype(float).tolist()
+
+
+def _cause_text(base: list[float], others: Mapping[str, list[float]], paper: float,
+                margin: float) -> str:
+    """What each measured cause does to the protocol's value (paired over the same seeds),
+    and whether one of them brings it within the margin of the paper's."""
+    parts = []
+    closes = []
+    for name, vals in others.items():
+        if len(vals) != len(base) or not vals:
+            continue
+        d = np.asarray(vals) - np.asarray(base)
+        parts.append(f"{name} {fmt(np.mean(vals))} (paired difference {fmt(d.mean())})")
+        if abs(np.mean(vals) - paper) <= margin:
+            closes.append(name)
+    if not parts:
+        return ""
+    verdict = (f"within the margin of the paper's value: {', '.join(closes)}" if closes else
+               "none of them comes within the margin of the paper's value, so the gap is "
+               "unexplained and these causes are excluded")
+    return (f"measured on the same seeds (protocol_causes.csv): ours as their script "
+            f"{fmt(np.mean(base))}; " + "; ".join(parts) + f"; {verdict}")
+
+
+def mutation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFrame,
+                    causes: pd.DataFrame | None = None) -> Ledger:
     """Their FeasbilityTest.py protocol: feasibility after 1..5 successive mutations, with the
-    paper's feasibility (``MUT-weak-*``) and ours (``MUT-strict-*``)."""
+    paper's feasibility (``MUT-weak-*``) and ours (``MUT-strict-*``); ``causes`` (the stored
+    protocol-causes runs) adds the authors' solver as oracle and the causes measured."""
     weak = np.array([r["ratios"] for r in runs if r["weak"]])
     strict = np.array([r["ratios"] for r in runs if not r["weak"]])
     if len(weak) < 2 or len(strict) < 2:
@@ -812,22 +909,32 @@ def mutation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFram
     sec = "slides: Other Experiments, Feasibility after Mutation"
     agree = _agreement_text(agreement)
     paper = reference.mutation_feasibility()
+    authors = np.array([_cause_values(causes, "mutation", "authors", "as their script", "", k)
+                        for k in range(1, len(paper) + 1)]).T
     for s, value in enumerate(paper, start=1):
         def ev(ratios: np.ndarray, s=s, value=value) -> Evidence:
             return estimate(Sample.of(ratios[:, s - 1]), Sample(value, len(ratios)),
                             MARGINS.share)
 
+        base = _cause_values(causes, "mutation", "ours", "as their script", "", s)
+        others = {"the authors' solver as oracle":
+                  _cause_values(causes, "mutation", "authors", "as their script", "", s)}
+        others.update({v: _cause_values(causes, "mutation", "ours", v, "", s)
+                       for v in ("first target lists only", "repeats removed from the archive",
+                                 "distinct-clue mutation")})
+        reads = {OURS_FEASIBLE: ev(strict)}
+        if len(authors) >= 2:
+            reads["the authors' solver as oracle"] = ev(authors)
+        measured = _cause_text(base, others, value, 0.05)
         ledger.add(f"MUT-weak-{s}", sec,
                    f"Share still feasible after {s} successive mutation(s), paper's feasibility",
-                   ev(weak), paper=value, reading="paper's feasibility (the authors' code)",
-                   readings={OURS_FEASIBLE: ev(strict)},
+                   ev(weak), paper=value, reading="paper's feasibility (our sound solver)",
+                   readings=reads,
                    why=f"run as FeasbilityTest.py with the paper's feasibility (weak=True); "
-                       f"{agree}: where they differ ours is the more permissive, so a stricter "
-                       "oracle is an unlikely cause of a lower share; cause not measured here; "
-                       "hypotheses (untested, issue 26): the archived lists "
-                       "(their lengths, exact repeats, the first-100 selection) or the "
-                       "mutation operator; the slides print no spread and no n (their 30 "
-                       "trials assumed, spread assumed equal to ours)")
+                       f"{agree}; "
+                       + (measured or "cause not measured here")
+                       + "; the slides print no spread and no n (their 30 trials assumed, "
+                       "spread assumed equal to ours)")
         ledger.add(f"MUT-strict-{s}", sec,
                    f"Share still feasible after {s} successive mutation(s), our feasibility",
                    ev(strict), paper=value,
@@ -863,8 +970,10 @@ def _plot_value(text: str) -> float:
     return (lo + hi) / 2
 
 
-def ablation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFrame) -> Ledger:
-    """Their SinglePopExperiements.py: feasible individuals per generation, per variant."""
+def ablation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFrame,
+                    causes: pd.DataFrame | None = None) -> Ledger:
+    """Their SinglePopExperiements.py: feasible individuals per generation, per variant;
+    ``causes`` adds the authors' solver as oracle and the generator's operators."""
     means: dict[str, list[float]] = {}
     finals: dict[str, list[float]] = {}
     for v in ABLATION_VARIANTS:
@@ -884,15 +993,23 @@ def ablation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFram
 
         why = (f"the slides' value is a range read off a plot (its midpoint {fmt(value)} used; "
                "no spread printed, ours assumed; their script's 30 trials assumed)")
+        reads = {"final generation": ev(finals[v])}
+        base = _cause_values(causes, "ablation", "ours", "as their script", v, 0)
+        others = {"the authors' solver as oracle":
+                  _cause_values(causes, "ablation", "authors", "as their script", v, 0),
+                  "distinct-clue operators":
+                  _cause_values(causes, "ablation", "ours", "distinct-clue operators", v, 0)}
+        for name, vals in others.items():
+            if len(vals) >= 2:
+                reads[name] = ev(vals)
         if v != "random":
-            why += ("; the protocol runs with the paper's feasibility (weak=True), as their "
-                    f"script does, and {agree}: where they differ ours is the more permissive, "
-                    "so a stricter feasibility is an unlikely cause of fewer feasible "
-                    "individuals; cause not measured here")
+            why += (f"; the protocol runs with the paper's feasibility (weak=True), as their "
+                    f"script does; {agree}; "
+                    + (_cause_text(base, others, value, 1.0) or "cause not measured here"))
         ledger.add(f"ABL-{v.replace(' ', '-')}", sec,
                    f"Feasible individuals per generation (of 50), '{v}'", ev(means[v]),
-                   paper=text, reading="mean over the 100 generations",
-                   readings={"final generation": ev(finals[v])}, why=why)
+                   paper=text, reading="mean over the 100 generations", readings=reads,
+                   why=why)
     order = [("no violations", "full", "more"), ("full", "no completion", "more"),
              ("no completion", "no row validity", "at least as many"),
              ("no row validity", "random", "more")]

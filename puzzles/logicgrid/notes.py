@@ -185,8 +185,11 @@ def _tally(rows: pd.DataFrame) -> str:
 
 
 def conclusion(frame: pd.DataFrame, summary: pd.DataFrame, rel: pd.DataFrame,
-               mutation_protocol: pd.DataFrame) -> Markdown:
-    """The notebook's conclusion, from the ledger and the tables."""
+               mutation_protocol: pd.DataFrame, by_solver: pd.DataFrame) -> Markdown:
+    """The notebook's conclusion, from the ledger and the tables (``by_solver``:
+    ``loops_by_fitness_solver.csv``)."""
+    pf = by_solver[by_solver["fitness_solver"] == "paper"].groupby("dataset")["loops_paper"]
+    pf = pf.mean()
     f = frame
     exact = f[f["id"].str.startswith(("REL-", "EX-")) & (f["kind"] == "exact")]
     open_rows = exact[exact["verdict"] == "not comparable"]
@@ -203,6 +206,7 @@ def conclusion(frame: pd.DataFrame, summary: pd.DataFrame, rel: pd.DataFrame,
         loops_hd=s.loc[MAIN[0], "loops_paper_mean"], loops_do=s.loc[MAIN[1], "loops_paper_mean"],
         paper_loops_hd=reference.results(MAIN[0])["loops_mean"],
         paper_loops_do=reference.results(MAIN[1])["loops_mean"],
+        pf_hd=pf.get(MAIN[0], float("nan")), pf_do=pf.get(MAIN[1], float("nan")),
         released_bad=int((rel["solutions"] == 0).sum()), released=len(rel),
         ga_rows=len(ga), ga_tally=_tally(ga), steps=len(weak_shares),
         falls="falls at every step" if (np.diff(weak_shares) < 0).all()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzles.core.paper import Budget, Experiment, Paper, knob
-from puzzles.logicgrid import experiments, protocols
+from puzzles.logicgrid import causes, experiments, protocols
 from puzzles.logicgrid.fi2pop import run_trial
 
 
@@ -80,5 +80,13 @@ PAPER: Paper[LogicGridBudget] = Paper(
         Experiment("ablation protocol", "the authors' SinglePopExperiements.py: a "
                    "single-population GA per infeasible fitness, the paper's feasibility",
                    protocols.single_pop_tasks, protocols.single_pop_task, protocols.runs_table),
+        Experiment("paper-fitness trials", "both main experiments with the authors' solver's "
+                   "loop count in the feasible fitness (feasibility ours; stored offline)",
+                   experiments.fitness_solver_tasks, run_trial, experiments.stored_trials_table),
+        Experiment("protocol causes", "both side studies under our and the authors' "
+                   "feasibility oracle, with one cause changed at a time (stored offline)",
+                   causes.cause_tasks, causes.cause_task, causes.causes_table),
     ),
-    data=Path(__file__).parent)
+    data=Path(__file__).parent,
+    stored=(("paper-fitness trials", "puzzles/logicgrid/data/paper_fitness_trials.csv"),
+            ("protocol causes", "puzzles/logicgrid/data/protocol_causes_runs.csv")))

@@ -39,6 +39,7 @@ from puzzles.logicgrid.fi2pop import (
     _roulette,
     breeding,
     crossover,
+    drop_repeats,
     evaluate,
     judge,
     mutate,
@@ -70,7 +71,7 @@ SINGLE_POP_WEIGHTS: dict[str, tuple[float, float, float]] = {
 # neither), insert rate 0.5, 2 elites, initial lists of 1-5 hints, lists of at most 21 rows
 # (their archive's mutation grows a list to 21 hints, their single-population one to 20).
 ROWS = 21
-ARCHIVE_GA = GA(50, 0, 0.3, 0.8, 0.5, 2, 1, 5, ROWS)
+ARCHIVE_GA = GA(50, 0, 0.3, 0.8, 0.5, 2, 1, 5, ROWS, False)
 MAX_ARCHIVE_GENERATIONS = 10_000
 
 
@@ -79,9 +80,13 @@ def _breed(H: np.ndarray, ln: np.ndarray, a: int, b: int, ga: GA, sh: Shape,
            br: Breed) -> None:
     """Two children of parents a, b: crossover (concatenate, shuffle, halve), then mutation."""
     crossover(H, ln, a, b, ga.p_cross, br.buf, br.kids, br.kid_len)
+    if ga.distinct:  # the generator's operators (a cause tested, not the authors')
+        for c in range(2):
+            br.kid_len[c] = drop_repeats(br.kids[c], br.kid_len[c])
     if np.random.random() < ga.p_mut:  # their decide(mut_rate) mutates both children or neither
         for c in range(2):
-            br.kid_len[c] = mutate(br.kids[c], br.kid_len[c], ga.p_add, ga.max_hints, sh)
+            br.kid_len[c] = mutate(br.kids[c], br.kid_len[c], ga.p_add, ga.max_hints, sh,
+                                   ga.distinct)
 
 
 @njit(cache=True)
@@ -171,7 +176,7 @@ def archive_kernel(seed: int, ga: GA, target: int, max_gens: int, jd: Judge):
 
 @njit(cache=True)
 def chain_kernel(seed: int, lists: HintLists, na: int, steps: int, max_hints: int,
-                 jd: Judge) -> np.ndarray:
+                 jd: Judge, distinct: bool) -> np.ndarray:
     """FeasbilityTest.mutate_n_times: feasible chains after 1..steps successive mutations."""
     np.random.seed(seed)
     out = np.zeros(steps, dtype=np.int64)
@@ -180,7 +185,7 @@ def chain_kernel(seed: int, lists: HintLists, na: int, steps: int, max_hints: in
         nh = lists.lengths[p]
         h[:nh] = lists.rows[p, :nh]
         for s in range(steps):
-            nh = mutate(h, nh, 0.5, max_hints + 1, jd.shape)
+            nh = mutate(h, nh, 0.5, max_hints + 1, jd.shape, distinct)
             if evaluate(h, nh, jd)[0]:
                 out[s] += 1
     return out
@@ -203,7 +208,7 @@ def mutation_protocol_run(space: Space, seed: int, target: int, steps: int,
                                      MAX_ARCHIVE_GENERATIONS, jd)
     if na == 0:
         raise ValueError("the infeasible-only GA archived no feasible list")
-    counts = chain_kernel(int(seed) + 1, lists, na, int(steps), ROWS, jd)
+    counts = chain_kernel(int(seed) + 1, lists, na, int(steps), ROWS, jd, False)
     return MutationRun(archived=int(na), generations=int(gens),
                        ratios=(counts / na).tolist())
 

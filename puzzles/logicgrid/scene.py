@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.core.board import Scene
+from puzzles.core.board import INK, Scene
 from puzzles.logicgrid.hints import Hint, text
 from puzzles.logicgrid.model import Space
 
@@ -75,9 +75,14 @@ def _cells(sc: Scene, space: Space, f: _Frame, marks, hot: set, selected: set,
         cx, cy = f.x0 + c * CELL, f.y0 + r * CELL
         sel = (x, y) in selected
         fill = "#f4b6b6" if (x, y) in wrong else "#fff6c2" if (x, y) in hot else "#ffffff"
-        with sc.group(id=f"cell-{x}-{y}", data_mark=MARKS[v]):
-            sc.rect(cx, cy, CELL, CELL, fill=fill, stroke="#4aa3ff" if sel else "#999999",
-                    stroke_width=2.5 if sel else 0.5)
+        name = f"{space.entity(x)} / {space.entity(y)}: {MARKS[v] or 'blank'}"
+        with sc.group(id=f"cell-{x}-{y}", data_mark=MARKS[v], aria_label=name
+                      + (", wrong" if (x, y) in wrong else "")):
+            sc.rect(cx, cy, CELL, CELL, fill=fill, stroke="#1f6fd1" if sel else "#999999",
+                    stroke_width=3 if sel else 0.5)
+            if (x, y) in wrong:  # not by colour alone: a red dashed frame
+                sc.rect(cx + 3, cy + 3, CELL - 6, CELL - 6, fill="none", stroke="#b00020",
+                        stroke_width=1.5, stroke_dasharray="3 2")
             if v:
                 sc.text(cx + CELL / 2, cy + CELL / 2, MARKS[v], size=15, font_weight="bold",
                         fill="#c0392b" if v == 2 else "#34495e")
@@ -85,7 +90,7 @@ def _cells(sc: Scene, space: Space, f: _Frame, marks, hot: set, selected: set,
     for gi in range(space.n - 1):
         for gj in range(space.n - 1 - gi):
             sc.rect(f.x0 + gj * m * CELL, f.y0 + gi * m * CELL, m * CELL, m * CELL,
-                    fill="none", stroke="#000000", stroke_width=1.6, pointer_events="none")
+                    fill="none", stroke=INK, stroke_width=1.6, pointer_events="none")
 
 
 def _clues(sc: Scene, lines: Sequence[str], top: float, width: float, hot: int | None,
@@ -94,13 +99,18 @@ def _clues(sc: Scene, lines: Sequence[str], top: float, width: float, hot: int |
         y = top + CLUE_ROW * k
         struck = k in crossed
         with sc.group(id=f"clue-{k}", data_highlight="1" if k == hot else "0",
-                      data_crossed="1" if struck else "0"):
+                      data_crossed="1" if struck else "0",
+                      aria_label=f"clue {t}" + (" (crossed off)" if struck else "")):
             if k == hot:
                 sc.rect(2, y - 9, width, 18, fill="#fff6c2", stroke="#e8710a")
-            sc.text(8, y, t, size=12, anchor="start", font_weight="bold" if k == hot else None,
-                    fill="#999999" if struck else "#000000")
+            else:  # a hit area the width of the line
+                sc.rect(2, y - 9, width, 18, fill="#ffffff", fill_opacity=0.01)
+            sc.text(8, y, t + ("   (crossed off)" if struck else ""), size=12, anchor="start",
+                    font_weight="bold" if k == hot else None,
+                    fill="#000000" if k == hot else INK)
             if struck:
-                sc.line(6, y, 10 + CHAR * len(t), y, stroke="#999999", stroke_width=1)
+                sc.line(6, y, 10 + CHAR * len(t), y, stroke="#000000" if k == hot else INK,
+                        stroke_width=1)
 
 
 @dataclass(frozen=True)
@@ -113,9 +123,14 @@ class Highlights:
     selected: tuple[int, int] | None = None
     crossed: Collection[int] = ()
     wrong: Collection[tuple[int, int]] = ()
+    cells: Collection[tuple[int, int]] = ()  # more cells to highlight (a clue's)
 
 
-def grid_scene(space: Space, marks, hints: Sequence[Hint], show: Highlights = Highlights(),
+# A module-level default, so older linters do not read the call in the signature as mutable.
+NO_HIGHLIGHTS = Highlights()
+
+
+def grid_scene(space: Space, marks, hints: Sequence[Hint], show: Highlights = NO_HIGHLIGHTS,
                title: str = "") -> Scene:
     """The staircase with ``marks`` (``marks[x][y]``: 0 blank, 1 X, 2 O), the clues below it,
     ``show``'s highlights and ``title`` above it."""
@@ -137,7 +152,8 @@ def grid_scene(space: Space, marks, hints: Sequence[Hint], show: Highlights = Hi
         return set() if pair is None else {pair, pair[::-1]}
 
     _headers(sc, space, f)
-    _cells(sc, space, f, marks, both(highlight_cell), both(selected),
+    hot = both(highlight_cell) | {p for c in show.cells for p in both(c)}
+    _cells(sc, space, f, marks, hot, both(selected),
            {p for w in wrong for p in both(w)})
     _clues(sc, lines, f.y0 + f.width * CELL + 20, clue_w, highlight_clue, crossed)
     return sc

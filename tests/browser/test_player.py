@@ -21,7 +21,9 @@ player.board
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 
 # WCAG contrast of every <text> against the first filled shape under its centre (or the
-# output area's background), from the colours the browser computed.
+# output area's background), from the colours the browser computed; each text is scrolled into
+# the viewport first (outside it, nothing lies "under" a text and white marks on colour would
+# be compared with the page).
 CONTRAST = """
 (canvas) => {
   const rgb = (s) => (s.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
@@ -35,15 +37,26 @@ CONTRAST = """
     const bg = getComputedStyle(el).backgroundColor;
     if (bg && !bg.startsWith("rgba(0, 0, 0, 0)") && bg !== "transparent") page = rgb(bg);
   }
-  return Array.from(canvas.querySelectorAll("text")).map((t) => {
+  // elementsFromPoint skips elements with pointer-events: none (labels' badges): count them
+  const style = document.createElement("style");
+  style.textContent = ".pl-canvas svg * { pointer-events: auto !important; }";
+  document.head.appendChild(style);
+  const seen = Array.from(canvas.querySelectorAll("text")).map((t) => {
+    // elementsFromPoint sees only the viewport: bring each text into it first
+    t.scrollIntoView({ block: "center", inline: "center" });
     const box = t.getBoundingClientRect();
     const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    // the first shape under the text that paints (transparent hit areas do not)
     const under = document.elementsFromPoint(x, y).find((e) => e !== t && canvas.contains(e)
       && ["rect", "circle", "polygon", "path"].includes(e.tagName)
-      && getComputedStyle(e).fill !== "none");
+      && getComputedStyle(e).fill !== "none"
+      && parseFloat(getComputedStyle(e).fillOpacity) >= 0.5
+      && getComputedStyle(e).visibility !== "hidden");
     const bg = under ? rgb(getComputedStyle(under).fill) : page;
     return [t.textContent, ratio(rgb(getComputedStyle(t).fill), bg)];
   });
+  style.remove();
+  return seen;
 }
 """
 
