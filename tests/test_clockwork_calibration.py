@@ -1,7 +1,8 @@
 """Read-limit calibration: the fit of a setting and which setting the calibration picks.
 
-The chosen setting (skips_free, T = 7, one mutation) is the default, so its calibration row is
-the fit of the notebook's main experiment: the first 20 stored ordering runs of every instance.
+The default setting (jumps_free, T = 4, one mutation: the best of the weighted calibration,
+tests/test_clockwork_dwp_pinned.py) has its unweighted calibration row computed from the
+notebook's main experiment: the first 20 stored ordering runs of every instance.
 """
 
 from __future__ import annotations
@@ -16,17 +17,35 @@ from puzzles.clockwork.instances import paper_instances
 from puzzles.clockwork.paper import PAPER
 
 
-def test_fit_recomputes_the_chosen_row_from_the_stored_runs():
+def _default_row(table: pd.DataFrame) -> pd.Series:
+    return table[(table["reading"] == DEFAULT.reading)
+                 & (table["tournament"] == DEFAULT.tournament)
+                 & (table["mutations"] == DEFAULT.mutations)].iloc[0]
+
+
+def test_fit_recomputes_the_default_row_from_the_stored_runs():
     table = stored("calibration")
-    row = table[table["chosen"]].iloc[0]
-    assert cal.chosen(table) == (DEFAULT.reading, DEFAULT.tournament, DEFAULT.mutations)
+    row = _default_row(table)
     runs = stored("ordering_runs")
     again = cal.fit(summarise_runs(runs[runs["run"] < PAPER.budgets("paper").runs]))
     assert again == {k: row[k] for k in again}
-    # the unweighted fit with B5 from A5's state (issue 23; the README quotes the earlier
-    # -0.04 / +0.03 of B5's own draw)
+    # the unweighted fit of jumps free, T = 4, m = 1 over all 28 instances (B5 from A5's state)
     assert (again["iter_log_ratio"], again["len_log_ratio"], again["score"]) == (
-        -0.0333, 0.0198, 0.0387)
+        -0.2706, 0.0341, 0.2727)
+    # the unweighted fit prefers another setting: the default is the weighted fit's choice
+    assert cal.chosen(table) == ("skips_free", 7, 1)
+
+
+def test_recheck_default_refuses_a_row_that_is_not_the_notebooks_runs():
+    table = stored("calibration")
+    runs = stored("ordering_runs")
+    summary = summarise_runs(runs[runs["run"] < PAPER.budgets("paper").runs])
+    assert cal.recheck_default(table, summary, PAPER.budgets("paper"))
+    assert not cal.recheck_default(table, summary, PAPER.budgets("smoke"))
+    moved = table.copy()
+    moved.loc[_default_row(table).name, "iter_log_ratio"] += 0.001
+    with pytest.raises(RuntimeError, match="default's calibration row"):
+        cal.recheck_default(moved, summary, PAPER.budgets("paper"))
 
 
 SMALL = PAPER.budgets("smoke")  # R = 15, L = 200, P = 28, N = 200, 2 runs per instance
@@ -60,7 +79,7 @@ def test_each_calibration_row_is_the_fit_of_its_own_runs(small_table):
 def test_reading_runs_are_the_other_readings_run_by_run_with_the_main_seeds():
     tasks = cal.reading_runs_tasks(SMALL, 2026)
     assert sorted({t.ea.reading for t in tasks}) == sorted(
-        {"every_read", "actions_only", "jumps_free"})
+        {"every_read", "actions_only", "skips_free"})
     some = [t for t in tasks if t.instance in ("A2", "E5")]
     table = cal.reading_runs_table(some, [cal.setting_runs(t) for t in some])
     assert list(table.columns) == cal.READING_RUN_COLUMNS and len(table) == 2 * 2 * 3

@@ -117,7 +117,8 @@ def _data(b5_runs: int = 40) -> claims.Data:
         theory=theory.check_all(24, 400), fig4=examples.fig4_trace(12),
         fig5=examples.fig5_example(2026), model=pd.read_csv(FIG / "model_least_squares.csv"),
         sweep_rows=500, states=stored("states"), lengths=pd.read_csv(FIG / "lengths.csv"),
-        refit=referee.calibration(pd.read_csv(FIG / "results.csv")))
+        refit=referee.calibration(pd.read_csv(FIG / "results.csv")),
+        cal_runs=stored("calibration_runs"))
 
 
 @pytest.fixture(scope="module")
@@ -151,6 +152,24 @@ def test_build_refuses_a_missing_row(data, monkeypatch):
         claims.build(data)
 
 
+def test_table_cells_show_their_verdict_under_the_top_calibrated_settings(ledger_frame, data):
+    """Every table cell's `readings` give its verdict under each of the weighted calibration's
+    top settings: those at the default's T and m as readings of the read limit, the others
+    by name, with the verdict the engine gives those runs (issue 23)."""
+    from puzzles.clockwork import refit as rf
+
+    top = rf.top_settings(data.refit)
+    named = [f"{r.replace('_', ' ')}, T = {t}, m = {m}" for r, t, m in top if (t, m) != (4, 1)]
+    assert named == ["jumps free, T = 7, m = 1", "skips free, T = 7, m = 1"]
+    cells = ledger_frame[ledger_frame["id"].str.match(r"^T[IV]+-[A-F]\d-(iter|len)$")]
+    assert len(cells) == 2 * 29
+    for name in [*named, "skips free", "every read", "actions only"]:
+        assert cells["readings"].str.contains(f"{name}: ", regex=False).all(), name
+    # the old default (skips free, T = 7) differs from the new one on some cell
+    parts = [dict(p.rsplit(": ", 1) for p in r.split("; ")) for r in cells["readings"]]
+    assert any(p["skips free, T = 7, m = 1"] != p["jumps free"] for p in parts)
+
+
 def test_table_cells_are_two_samples_with_the_papers_n_and_sd(ledger_frame):
     """A2's iterations: our 20 runs against the paper's 20, its ±9.6 a Student-t half-width."""
     from scipy import stats
@@ -165,7 +184,7 @@ def test_table_cells_are_two_samples_with_the_papers_n_and_sd(ledger_frame):
     row = ledger_frame.set_index("id").loc["TI-A2-iter"]
     assert row["p"] == f"{want.p:.3g}" and row["margin"] == "±0.2 in log ratio"
     assert "n = 20 vs 20" in row["test"] and row["paper"] == "24.3 ±9.6"
-    assert row["ours"].startswith("31.45: mean of our 20 runs")
+    assert row["ours"].startswith("38.2: mean of our 20 runs")
     # The paper's mean taken as exact (a one-line change) gives another p.
     exact = V.estimate(V.Sample.of(a2), V.Sample(24.3), V.Margin.log_ratio(0.2))
     assert f"{exact.p:.3g}" != row["p"]
@@ -224,9 +243,9 @@ def test_patterned_strings_are_paired(data, ledger_frame):
 
 def test_a_claim_over_several_pairs_takes_its_weakest(ledger_frame):
     f = ledger_frame.set_index("id")
-    # F3 lies between F1 and F2: the F2 pair leans the other way and carries the row.
+    # F3 lies between F1 and F2: the weaker F2 pair carries the row.
     assert "weakest of 2: F2 < F3" in f.at["F3-F12", "ours"]
-    assert "reverse direction" in f.at["F3-F12", "test"]
+    assert "the weakest of 2 comparisons (F2 < F3)" in f.at["F3-F12", "test"]
     assert f.at["F3-F12", "verdict"] != "reproduced"
     # Patterned easier than noisy: pooled per set holds, instance by instance it does not.
     assert f.at["VI-patterned", "readings"] == ("each set pooled: reproduced; every patterned "
@@ -257,9 +276,9 @@ def test_named_rows_from_the_committed_files(ledger_frame):
 
 def test_readings_are_given_where_the_data_exist(ledger_frame):
     f = ledger_frame.set_index("id")
-    head = "skips free: "
+    head = "jumps free: "
     assert f.at["TI-A2-iter", "readings"].startswith(head)
-    for r in ("every read", "actions only", "jumps free"):
+    for r in ("every read", "actions only", "skips free"):
         assert f"{r}: " in f.at["TI-A2-iter", "readings"]
     assert "failures as length 0: " in f.at["TIII-C5-len", "readings"]
     assert "failures excluded: " in f.at["TIII-C5-iter", "readings"]
@@ -309,15 +328,28 @@ def test_prose_is_correct(ledger_frame):
         assert not re.match(r"^\s*\d+\.\s", line)
 
 
-def test_conclusion_and_moves_come_from_the_ledger(ledger_frame):
+def test_conclusion_and_moves_come_from_the_ledger(ledger_frame, data):
     from puzzles.clockwork.hitting import hitting_summary
     from puzzles.core.claims import verdict_moves, verdicts_before
 
     results = pd.read_csv(FIG / "results.csv")
+    hit = hitting_summary(stored("ordering_runs"), N)
+    model = pd.read_csv(FIG / "model_least_squares.csv")
     text = prose.PROSE.text("conclusion", **prose.conclusion(
-        results, ledger_frame, hitting_summary(stored("ordering_runs"), N),
-        pd.read_csv(FIG / "model_least_squares.csv"), stored("calibration")))
+        results, ledger_frame, hit, model, data.refit))
     assert "1536, not the paper's 3072" in text
+    assert "T and m; each instance weighted by its standard error" in text
+    assert "the instances our reading cannot produce left out): jumps free, T = 4, m = 1" in text
+    assert "The default setting is the best fit" in text
+    # a fit (at a small scale) that ranks another setting first says so instead
+    other = data.refit.assign(default=data.refit["rank"] == 2)
+    alt = prose.PROSE.text("conclusion", **prose.conclusion(
+        results, ledger_frame, hit, model, other))
+    d = other[other["default"]].iloc[0]
+    assert (f"not the notebook's default ({d.reading.replace('_', ' ')}, T = {d.tournament}, "
+            f"m = {d.mutations})") in alt
+    assert "ranks jumps free, T = 4, m = 1 first" in alt
+    assert "The default setting is the best fit" not in alt
     n_inc = int((ledger_frame["verdict"] == "inconclusive").sum())
     assert f"{n_inc} inconclusive" in text
     for line in text.splitlines():
@@ -366,17 +398,35 @@ def test_every_template_of_prose_md_is_filled_by_its_function(ledger_frame):
     values it needs (the Prose engine refuses a missing or an unused one)."""
     facts, invariant = examples.example3_analysis()
     fills = {"example3": prose.example3(facts, invariant),
-             "defaults": prose.defaults(stored("calibration")),
+             "defaults": prose.defaults(stored("calibration"), ("jumps_free", 4, 1)),
              "table2": prose.table2(ledger_frame),
              "e5": prose.e5(pd.read_csv(FIG / "e_reachable.csv")),
              "c3-interval": prose.c3_interval(ledger_frame),
              "readings": prose.readings(pd.read_csv(FIG / "readings.csv")),
-             "calibration-check": prose.calibration_check(560, ("skips_free", 7, 1))}
+             "calibration-check": prose.calibration_check(560, ("jumps_free", 4, 1))}
     texts = {name: prose.PROSE.text(name, **values) for name, values in fills.items()}
     assert "for E5 both give **1536**, not the paper's 3072" in texts["e5"]
     assert "$Q = \\gcd(12, 6) = 6$" in texts["e5"] and "2^{7} = 1536" in texts["e5"]
-    assert "**The default is the best fit: skips free, T = 7, m = 1**" in texts["defaults"]
+    assert "unweighted, the best fit is skips free, T = 7, m = 1" in texts["defaults"]
+    assert "**jumps free, T = 4, m = 1, the notebook's default**" in texts["defaults"]
+    assert "With T = 4 and m = 1, counting every read gives" in texts["defaults"]
     assert "light 7, 0-based" in texts["readings"]
     assert "recomputed from this notebook's own 560 runs" in texts["calibration-check"]
     assert "none of them a goal's. Only 96 of the 384 states" in texts["example3"]
     assert "(0.5 and 0)" in texts["table2"]
+
+
+def test_iter_margin_is_near_zero_when_the_solving_runs_average_zero():
+    from types import SimpleNamespace
+
+    from puzzles.clockwork.ledger import MARGINS, Cell, _iter_margin
+
+    def cell(solved: list[bool], tournaments: list[int]) -> Cell:
+        g = pd.DataFrame({"solved": solved, "tournaments": tournaments})
+        return Cell("A2", {"skips free": g}, g, g, None)
+
+    d = SimpleNamespace(refit=None, cal_runs=None)  # no top settings
+    # one run solved at tournament 0, one failed at N: the solving runs' mean is 0
+    assert _iter_margin(d, cell([True, False], [0, 200]), 5.0) == MARGINS.near_zero
+    assert _iter_margin(d, cell([True, False], [3, 200]), 5.0) == MARGINS.iterations
+    assert _iter_margin(d, cell([True, True], [3, 4]), 1.0) == MARGINS.near_zero

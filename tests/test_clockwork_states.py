@@ -65,7 +65,8 @@ def test_state_runs_are_seeded_and_summarised():
     a, b = S.state_runs(task), S.state_runs(task)
     assert a == b
     row = a.row()
-    assert row["runs"] == 3 and row["mean_tournaments"] == pytest.approx(np.mean(a.tournaments))
+    assert row["runs"] == 3
+    assert row["mean_tournaments"] == pytest.approx(np.mean(a.tournaments), abs=1e-4)
     assert row["successes"] == sum(a.solved)
 
 

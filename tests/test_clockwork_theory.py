@@ -73,14 +73,14 @@ def test_lz_complexity():
 
 def test_stored_reading_runs_give_the_calibration_rows():
     runs, table = stored("reading_runs"), stored("calibration")
-    assert set(runs["reading"]) == {"every_read", "actions_only", "jumps_free"}
+    assert set(runs["reading"]) == {"every_read", "actions_only", "skips_free"}
     assert (runs.groupby(["reading", "instance"]).size() == 20).all()
-    assert cal.check_reading_runs(runs, table, 7, 1) == 3
+    assert cal.check_reading_runs(runs, table, 4, 1) == 3
     bad = runs.copy()
     first_a2 = bad.index[(bad["reading"] == "every_read") & (bad["instance"] == "A2")][0]
     bad.loc[first_a2, "tournaments"] += 100
     with pytest.raises(RuntimeError, match="stored runs of every_read"):
-        cal.check_reading_runs(bad, table, 7, 1)
+        cal.check_reading_runs(bad, table, 4, 1)
 
 
 def test_b5_from_a5_is_section_vs_b5():

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import pandas as pd
+import pytest
+
+from puzzles.clockwork import experiments as ex
+from puzzles.clockwork import prose
 from puzzles.clockwork.dwp import DEFAULT, decode_trace
 from puzzles.clockwork.game import Clockwork, Position, examples
 from puzzles.clockwork.instances import instance
+from puzzles.clockwork.prose import PROSE
 from puzzles.clockwork.widget import CrossoverView, RingStepper
 from puzzles.core.board import scene_png
 from puzzles.core.game import Player
@@ -115,3 +121,29 @@ def test_crossover_view_clicks_move_the_cut_and_the_mutation():
     assert b.message.startswith("refused: click between")
     b.press("new")
     assert cv.seed == 4 and 'data-cut="2"' in b.svg
+
+
+def _runs(solved: list[bool]) -> pd.DataFrame:
+    return pd.DataFrame({"instance": "C3", "run": range(len(solved)), "solved": solved,
+                         "tournaments": [120 if s else 200 - i for i, s in enumerate(solved)],
+                         "ring": [f"{i} 9" for i in range(len(solved))]})
+
+
+def test_solving_ring_is_the_first_solving_runs_ring():
+    assert ex.solving_ring(_runs([False, True, True]), "C3") == [1, 9]
+
+
+def test_solving_ring_is_none_when_no_run_solved():
+    assert ex.solving_ring(_runs([False, False]), "C3") is None
+
+
+def test_solving_ring_refuses_an_instance_without_runs():
+    with pytest.raises(ValueError, match="no run of instance 'C4'"):
+        ex.solving_ring(_runs([True]), "C4")
+
+
+def test_no_solving_run_names_the_runs_and_their_budget():
+    text = PROSE.text("no-solving-run", **prose.no_solving_run(_runs([False, False]), "C3"))
+    assert "solved C3 (2 runs, none within 200 tournaments)" in text
+    with pytest.raises(ValueError, match="has a solving run"):
+        prose.no_solving_run(_runs([False, True]), "C3")

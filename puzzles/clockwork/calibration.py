@@ -178,17 +178,21 @@ def check_reading_sample(reading_runs: pd.DataFrame, seed: int, workers: int | N
     return same
 
 
-def recheck_chosen(table: pd.DataFrame, summary: pd.DataFrame, budget: ClockworkBudget) -> bool:
-    """At the paper's protocol the chosen row is the fit of the notebook's own runs: recompute
-    it from their ``summary`` (RuntimeError when it differs). False when the budget differs."""
+def recheck_default(table: pd.DataFrame, summary: pd.DataFrame, budget: ClockworkBudget) -> bool:
+    """At the paper's protocol the default setting's row is the fit of the notebook's own
+    runs: recompute it from their ``summary`` (RuntimeError when it differs). False when the
+    budget differs."""
     if (budget.N, budget.runs) != (DEFAULT.N, budget.paper().runs):
         return False
     live = fit(summary)
-    row = table[table["chosen"]].iloc[0]
+    row = table[(table["reading"] == DEFAULT.reading) & (table["tournament"] == DEFAULT.tournament)
+                & (table["mutations"] == DEFAULT.mutations)]
+    if len(row) != 1:
+        raise ValueError(f"the calibration table has {len(row)} rows of the default setting")
     for k in ("iter_log_ratio", "len_log_ratio"):
-        if abs(live[k] - row[k]) >= 1e-9:
-            raise RuntimeError(f"the chosen calibration row's {k} is {row[k]}, this notebook's "
-                               f"runs give {live[k]}")
+        if abs(live[k] - row.iloc[0][k]) >= 1e-9:
+            raise RuntimeError(f"the default's calibration row has {k} = {row.iloc[0][k]}, "
+                               f"this notebook's runs give {live[k]}")
     return True
 
 

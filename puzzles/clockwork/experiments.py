@@ -177,12 +177,14 @@ def heavy_tails(summary: pd.DataFrame, top: int = 10) -> pd.DataFrame:
         "mean_over_median", ascending=False).head(top).round(1)
 
 
-def solving_ring(runs: pd.DataFrame, key: str) -> list[int]:
-    """The ring of the first run that solved instance ``key``."""
+def solving_ring(runs: pd.DataFrame, key: str) -> list[int] | None:
+    """The ring of the first run that solved instance ``key``; None when no run solved it
+    (a small budget may solve none: smoke's 2 runs of 200 tournaments miss C3)."""
+    if key not in set(runs["instance"]):
+        raise ValueError(f"no run of instance {key!r}")
     won = runs[(runs["instance"] == key) & runs["solved"]]
-    if won.empty:
-        raise ValueError(f"no run solved {key!r}")
-    return [int(x) for x in won.iloc[0]["ring"].split()]
+    return None if won.empty else [int(x) for x in won.iloc[0]["ring"].split()]
+
 
 
 def exact_facts(puzzle: Puzzle, max_states: float = math.inf) -> dict:

@@ -41,6 +41,7 @@ from puzzles.clockwork.reference import (
     q_values,
     reachable,
 )
+from puzzles.clockwork.refit import top_settings
 from puzzles.clockwork.theory import Facts
 from puzzles.core import verdicts as V
 from puzzles.core.claims import Ledger, fmt, inventory
@@ -133,6 +134,7 @@ class Data:
     states: pd.DataFrame | None = None    # data/states.csv: noisy instances over many states
     lengths: pd.DataFrame | None = None   # lengths.csv: the two length hypotheses per instance
     refit: pd.DataFrame | None = None     # calibration.csv: the weighted calibration
+    cal_runs: pd.DataFrame | None = None  # data/calibration_runs.csv: every setting's runs
 
 
 @dataclass
@@ -237,6 +239,22 @@ def _samples(d: Data, key: str) -> dict[str, pd.DataFrame | None]:
     return out
 
 
+def _top_samples(d: Data, key: str) -> dict[str, pd.DataFrame]:
+    """Our runs of an instance under each of the weighted calibration's top settings whose T
+    and m differ from the default's (those at the default's T and m are the readings of the
+    read limit above), labelled e.g. ``jumps free, T = 7, m = 1``."""
+    if d.refit is None or d.cal_runs is None:
+        return {}
+    c = d.cal_runs
+    out: dict[str, pd.DataFrame] = {}
+    for r, t, m in top_settings(d.refit):
+        if (t, m) != (DEFAULT.tournament, DEFAULT.mutations):
+            out[f"{READING_NAMES[r]}, T = {t}, m = {m}"] = c[
+                (c["reading"] == r) & (c["tournament"] == t) & (c["mutations"] == m)
+                & (c["instance"] == key)]
+    return out
+
+
 def _iter_values(g: pd.DataFrame, failures: bool = True) -> np.ndarray:
     t = g["tournaments"].astype(float)
     return (t if failures else t[g["solved"].astype(bool)]).to_numpy()
@@ -321,20 +339,34 @@ def _unsolvable() -> Evidence:
                             kind="estimate")
 
 
+def _iter_margin(d: Data, cell: Cell, paper_mean: float) -> Margin:
+    """The near-zero margin when the paper's mean or any mean the row compares with it (every
+    reading, every top setting, our solving runs alone) is at most 1 or 0 (a log ratio has no
+    value at 0: smoke's few runs can solve only at tournament 0); the iterations margin
+    otherwise."""
+    groups = [*cell.samples.values(), *_top_samples(d, cell.key).values()]
+    means = [float(g["tournaments"].mean()) for g in groups if g is not None and len(g)]
+    solving = cell.head.loc[cell.head["solved"].astype(bool), "tournaments"]
+    if cell.fails and len(solving):
+        means.append(float(solving.mean()))
+    return MARGINS.near_zero if paper_mean <= 1 or min(means) == 0 else MARGINS.iterations
+
+
 def _iter_row(d: Data, cell: Cell) -> Row:
     """The iteration cell of one table row, under every reading."""
     key, head, n = cell.key, cell.head, cell.n
     im, ih = paper_value(key, "iter_mean"), paper_value(key, "iter_ci95")
     isd = paper_sd(ih)
     paper_i = Sample(im, PAPER_RUNS, isd)
-    run_means = [float(g["tournaments"].mean()) for g in cell.samples.values()
-                 if g is not None and len(g)]
-    margin = (MARGINS.near_zero if im <= 1 or min(run_means) == 0 else MARGINS.iterations)
+    margin = _iter_margin(d, cell, im)
     evs: dict[str, Evidence] = {
         name: _unsolvable() if g is None else _iter_ev(
             _iter_values(g), len(g), paper_i, margin,
             f"mean of our {len(g)} runs (failed runs at N)")
         for name, g in cell.samples.items()}
+    for name, g in _top_samples(d, key).items():
+        evs[name] = _iter_ev(_iter_values(g), len(g), paper_i, margin,
+                             f"mean of our {len(g)} runs (failed runs at N)")
     if cell.fails:
         evs["failures excluded"] = _iter_ev(_iter_values(head, failures=False), n, paper_i,
                                             margin, f"mean of our {n - cell.fails} solving "
@@ -369,6 +401,8 @@ def _length_row(d: Data, cell: Cell, ratios: dict[str, float]) -> Row:
     lsd = paper_sd(lh)
     paper_l = Sample(lm, PAPER_RUNS, lsd)
     evs = {name: _length_sample_ev(g, paper_l) for name, g in cell.samples.items()}
+    evs.update({name: _length_sample_ev(g, paper_l)
+                for name, g in _top_samples(d, key).items()})
     if cell.fails:
         evs["failures as length 0"] = _length_ev(_length_values(head, True), n, paper_l,
                                                  f"mean of our {n} runs (failed runs as "

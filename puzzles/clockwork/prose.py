@@ -40,19 +40,29 @@ def example3(facts: dict, invariant: pd.DataFrame) -> dict[str, Any]:
             "goal_reachable": facts["goal states reachable"]}
 
 
-def defaults(calibration: pd.DataFrame) -> dict[str, Any]:
-    """The read-limit choice and the fit of each reading (from calibration.csv)."""
+def _setting_words(reading: str, tournament: int, mutations: int) -> str:
+    return f"{_words(reading)}, T = {tournament}, m = {mutations}"
+
+
+def defaults(calibration: pd.DataFrame, default: tuple[str, int, int]) -> dict[str, Any]:
+    """The unweighted calibration's best setting, the ``default`` (reading, T, m) and the fit
+    of each reading at the default's T and m (from calibration_unweighted.csv)."""
     c = calibration
     best = c[c["chosen"]].iloc[0]
-    same = c[(c["tournament"] == best.tournament) & (c["mutations"] == best.mutations)]
+    reading, tournament, mutations = default
+    same = c[(c["tournament"] == tournament) & (c["mutations"] == mutations)]
     row = same.set_index("reading")
+    if reading not in row.index:
+        raise ValueError(f"the calibration has no row of the default {default}")
     close = [r for r in c["reading"].unique() if abs(row.at[r, "len_log_ratio"]) < math.log(1.15)]
     fits = [PROSE.text("defaults-fit", label=label,
-                       iterations=math.exp(row.at[reading, "iter_log_ratio"]),
-                       lengths=math.exp(row.at[reading, "len_log_ratio"]))
-            for reading, label in READING_LABELS]
-    return {"settings": len(c), "runs": int(best.runs) // 28, "reading": _words(best.reading),
-            "tournament": best.tournament, "mutations": best.mutations, "score": best.score,
+                       iterations=math.exp(row.at[r, "iter_log_ratio"]),
+                       lengths=math.exp(row.at[r, "len_log_ratio"]))
+            for r, label in READING_LABELS]
+    return {"settings": len(c), "runs": int(best.runs) // 28,
+            "best": _setting_words(best.reading, best.tournament, best.mutations),
+            "score": best.score, "default": _setting_words(*default),
+            "tournament": tournament, "mutations": mutations,
             "fits": "; ".join(fits), "iter_se": c["iter_se"].mean(),
             "len_se": c["len_se"].mean(), "close": ", ".join(_words(r) for r in close)}
 
@@ -205,15 +215,36 @@ def _order_values(ledger_frame: pd.DataFrame) -> dict[str, Any]:
 
 def conclusion(results: pd.DataFrame, ledger_frame: pd.DataFrame, summ200: pd.DataFrame,
                model: pd.DataFrame, calibration: pd.DataFrame) -> dict[str, Any]:
-    """The conclusion's bullets, every number from this run's results."""
+    """The conclusion's bullets, every number from this run's results (``calibration``: the
+    weighted calibration, :func:`puzzles.clockwork.refit.calibration_table`)."""
     from puzzles.core.claims import verdict_counts
 
-    best = calibration[calibration["chosen"]].iloc[0]
     counts = verdict_counts(ledger_frame)
     return {**_exact_values(results, ledger_frame), **_cell_values(ledger_frame, summ200),
             **_order_values(ledger_frame), **_model_values(model),
-            "settings": len(calibration), "reading": _words(best.reading),
-            "tournament": best.tournament, "mutations": best.mutations,
-            "iterations": math.exp(best.iter_log_ratio),
-            "lengths": math.exp(best.len_log_ratio),
+            "calibrated": _calibrated(calibration),
             "ledger": ", ".join(f"{n} {k}" for k, n in counts.items() if n)}
+
+
+def _calibrated(calibration: pd.DataFrame) -> str:
+    """The conclusion's calibration bullet: the default is the weighted fit's best, or (at a
+    scale too small to rank the settings) which setting the fit ranks first instead."""
+    best = calibration[calibration["chosen"]].iloc[0]
+    values = {"settings": len(calibration), "reading": _words(best.reading),
+              "tournament": best.tournament, "mutations": best.mutations,
+              "iterations": math.exp(best.iter_log_ratio),
+              "lengths": math.exp(best.len_log_ratio)}
+    if bool(best["default"]):
+        return PROSE.text("conclusion-calibrated", **values)
+    d = calibration[calibration["default"]].iloc[0]
+    return PROSE.text("conclusion-calibrated-other", **values, paper_runs=protocol()["runs"],
+                      default=f"{_words(d.reading)}, T = {d.tournament}, m = {d.mutations}")
+
+
+def no_solving_run(runs: pd.DataFrame, key: str) -> dict[str, Any]:
+    """Why the ring stepper has no ring: the runs of ``key`` at this scale and the most
+    tournaments any of them used, none solving it."""
+    mine = runs[runs["instance"] == key]
+    if mine.empty or mine["solved"].any():
+        raise ValueError(f"instance {key!r} has no runs or has a solving run")
+    return {"key": key, "runs": len(mine), "tournaments": int(mine["tournaments"].max())}

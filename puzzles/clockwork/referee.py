@@ -28,7 +28,7 @@ from puzzles.clockwork.reference import paper_value
 from puzzles.core.claims import Ledger
 
 DATA = Path(__file__).resolve().parent / "data"
-TOP = 4
+TOP = rf.TOP
 PAPER_N = 20_000
 
 
@@ -52,9 +52,7 @@ def calibration(results: pd.DataFrame) -> pd.DataFrame:
 
 def top_settings(table: pd.DataFrame, k: int = TOP) -> list[tuple[str, int, int]]:
     """The ``k`` best settings of a calibration table, best first."""
-    best = table.sort_values(["score", "reading"]).head(k)
-    return [(str(r), int(t), int(m)) for r, t, m in
-            best[["reading", "tournament", "mutations"]].itertuples(index=False)]
+    return rf.top_settings(table, k)
 
 
 def sensitivity(table: pd.DataFrame, k: int = TOP) -> pd.DataFrame:

@@ -255,6 +255,16 @@ def _cell_evidence(g: pd.DataFrame, key: str, what: str) -> V.Evidence:
     return V.estimate(V.Sample.of(ln), paper, MARGINS.length)
 
 
+TOP = 4  # the settings whose verdicts the sensitivity table and the ledger's readings show
+
+
+def top_settings(table: pd.DataFrame, k: int = TOP) -> list[tuple[str, int, int]]:
+    """The ``k`` best settings of a calibration table, best first (ties by reading)."""
+    best = table.sort_values(["score", "reading"]).head(k)
+    return [(str(r), int(t), int(m)) for r, t, m in
+            best[["reading", "tournament", "mutations"]].itertuples(index=False)]
+
+
 def setting_name(reading: str, tournament: int, mutations: int) -> str:
     """A setting as a column name, e.g. ``jumps_free T4 m1``."""
     return f"{reading} T{tournament} m{mutations}"
