@@ -259,11 +259,33 @@ def _fill(arr, value):
 
 
 @njit(cache=True)
-def _first_at(dist, level):
-    for i in range(dist.shape[0]):
-        if dist[i] == level:
-            return i
+def _first_in(dist, level, sets, n_perms):
+    """The least index at distance ``level`` in the blocks of the marked sets (-1: none)."""
+    for s in range(sets.shape[0]):
+        if sets[s]:
+            for p in range(n_perms):
+                if dist[s * n_perms + p] == level:
+                    return s * n_perms + p
     return -1
+
+
+@njit(cache=True, parallel=True)
+def _reset(dist, sets, n_perms):
+    """Write UNSEEN over the blocks of the marked sets (a search wrote nowhere else)."""
+    for s in prange(sets.shape[0]):
+        if sets[s]:
+            for p in range(n_perms):
+                dist[s * n_perms + p] = UNSEEN
+
+
+class Workspace:
+    """The byte per configuration of one state space, all UNSEEN between searches (each search
+    resets the blocks it wrote), so many searches of one space allocate it once."""
+
+    def __init__(self, ss: StateSpace) -> None:
+        self.ss = ss
+        self.dist = np.empty(ss.size, dtype=np.uint8)
+        _fill(self.dist, np.uint8(UNSEEN))
 
 
 @dataclass(frozen=True)
@@ -284,34 +306,46 @@ class DenseBFS:
         return sum(self.counts)
 
 
-def _search(ss: StateSpace, faces: np.ndarray, start: int, dist: np.ndarray) -> list[int]:
-    _fill(dist, np.uint8(UNSEEN))
+def _search(ws: Workspace, faces: np.ndarray, start: int) -> tuple[list[int], int]:
+    """(counts per distance, the least index at the largest distance); leaves ``ws`` clean."""
+    ss, dist = ws.ss, ws.dist
     active = np.zeros(ss.space.n_sets, dtype=np.uint8)
     next_active = np.zeros_like(active)
+    touched = np.zeros_like(active)
+    last = np.zeros_like(active)
     dist[start] = 0
     active[start // ss.space.n_perms] = 1
-    counts = []
+    counts: list[int] = []
     level_fn = _level_parallel if ss.space.n_sets >= PARALLEL_FROM else _level_serial
-    for level in range(UNSEEN):
-        got = level_fn(dist, np.uint8(level), ss.space, faces, active, next_active)
-        if got == 0:
-            break
-        counts.append(int(got))
-        if level + 1 == UNSEEN:
-            raise ValueError(f"distances beyond {UNSEEN - 1}: more than a byte holds")
-        active, next_active = next_active, active
-        next_active[:] = 0
-    return counts
+    try:
+        for level in range(UNSEEN):
+            touched |= active
+            got = level_fn(dist, np.uint8(level), ss.space, faces, active, next_active)
+            if got == 0:
+                break
+            counts.append(int(got))
+            if level + 1 == UNSEEN:
+                raise ValueError(f"distances beyond {UNSEEN - 1}: more than a byte holds")
+            last[:] = active
+            active, next_active = next_active, active
+            next_active[:] = 0
+        far = _first_in(dist, np.uint8(len(counts) - 1), last, ss.space.n_perms)
+    finally:
+        _reset(dist, touched, ss.space.n_perms)
+    return counts, int(far)
 
 
-def dense_distances(puzzle: Puzzle, start) -> DenseBFS:
-    """Distances from ``start`` to every configuration it reaches (see the module doc)."""
+def dense_distances(puzzle: Puzzle, start, workspace: Workspace | None = None) -> DenseBFS:
+    """Distances from ``start`` to every configuration it reaches (see the module doc); pass a
+    :class:`Workspace` of ``StateSpace.of(puzzle)`` to reuse its memory across searches."""
     start = validate_config(puzzle, start)
-    ss = StateSpace.of(puzzle)
-    dist = np.empty(ss.size, dtype=np.uint8)
-    counts = _search(ss, face_table(puzzle.d, puzzle.k), rank_config(ss, start), dist)
-    far = _first_at(dist, np.uint8(len(counts) - 1))
-    return DenseBFS(tuple(counts), unrank_config(ss, int(far)))
+    ss = StateSpace.of(puzzle) if workspace is None else workspace.ss
+    if (ss.d, ss.n) != (puzzle.d, puzzle.n_rings):
+        raise ValueError(f"the workspace holds d={ss.d} with {ss.n} rings, the puzzle d="
+                         f"{puzzle.d} with {puzzle.n_rings}")
+    ws = Workspace(ss) if workspace is None else workspace
+    counts, far = _search(ws, face_table(puzzle.d, puzzle.k), rank_config(ss, start))
+    return DenseBFS(tuple(counts), unrank_config(ss, far))
 
 
 # ---------------------------------------------------------------- orbits of occupied sets

@@ -575,7 +575,7 @@ def all_orbit_tasks(b: HypercubeBudget, root: int) -> list[OrbitTask]:
 
 def gods_tasks(b: HypercubeBudget, root: int) -> list[Task]:
     """d <= ``b.gods_max_d`` (hash-table BFS) and dimension ``b.dense_d`` (dense BFS)."""
-    return [*dk_tasks(b, root), *dense_target_tasks(b, root), *orbit_tasks(b, root)]
+    return [*dense_target_tasks(b, root), *dk_tasks(b, root), *orbit_tasks(b, root)]
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,12 @@ How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PA
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pandas as pd
 
-from puzzles.hypercube.dense import DenseBFS, dense_distances
+from puzzles.hypercube.dense import DenseBFS, Workspace, dense_distances, state_space
 from puzzles.hypercube.hardness import PAPER_LEVEL, occupancy_orbits
 from puzzles.hypercube.instances import instance
 from puzzles.hypercube.model import Puzzle
@@ -56,13 +57,19 @@ def target_search(d: int, k: int) -> DenseBFS:
     return dense_distances(p, p.target)
 
 
+@lru_cache(maxsize=1)
+def _workspace(d: int, n: int) -> Workspace:
+    # one 652 MB array at d = 5, kept for the next orbit of the same process
+    return Workspace(state_space(d, n))
+
+
 def orbit_row(d: int, k: int, orbit: int) -> dict[str, Any]:
     """The eccentricity of orbit ``orbit`` (its least set, ring i on its i-th vertex)."""
     p = paper_puzzle(d, k)
     reps = occupancy_orbits(d, p.n_rings)
     if not 0 <= orbit < len(reps):
         raise ValueError(f"orbit must lie in 0..{len(reps) - 1} for d={d}, got {orbit}")
-    r = dense_distances(p, reps[orbit])
+    r = dense_distances(p, reps[orbit], _workspace(d, p.n_rings))
     return {"d": d, "k": k, "orbit": orbit, "occupied": " ".join(map(str, reps[orbit])),
             "component_size": r.size, "eccentricity": r.eccentricity}
 
