@@ -209,7 +209,8 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
 
 
 def run_experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``python -m puzzles run NN [experiment] [--scale S] [--seed N] [--store]``."""
+    """``python -m puzzles run NN [experiment] [--scale S] [--seed N] [--cache-dir DIR]
+    [--store]``."""
     from puzzles.catalogue import ROOT, paper
     from puzzles.core.paper import run_command, store
     from puzzles.core.runner import executor_for
@@ -224,7 +225,8 @@ def run_experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         if args.store and (args.scale != "paper" or args.seed != DEFAULT_SEED):
             parser.error("--store keeps the committed runs: paper scale and the root seed only")
         table = p.run(args.experiment, args.scale, args.seed,
-                      executor=executor_for(args.scheduler, args.workers), workers=args.workers)
+                      executor=executor_for(args.scheduler, args.workers), workers=args.workers,
+                      cache_dir=args.cache_dir)
         if args.store:
             path = store(table, p.stored_path(args.experiment, ROOT),
                          run_command(p, args.experiment))
@@ -260,6 +262,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--seed", type=int, default=DEFAULT_SEED)
     run.add_argument("--workers", type=int, default=None)
     run.add_argument("--scheduler", default="")
+    run.add_argument("--cache-dir", type=Path, default=None,
+                     help="keep each finished task here; a rerun resumes where it stopped")
     run.add_argument("--store", action="store_true",
                      help="write the table where the notebook reads it (its stored file)")
     args = parser.parse_args(argv)
