@@ -313,6 +313,8 @@ def test_committed_claims_are_rebuilt_exactly_from_the_committed_results(inputs)
     hl.hardest_claims(ledger, pd.read_csv(FIGURES / "hardest_levels.csv", dtype={"level": str}))
     optimum = int(inputs.results.query("d == 5 and k == 4 and level == '0'")["optimal"].iloc[0])
     hl.d5_claims(ledger, hardness.stored_d5_distances(), optimum)
+    hl.dense_claims(ledger, pd.read_csv(FIGURES / "distances.csv"),
+                    hardness.stored_d5_distances())
     committed = (FIGURES / f"{FILE_NAME}.csv").read_bytes()
     frame = ledger.frame()
     assert frame.to_csv(index=False, lineterminator="\n").encode() == committed
