@@ -318,3 +318,18 @@ def test_committed_claims_are_rebuilt_exactly_from_the_committed_results(inputs)
     committed = (FIGURES / f"{FILE_NAME}.csv").read_bytes()
     frame = ledger.frame()
     assert frame.to_csv(index=False, lineterminator="\n").encode() == committed
+
+
+def test_gods_rows_state_a_lower_bound_where_orbits_are_missing():
+    from types import SimpleNamespace
+
+    from puzzles.hypercube.story import gods_text
+
+    exact = SimpleNamespace(d=5, k=4, gods_number=21, orbits=472, orbits_done=472, bound="exact")
+    lower = SimpleNamespace(d=5, k=1, gods_number=30, orbits=472, orbits_done=2, bound="lower")
+    old = SimpleNamespace(d=4, k=3, gods_number=17, orbits=27)  # rows before the dense runs
+    assert hl.gods_evidence(exact).ours == "21" and hl.gods_evidence(exact).uncertainty == ""
+    ev = hl.gods_evidence(lower)
+    assert ev.ours == ">= 30" and ev.uncertainty == "a lower bound: 2 of 472 orbits searched"
+    assert hl.gods_evidence(old).ours == "17"
+    assert [gods_text(r) for r in (exact, lower, old)] == ["21", ">= 30", "17"]
