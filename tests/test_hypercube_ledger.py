@@ -74,12 +74,14 @@ def test_gods_number_d3():
     assert (g2["component_size"], g2["target_eccentricity"], g2["gods_number"]) == (672, 10, 10)
     from puzzles.hypercube.paper import PAPER
 
-    gods = PAPER.run("gods_number", "smoke", workers=1, progress=False)  # d = 3
-    dist = PAPER.run("distances", "smoke", workers=1, progress=False)
+    gods = PAPER.run("gods_number", "smoke", workers=1, progress=False)  # d = 3, dense d = 4
+    dist = PAPER.run("distances", "smoke", workers=1, progress=False)  # dense, d = 3 and 4
     assert list(gods.columns) == ["d", "k", "rings", "component_size",
-                                  "target_eccentricity", "gods_number", "orbits"]
-    assert dist.groupby(["d", "k"])["count"].sum().tolist() == [1680, 672]
-    assert hardness.check_distances(dist) == 2
+                                  "target_eccentricity", "gods_number", "orbits",
+                                  "orbits_done", "bound"]
+    assert dist.groupby(["d", "k"])["count"].sum().tolist() == [1680, 672, 524160, 524160,
+                                                                137280]
+    assert hardness.check_distances(dist) == 5
     bad = dist.copy()
     bad.loc[0, "count"] += 1
     with pytest.raises(ValueError, match="differ"):

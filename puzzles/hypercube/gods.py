@@ -12,10 +12,12 @@ How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PA
   ``figures/05_hypercube/gods_number.csv``: the d <= 4 rows (hash-table BFS, every orbit) and
   one row per k for d = 5 from the dense searches, with ``orbits_done`` and ``bound``
   ("exact" when every orbit was searched, "lower" when only ``orbits_done`` of them were:
-  God's number is then at least the largest eccentricity found). At paper scale every orbit
-  of k = 4 is searched and the first ``dense_orbits_run`` orbits of k = 1, 2, 3.
-- ``python -m puzzles run 05 gods_orbits --store --cache-dir .cache/05`` writes the same
-  searches one row per orbit (``gods_orbits.csv``); with the same cache it only reads them.
+  God's number is then at least the largest eccentricity found, here the target's). At paper
+  scale every orbit of k = 4 is searched.
+- ``python -m puzzles run 05 gods_orbits --store --cache-dir .cache/05`` writes one row per
+  orbit searched (``gods_orbits.csv``): gods_number's k = 4 searches (read from the cache) and
+  the first ``dense_orbits_run`` orbits of k = 1, 2, 3, whose largest eccentricity is a
+  lower bound on their God's number.
 - ``python -m puzzles run 05 distances --store --cache-dir .cache/05`` writes
   ``distances.csv``, the distributions from the paper's target for 3 <= d <= 5 (dense BFS);
   the d = 5 searches are gods_number's own, so with the same cache they are read, not rerun.
@@ -96,3 +98,26 @@ def distance_rows(d: int, k: int) -> list[dict[str, int]]:
     """``d,k,distance,count`` rows of the paper's target (dense BFS)."""
     counts = target_search(d, k).counts
     return [{"d": d, "k": k, "distance": j, "count": c} for j, c in enumerate(counts)]
+
+
+TIMING_COLUMNS = ["d", "k", "orbit", "component_size", "seconds", "cpu_seconds", "threads",
+                  "load"]
+
+
+def time_orbits(d: int, k: int, orbits: list[int]) -> pd.DataFrame:
+    """Wall and CPU seconds (all of numba's threads) of :func:`orbit_row` on each orbit, with
+    the thread count and the 1-minute load average after it (a timing file, never a result)."""
+    import os
+    import time
+
+    import numba
+
+    rows = []
+    for orbit in orbits:
+        wall, cpu = time.perf_counter(), time.process_time()
+        row = orbit_row(d, k, orbit)
+        rows.append({"d": d, "k": k, "orbit": orbit, "component_size": row["component_size"],
+                     "seconds": round(time.perf_counter() - wall, 2),
+                     "cpu_seconds": round(time.process_time() - cpu, 2),
+                     "threads": numba.get_num_threads(), "load": round(os.getloadavg()[0], 2)})
+    return pd.DataFrame(rows, columns=TIMING_COLUMNS)

@@ -48,8 +48,9 @@ class HypercubeBudget(Budget):
                         "3 <= d <= this, God's number over orbits for this d", "dimensions")
     dense_complete_k: tuple[int, ...] = knob("the k whose every orbit the gods_number run "
                                              "searches in dimension dense_d")
-    dense_orbits_run: int = knob("orbits the gods_number run searches for the other k "
-                                 "(God's number: a lower bound)", "orbits")
+    dense_orbits_run: int = knob("orbits the gods_orbits run searches for the other k "
+                                 "(their largest eccentricity: a lower bound on God's "
+                                 "number)", "orbits")
 
     def p_states(self, d: int) -> int:
         """RL's P for dimension ``d``."""
@@ -106,7 +107,8 @@ EXPERIMENTS = (
     Experiment("gods_number", "God's number of every (d, k) with the paper's rings (d = 5: "
                "dense BFS per orbit, k = 1-3 a lower bound)", ex.gods_tasks, ex.gods_case,
                ex.gods_table),
-    Experiment("gods_orbits", "the gods_number run's dense searches, one row per orbit",
+    Experiment("gods_orbits", "the gods_number run's dense searches and the first orbits of "
+               "the other k, one row per orbit",
                ex.orbit_tasks, ex.gods_case, ex.orbits_table),
     Experiment("gods_orbits_all", "every orbit of every k in dimension dense_d (a cluster "
                "job: 4 x 472 dense BFS at d = 5)", ex.all_orbit_tasks, ex.gods_case,
