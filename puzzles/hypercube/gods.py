@@ -12,17 +12,19 @@ How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PA
   ``figures/05_hypercube/gods_number.csv``: the d <= 4 rows (hash-table BFS, every orbit) and
   one row per k for d = 5 from the dense searches, with ``orbits_done`` and ``bound``
   ("exact" when every orbit was searched, "lower" when only ``orbits_done`` of them were:
-  God's number is then at least the largest eccentricity found, here the target's). At paper
-  scale every orbit of k = 4 is searched.
+  God's number is then at least the largest eccentricity found, here the target's). The
+  ``dense_complete_k`` knob names the k whose every orbit it searches: none at paper scale
+  on this machine (k = 4 alone is 472 searches, 94 of them over 87 million configurations).
 - ``python -m puzzles run 05 gods_orbits --store --cache-dir .cache/05`` writes one row per
-  orbit searched (``gods_orbits.csv``): gods_number's k = 4 searches (read from the cache) and
-  the first ``dense_orbits_run`` orbits of k = 1, 2, 3, whose largest eccentricity is a
+  orbit searched (``gods_orbits.csv``): the complete k's searches (read from the cache) and
+  the first ``dense_orbits_run`` orbits of the other k, whose largest eccentricity is a
   lower bound on their God's number.
 - ``python -m puzzles run 05 distances --store --cache-dir .cache/05`` writes
   ``distances.csv``, the distributions from the paper's target for 3 <= d <= 5 (dense BFS);
   the d = 5 searches are gods_number's own, so with the same cache they are read, not rerun.
-- The complete d = 5 answer for k = 1, 2, 3 (472 orbits each, every component of 652,458,240
-  configurations; the cost per orbit is in ``gods_orbits_timing.csv``) is a cluster job:
+- The complete d = 5 answer (472 orbits per k; for k = 1, 2, 3 every component holds
+  652,458,240 configurations; the cost per orbit is in ``gods_orbits_timing.csv``) is a
+  cluster job:
   ``python -m puzzles run 05 gods_orbits_all --scheduler tcp://HOST:8786 --cache-dir DIR
   --store`` (each task needs about 0.7 GB; an interrupted run resumes from ``DIR``).
 """
