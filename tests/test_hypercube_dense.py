@@ -188,3 +188,33 @@ def test_gods_case_refuses_other_tasks():
 
     with pytest.raises(ValueError, match="gods_case takes"):
         gods_case(object())
+
+
+def test_bounded_gods_numbers_are_the_committed_ones_with_fewer_searches():
+    committed = pd.read_csv(FIGURES / "gods_number.csv").set_index(["d", "k"])
+    for k, searches in ((2, 10), (3, 16)):
+        row = gods.bounded_gods_number(4, k, 27)
+        assert (row["gods_number"], row["upper_bound"], row["bound"]) == (
+            committed.loc[(4, k), "gods_number"], committed.loc[(4, k), "gods_number"], "exact")
+        assert row["searches"] == searches < 27
+        assert row["searched"].startswith(f"target:{committed.loc[(4, k), 'target_eccentricity']}")
+
+
+def test_a_bounded_search_cut_short_states_both_bounds():
+    row = gods.bounded_gods_number(4, 2, 1)  # the target's search alone
+    assert (row["searches"], row["gods_number"], row["upper_bound"], row["bound"]) == (
+        1, 10, 13, "lower")  # God's number 11 lies between
+    row = gods.bounded_gods_number(3, 2, 1)
+    assert row["upper_bound"] == -1  # three orbits of other components: no upper bound yet
+    with pytest.raises(ValueError, match="max_searches"):
+        gods.bounded_gods_number(4, 2, 0)
+
+
+def test_the_next_orbit_is_open_and_alternates_between_the_bounds():
+    lower = np.array([5, 3, 4, 6])
+    upper = np.array([9, 8, 9, 6])
+    done = np.array([False, False, False, False])
+    assert gods._next_orbit(lower, upper, done, central=False) == 0  # largest upper, first
+    assert gods._next_orbit(lower, upper, done, central=True) == 1  # smallest lower
+    done[:3] = True
+    assert gods._next_orbit(lower, upper, done, central=False) == -1  # 3 cannot beat 6

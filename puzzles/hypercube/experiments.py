@@ -625,6 +625,31 @@ def gods_table(tasks: Sequence[Task], results: Sequence[TableRows]) -> pd.DataFr
 GODS_TABLE_COLUMNS = [*hardness.GODS_COLUMNS, "orbits_done", "bound"]
 
 
+@dataclass(frozen=True)
+class BoundedTask(Task):
+    """God's number of one (d, k) by bounded searches (:func:`gods.bounded_gods_number`)."""
+
+    EXPERIMENT = "gods_bounded"
+    d: int
+    k: int
+    max_searches: int
+
+
+def bounded_tasks(b: HypercubeBudget, root: int) -> list[BoundedTask]:
+    """One task per (d, k) of ``b.bounded_cases``."""
+    return [BoundedTask(d, k, b.bounded_max_searches, root=root) for d, k in b.bounded_cases]
+
+
+def bounded_case(task: BoundedTask) -> TableRows:
+    """One row of :data:`gods.BOUNDED_COLUMNS`."""
+    return TableRows((gods.bounded_gods_number(task.d, task.k, task.max_searches),))
+
+
+def bounded_table(tasks: Sequence[BoundedTask], results: Sequence[TableRows]) -> pd.DataFrame:
+    """One row per (d, k)."""
+    return pd.DataFrame([row for r in results for row in r.rows], columns=gods.BOUNDED_COLUMNS)
+
+
 def distances_tasks(b: HypercubeBudget, root: int) -> list[DenseTargetTask]:
     """Every (d, k) with 3 <= d <= ``b.dense_d`` (run by :func:`gods_case`, so a shared cache
     holds the d = 5 searches of both gods_number and distances once)."""

@@ -48,6 +48,10 @@ class HypercubeBudget(Budget):
                         "3 <= d <= this, God's number over orbits for this d", "dimensions")
     dense_complete_k: tuple[int, ...] = knob("the k whose every orbit the gods_number run "
                                              "searches in dimension dense_d")
+    bounded_cases: tuple[tuple[int, int], ...] = knob("(d, k) whose God's number the "
+                                                      "gods_bounded run finds by bounds")
+    bounded_max_searches: int = knob("searches the gods_bounded run may make per (d, k)",
+                                     "searches")
     dense_orbits_run: int = knob("orbits the gods_orbits run searches for the other k "
                                  "(their largest eccentricity: a lower bound on God's "
                                  "number)", "orbits")
@@ -64,7 +68,8 @@ class HypercubeBudget(Budget):
                    rl_lr=0.05, rl_gamma=0.95, rl_max_len=10_000, astar_max_expanded=3_000_000,
                    appendix_c=(1.2, 1.4, 1.6, 1.8, 2.0, 2.6, 3.0, 4.0, 5.0, 6.0, 7.0),
                    appendix_runs=150, chunk=50, component_max_d=6, gods_max_d=4,
-                   far_target=(5, 4), dense_d=5, dense_complete_k=(), dense_orbits_run=2)
+                   far_target=(5, 4), dense_d=5, dense_complete_k=(), dense_orbits_run=2,
+                   bounded_cases=((5, 4),), bounded_max_searches=472)
 
     @classmethod
     def smoke(cls) -> HypercubeBudget:
@@ -74,7 +79,7 @@ class HypercubeBudget(Budget):
                    rl_gamma=0.95, rl_max_len=2_000, astar_max_expanded=20_000,
                    appendix_c=(1.4, 1.8, 7.0), appendix_runs=4, chunk=4, component_max_d=4,
                    gods_max_d=3, far_target=(3, 2), dense_d=4, dense_complete_k=(3,),
-                   dense_orbits_run=2)
+                   dense_orbits_run=2, bounded_cases=((4, 2), (4, 3)), bounded_max_searches=27)
 
 
 FIGURES = "figures/05_hypercube"
@@ -113,6 +118,8 @@ EXPERIMENTS = (
     Experiment("gods_orbits_all", "every orbit of every k in dimension dense_d (a cluster "
                "job: 4 x 472 dense BFS at d = 5)", ex.all_orbit_tasks, ex.gods_case,
                ex.orbits_table),
+    Experiment("gods_bounded", "God's number by bounded searches (only the orbits the bounds "
+               "leave open)", ex.bounded_tasks, ex.bounded_case, ex.bounded_table),
     Experiment("distances", "distances of the paper's target's component from it (dense BFS)",
                ex.distances_tasks, ex.gods_case, ex.distances_table),
     Experiment("distances_d5k4", "distances from the d=5 k=4 target over its whole "
@@ -121,7 +128,8 @@ EXPERIMENTS = (
 )
 
 STORED = (*((name, f"{FIGURES}/{name}.csv") for name in (*ex.EXTRA_RUNS, "gods_number",
-                                                           "gods_orbits", "distances")),
+                                                           "gods_orbits", "gods_bounded",
+                                                           "distances")),
           ("gods_orbits_all", f"{FIGURES}/gods_orbits.csv"),
           ("distances_d5k4", "puzzles/hypercube/data/distances_d5k4.csv"))
 
