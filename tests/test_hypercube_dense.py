@@ -218,3 +218,13 @@ def test_the_next_orbit_is_open_and_alternates_between_the_bounds():
     assert gods._next_orbit(lower, upper, done, central=True) == 1  # smallest lower
     done[:3] = True
     assert gods._next_orbit(lower, upper, done, central=False) == -1  # 3 cannot beat 6
+
+
+def test_the_committed_d5_k4_distances_equal_the_hash_table_run():
+    """distances.csv's d = 5 rows come from the dense BFS; its k = 4 rows equal the stored
+    hash-table run (puzzles/hypercube/data/distances_d5k4.csv, 87,102,720 configurations)."""
+    dense_rows = pd.read_csv(FIGURES / "distances.csv").query("d == 5 and k == 4")
+    pd.testing.assert_frame_equal(dense_rows.reset_index(drop=True),
+                                  hardness.stored_d5_distances())
+    sizes = pd.read_csv(FIGURES / "distances.csv").query("d == 5").groupby("k")["count"].sum()
+    assert sizes.tolist() == [652_458_240] * 3 + [87_102_720]
