@@ -111,6 +111,7 @@ def test_gods_row_is_exact_only_when_every_orbit_was_searched():
     assert (row["gods_number"], row["orbits_done"], row["bound"]) == (10, 6, "exact")
     some = gods.gods_row(target, every.iloc[[0, 4]])  # two orbits that cannot move
     assert (some["gods_number"], some["orbits_done"], some["bound"]) == (10, 2, "lower")
+    assert gods.gods_row(target, every.iloc[:5])["bound"] == "lower"  # one orbit missing
     with pytest.raises(ValueError, match="searched twice"):
         gods.gods_row(target, every.iloc[[1, 1]])
     with pytest.raises(ValueError, match="exactly one"):
