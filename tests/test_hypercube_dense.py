@@ -111,6 +111,7 @@ def test_gods_row_is_exact_only_when_every_orbit_was_searched():
     assert (row["gods_number"], row["orbits_done"], row["bound"]) == (10, 6, "exact")
     some = gods.gods_row(target, every.iloc[[0, 4]])  # two orbits that cannot move
     assert (some["gods_number"], some["orbits_done"], some["bound"]) == (10, 2, "lower")
+    assert gods.gods_row(target, every.iloc[:5])["bound"] == "lower"  # one orbit missing
     with pytest.raises(ValueError, match="searched twice"):
         gods.gods_row(target, every.iloc[[1, 1]])
     with pytest.raises(ValueError, match="exactly one"):
@@ -129,7 +130,7 @@ def test_orbit_rows_are_the_eccentricities_of_the_hash_table_bfs():
 
 def test_smoke_gods_number_matches_the_committed_d4_rows():
     """At smoke scale the dense searches run on d = 4: the complete k give the committed
-    (hash-table) God's numbers, the others a lower bound."""
+    (hash-table) God's numbers, the others the target's eccentricity as a lower bound."""
     from puzzles.hypercube.paper import PAPER
 
     got = PAPER.run("gods_number", "smoke", workers=1, progress=False).set_index(["d", "k"])
@@ -140,17 +141,18 @@ def test_smoke_gods_number_matches_the_committed_d4_rows():
                                                                  ref.target_eccentricity)
         if k == 3:
             assert (row.gods_number, row.orbits_done, row.bound) == (ref.gods_number, 27, "exact")
-        else:
-            assert row.gods_number <= ref.gods_number and row.bound == "lower"
-            assert row.orbits_done == 2
+        else:  # the target's eccentricity: a lower bound
+            assert row.gods_number == row.target_eccentricity <= ref.gods_number
+            assert (row.orbits_done, row.bound) == (0, "lower")
 
 
 def test_tasks_put_the_complete_k_first():
     from puzzles.hypercube.paper import PAPER
 
-    tasks = PAPER.tasks("gods_orbits", "paper")
-    ks = [t.k for t in tasks]
-    assert ks[:472] == [4] * 472 and len(ks) == 472 + 3 * 2
+    ks = [t.k for t in PAPER.tasks("gods_orbits", "smoke")]
+    assert ks == [3] * 27 + [1, 1, 2, 2]
+    assert [t.k for t in PAPER.tasks("gods_number", "smoke")[:3]] == [3, 1, 2]
+    assert len(PAPER.tasks("gods_orbits", "paper")) == 4 * 2
     assert len(PAPER.tasks("gods_orbits_all", "paper")) == 4 * 472
 
 
@@ -187,3 +189,43 @@ def test_gods_case_refuses_other_tasks():
 
     with pytest.raises(ValueError, match="gods_case takes"):
         gods_case(object())
+
+
+def test_bounded_gods_numbers_are_the_committed_ones_with_fewer_searches():
+    committed = pd.read_csv(FIGURES / "gods_number.csv").set_index(["d", "k"])
+    for k, searches in ((2, 10), (3, 16)):
+        row = gods.bounded_gods_number(4, k, 27)
+        assert (row["gods_number"], row["upper_bound"], row["bound"]) == (
+            committed.loc[(4, k), "gods_number"], committed.loc[(4, k), "gods_number"], "exact")
+        assert row["searches"] == searches < 27
+        assert row["searched"].startswith(f"target:{committed.loc[(4, k), 'target_eccentricity']}")
+
+
+def test_a_bounded_search_cut_short_states_both_bounds():
+    row = gods.bounded_gods_number(4, 2, 1)  # the target's search alone
+    assert (row["searches"], row["gods_number"], row["upper_bound"], row["bound"]) == (
+        1, 10, 13, "lower")  # God's number 11 lies between
+    row = gods.bounded_gods_number(3, 2, 1)
+    assert row["upper_bound"] == -1  # three orbits of other components: no upper bound yet
+    with pytest.raises(ValueError, match="max_searches"):
+        gods.bounded_gods_number(4, 2, 0)
+
+
+def test_the_next_orbit_is_open_and_alternates_between_the_bounds():
+    lower = np.array([5, 3, 4, 6])
+    upper = np.array([9, 8, 9, 6])
+    done = np.array([False, False, False, False])
+    assert gods._next_orbit(lower, upper, done, central=False) == 0  # largest upper, first
+    assert gods._next_orbit(lower, upper, done, central=True) == 1  # smallest lower
+    done[:3] = True
+    assert gods._next_orbit(lower, upper, done, central=False) == -1  # 3 cannot beat 6
+
+
+def test_the_committed_d5_k4_distances_equal_the_hash_table_run():
+    """distances.csv's d = 5 rows come from the dense BFS; its k = 4 rows equal the stored
+    hash-table run (puzzles/hypercube/data/distances_d5k4.csv, 87,102,720 configurations)."""
+    dense_rows = pd.read_csv(FIGURES / "distances.csv").query("d == 5 and k == 4")
+    pd.testing.assert_frame_equal(dense_rows.reset_index(drop=True),
+                                  hardness.stored_d5_distances())
+    sizes = pd.read_csv(FIGURES / "distances.csv").query("d == 5").groupby("k")["count"].sum()
+    assert sizes.tolist() == [652_458_240] * 3 + [87_102_720]

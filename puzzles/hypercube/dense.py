@@ -287,6 +287,10 @@ class Workspace:
         self.dist = np.empty(ss.size, dtype=np.uint8)
         _fill(self.dist, np.uint8(UNSEEN))
 
+    def clear(self, sets: np.ndarray) -> None:
+        """Write UNSEEN over the blocks of the marked sets."""
+        _reset(self.dist, sets, self.ss.space.n_perms)
+
 
 @dataclass(frozen=True)
 class DenseBFS:
@@ -306,8 +310,9 @@ class DenseBFS:
         return sum(self.counts)
 
 
-def _search(ws: Workspace, faces: np.ndarray, start: int) -> tuple[list[int], int]:
-    """(counts per distance, the least index at the largest distance); leaves ``ws`` clean."""
+def _walk(ws: Workspace, faces: np.ndarray, start: int) -> tuple[list[int], int, np.ndarray]:
+    """(counts per distance, the least index at the largest distance, the sets whose blocks
+    were written); ``ws.dist`` keeps the distances until :meth:`Workspace.clear`."""
     ss, dist = ws.ss, ws.dist
     active = np.zeros(ss.space.n_sets, dtype=np.uint8)
     next_active = np.zeros_like(active)
@@ -329,10 +334,18 @@ def _search(ws: Workspace, faces: np.ndarray, start: int) -> tuple[list[int], in
             last[:] = active
             active, next_active = next_active, active
             next_active[:] = 0
-        far = _first_in(dist, np.uint8(len(counts) - 1), last, ss.space.n_perms)
-    finally:
-        _reset(dist, touched, ss.space.n_perms)
-    return counts, int(far)
+    except BaseException:
+        ws.clear(touched | active | next_active)
+        raise
+    far = _first_in(dist, np.uint8(len(counts) - 1), last, ss.space.n_perms)
+    return counts, int(far), touched
+
+
+def _search(ws: Workspace, faces: np.ndarray, start: int) -> tuple[list[int], int]:
+    """(counts per distance, the least index at the largest distance); leaves ``ws`` clean."""
+    counts, far, touched = _walk(ws, faces, start)
+    ws.clear(touched)
+    return counts, far
 
 
 def dense_distances(puzzle: Puzzle, start, workspace: Workspace | None = None) -> DenseBFS:
@@ -346,6 +359,38 @@ def dense_distances(puzzle: Puzzle, start, workspace: Workspace | None = None) -
     ws = Workspace(ss) if workspace is None else workspace
     counts, far = _search(ws, face_table(puzzle.d, puzzle.k), rank_config(ss, start))
     return DenseBFS(tuple(counts), unrank_config(ss, far))
+
+
+@njit(cache=True)
+def orbit_spans(dist, offsets, ranks, touched, n_perms):
+    """For each orbit (its sets' ranks: ``ranks[offsets[o]:offsets[o + 1]]``), the least and
+    the largest distance of its configurations the last search reached (UNSEEN, -1: none)."""
+    m = offsets.shape[0] - 1
+    lo = np.full(m, UNSEEN, dtype=np.int64)
+    hi = np.full(m, -1, dtype=np.int64)
+    for o in range(m):
+        for j in range(offsets[o], offsets[o + 1]):
+            s = ranks[j]
+            if not touched[s]:
+                continue
+            for p in range(n_perms):
+                x = dist[s * n_perms + p]
+                if x != UNSEEN:
+                    lo[o] = min(lo[o], x)
+                    hi[o] = max(hi[o], x)
+    return lo, hi
+
+
+def search_spans(ws: Workspace, faces: np.ndarray, start, orbits: tuple[np.ndarray, np.ndarray]
+                 ) -> tuple[int, np.ndarray, np.ndarray]:
+    """A search from configuration ``start``: its eccentricity and :func:`orbit_spans` of
+    ``orbits`` (offsets, set ranks); leaves ``ws`` clean."""
+    counts, _, touched = _walk(ws, faces, rank_config(ws.ss, start))
+    try:
+        lo, hi = orbit_spans(ws.dist, orbits[0], orbits[1], touched, ws.ss.space.n_perms)
+    finally:
+        ws.clear(touched)
+    return len(counts) - 1, lo, hi
 
 
 # ---------------------------------------------------------------- orbits of occupied sets
@@ -391,3 +436,19 @@ def orbit_representatives(group: np.ndarray, n: int) -> list[tuple[int, ...]]:
         set_unrank(np.int64(r), n, binom, verts)
         out.append(tuple(int(v) for v in verts))
     return out
+
+
+def orbit_set_ranks(group: np.ndarray, reps: list[tuple[int, ...]]
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """(offsets, ranks): the colex ranks of every set in each rep's orbit under ``group``."""
+    n = len(reps[0])
+    binom = np.array([[math.comb(v, j) for j in range(n + 2)]
+                      for v in range(group.shape[1] + 1)], dtype=np.int64)
+    offsets = [0]
+    ranks: list[int] = []
+    for rep in reps:
+        images = group[:, list(rep)].astype(np.uint64)
+        masks = np.unique(np.bitwise_or.reduce(np.left_shift(np.uint64(1), images), axis=1))
+        ranks += [int(set_rank(np.uint64(m), binom)) for m in masks]
+        offsets.append(len(ranks))
+    return np.array(offsets, dtype=np.int64), np.array(ranks, dtype=np.int64)

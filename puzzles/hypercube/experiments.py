@@ -617,14 +617,17 @@ def dense_target_tasks(b: HypercubeBudget, root: int) -> list[DenseTargetTask]:
     return [DenseTargetTask(b.dense_d, k, root=root) for k in _complete_first(b)]
 
 
-def orbit_tasks(b: HypercubeBudget, root: int) -> list[OrbitTask]:
-    """Every orbit for the k in ``b.dense_complete_k``, the first ``b.dense_orbits_run`` for
-    the other k of dimension ``b.dense_d``."""
+def orbit_tasks(b: HypercubeBudget, root: int, *, partial: bool = True) -> list[OrbitTask]:
+    """Every orbit for the k in ``b.dense_complete_k`` and, with ``partial``, the first
+    ``b.dense_orbits_run`` for the other k of dimension ``b.dense_d``."""
     out = []
     for k in _complete_first(b):
         total = gods.orbit_count(b.dense_d, k)
-        run = total if k in b.dense_complete_k else min(b.dense_orbits_run, total)
-        out += [OrbitTask(b.dense_d, k, i, root=root) for i in range(run)]
+        if k in b.dense_complete_k:
+            out += [OrbitTask(b.dense_d, k, i, root=root) for i in range(total)]
+        elif partial:
+            out += [OrbitTask(b.dense_d, k, i, root=root)
+                    for i in range(min(b.dense_orbits_run, total))]
     return out
 
 
@@ -635,8 +638,11 @@ def all_orbit_tasks(b: HypercubeBudget, root: int) -> list[OrbitTask]:
 
 
 def gods_tasks(b: HypercubeBudget, root: int) -> list[Task]:
-    """d <= ``b.gods_max_d`` (hash-table BFS) and dimension ``b.dense_d`` (dense BFS)."""
-    return [*dense_target_tasks(b, root), *dk_tasks(b, root), *orbit_tasks(b, root)]
+    """d <= ``b.gods_max_d`` (hash-table BFS) and dimension ``b.dense_d`` (dense BFS: the
+    target and every orbit of the complete k; the other k's rows state the target's
+    eccentricity as a lower bound, the gods_orbits run searches some of their orbits)."""
+    return [*dense_target_tasks(b, root), *dk_tasks(b, root),
+            *orbit_tasks(b, root, partial=False)]
 
 
 @dataclass(frozen=True)
@@ -678,6 +684,31 @@ def gods_table(tasks: Sequence[Task], results: Sequence[TableRows]) -> pd.DataFr
 
 
 GODS_TABLE_COLUMNS = [*hardness.GODS_COLUMNS, "orbits_done", "bound"]
+
+
+@dataclass(frozen=True)
+class BoundedTask(Task):
+    """God's number of one (d, k) by bounded searches (:func:`gods.bounded_gods_number`)."""
+
+    EXPERIMENT = "gods_bounded"
+    d: int
+    k: int
+    max_searches: int
+
+
+def bounded_tasks(b: HypercubeBudget, root: int) -> list[BoundedTask]:
+    """One task per (d, k) of ``b.bounded_cases``."""
+    return [BoundedTask(d, k, b.bounded_max_searches, root=root) for d, k in b.bounded_cases]
+
+
+def bounded_case(task: BoundedTask) -> TableRows:
+    """One row of :data:`gods.BOUNDED_COLUMNS`."""
+    return TableRows((gods.bounded_gods_number(task.d, task.k, task.max_searches),))
+
+
+def bounded_table(tasks: Sequence[BoundedTask], results: Sequence[TableRows]) -> pd.DataFrame:
+    """One row per (d, k)."""
+    return pd.DataFrame([row for r in results for row in r.rows], columns=gods.BOUNDED_COLUMNS)
 
 
 def distances_tasks(b: HypercubeBudget, root: int) -> list[DenseTargetTask]:

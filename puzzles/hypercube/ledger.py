@@ -698,7 +698,8 @@ def gods_evidence(g: Any) -> Evidence:
     if getattr(g, "bound", "exact") != "lower":
         return V.beyond(fmt(g.gods_number), test)
     return V.beyond(f">= {fmt(g.gods_number)}", test,
-                    uncertainty=f"a lower bound: {g.orbits_done} of {g.orbits} orbits searched")
+                    uncertainty=f"a lower bound (at least the target's eccentricity): "
+                                f"{g.orbits_done} of {g.orbits} orbits searched")
 
 
 def beyond(ledger: Ledger, gods: pd.DataFrame, percentiles: pd.DataFrame) -> None:

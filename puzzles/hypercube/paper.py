@@ -48,8 +48,13 @@ class HypercubeBudget(Budget):
                         "3 <= d <= this, God's number over orbits for this d", "dimensions")
     dense_complete_k: tuple[int, ...] = knob("the k whose every orbit the gods_number run "
                                              "searches in dimension dense_d")
-    dense_orbits_run: int = knob("orbits the gods_number run searches for the other k "
-                                 "(God's number: a lower bound)", "orbits")
+    bounded_cases: tuple[tuple[int, int], ...] = knob("(d, k) whose God's number the "
+                                                      "gods_bounded run finds by bounds")
+    bounded_max_searches: int = knob("searches the gods_bounded run may make per (d, k)",
+                                     "searches")
+    dense_orbits_run: int = knob("orbits the gods_orbits run searches for the other k "
+                                 "(their largest eccentricity: a lower bound on God's "
+                                 "number)", "orbits")
     cpu_runs: int = knob("CPU orderings: EA and RL runs per timed measurement (the first "
                          "runs of Tables 4-5)", "runs")
     cpu_repeats: int = knob("CPU orderings: interleaved warm measurements per method and case",
@@ -67,7 +72,8 @@ class HypercubeBudget(Budget):
                    rl_lr=0.05, rl_gamma=0.95, rl_max_len=10_000, astar_max_expanded=3_000_000,
                    appendix_c=(1.2, 1.4, 1.6, 1.8, 2.0, 2.6, 3.0, 4.0, 5.0, 6.0, 7.0),
                    appendix_runs=150, chunk=50, component_max_d=6, gods_max_d=4,
-                   far_target=(5, 4), dense_d=5, dense_complete_k=(4,), dense_orbits_run=2,
+                   far_target=(5, 4), dense_d=5, dense_complete_k=(), dense_orbits_run=2,
+                   bounded_cases=((5, 4),), bounded_max_searches=472,
                    cpu_runs=2, cpu_repeats=3)
 
     @classmethod
@@ -78,7 +84,8 @@ class HypercubeBudget(Budget):
                    rl_gamma=0.95, rl_max_len=2_000, astar_max_expanded=20_000,
                    appendix_c=(1.4, 1.8, 7.0), appendix_runs=4, chunk=4, component_max_d=4,
                    gods_max_d=3, far_target=(3, 2), dense_d=4, dense_complete_k=(3,),
-                   dense_orbits_run=2, cpu_runs=1, cpu_repeats=3)
+                   dense_orbits_run=2, bounded_cases=((4, 2), (4, 3)), bounded_max_searches=27,
+                   cpu_runs=1, cpu_repeats=3)
 
 
 FIGURES = "figures/05_hypercube"
@@ -114,11 +121,14 @@ EXPERIMENTS = (
     Experiment("gods_number", "God's number of every (d, k) with the paper's rings (d = 5: "
                "dense BFS per orbit, k = 1-3 a lower bound)", ex.gods_tasks, ex.gods_case,
                ex.gods_table),
-    Experiment("gods_orbits", "the gods_number run's dense searches, one row per orbit",
+    Experiment("gods_orbits", "the gods_number run's dense searches and the first orbits of "
+               "the other k, one row per orbit",
                ex.orbit_tasks, ex.gods_case, ex.orbits_table),
     Experiment("gods_orbits_all", "every orbit of every k in dimension dense_d (a cluster "
                "job: 4 x 472 dense BFS at d = 5)", ex.all_orbit_tasks, ex.gods_case,
                ex.orbits_table),
+    Experiment("gods_bounded", "God's number by bounded searches (only the orbits the bounds "
+               "leave open)", ex.bounded_tasks, ex.bounded_case, ex.bounded_table),
     Experiment("distances", "distances of the paper's target's component from it (dense BFS)",
                ex.distances_tasks, ex.gods_case, ex.distances_table),
     Experiment("distances_d5k4", "distances from the d=5 k=4 target over its whole "
@@ -127,7 +137,8 @@ EXPERIMENTS = (
 )
 
 STORED = (*((name, f"{FIGURES}/{name}.csv") for name in (*ex.EXTRA_RUNS, "gods_number",
-                                                           "gods_orbits", "distances")),
+                                                           "gods_orbits", "gods_bounded",
+                                                           "distances")),
           ("gods_orbits_all", f"{FIGURES}/gods_orbits.csv"),
           ("distances_d5k4", "puzzles/hypercube/data/distances_d5k4.csv"))
 
