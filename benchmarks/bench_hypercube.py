@@ -1,11 +1,20 @@
 """Hypercube: our numba A* against the list-based A* the paper describes and a plain-Python
-heapq A*; our BFS against a plain-Python BFS over tuples."""
+heapq A*; our BFS against a plain-Python BFS over tuples; the dense BFS (one byte per ranked
+configuration) against the hash-table BFS on a d = 5, k = 4 component.
+
+The dense row uses 5 of the paper's 6 d = 5 rings (17,706,240 configurations in the target's
+component): with all 6 (87,102,720) the hash-table BFS peaks near 9 GB, above the 5 GB a
+process may take on the shared machine; the dense BFS's 6-ring counts equal the stored
+hash-table run ``distances_d5k4.csv`` (tests/test_hypercube_dense.py compares the committed
+files)."""
 
 from __future__ import annotations
 
-from benchmarks.compare import Case, run_cases, write_results
+from benchmarks.compare import Case, peak_mb, run_cases, write_results
+from puzzles.hypercube.dense import dense_distances
+from puzzles.hypercube.hardness import distance_counts, distances_from
 from puzzles.hypercube.instances import INSTANCES, instance
-from puzzles.hypercube.model import Puzzle, legal_moves
+from puzzles.hypercube.model import Puzzle, legal_moves, make_puzzle
 from puzzles.hypercube.search import astar, astar_heapq, astar_list, bfs_distances
 
 # (d, level, k): from a few dozen to 1,700 expansions; the list A* finishes on each.
@@ -27,6 +36,31 @@ def plain_bfs(p: Puzzle, start) -> dict[tuple[int, ...], int]:
                     nxt.append(child)
         frontier = nxt
     return dist
+
+
+# the paper's d = 5 target without its orange ring
+D5_FIVE = make_puzzle(5, 4, {"green": 17, "purple": 30, "red": 0, "blue": 29, "yellow": 4})
+
+
+def dense_counts(p: Puzzle) -> tuple[int, ...]:
+    """Configurations at each distance from ``p``'s target, dense BFS."""
+    return dense_distances(p, p.target).counts
+
+
+def hash_counts(p: Puzzle) -> tuple[int, ...]:
+    """The same from the hash-table BFS."""
+    return tuple(distance_counts(distances_from(p, p.target, 100_000_000)[1]).tolist())
+
+
+def dense_case() -> Case:
+    """The dense BFS row; the baseline's own peak memory is measured here for its label."""
+    hash_counts(D5_FIVE)  # warm, so the peak below is the search's
+    base_peak = peak_mb(lambda: hash_counts(D5_FIVE))
+    size = sum(dense_counts(D5_FIVE))
+    return Case("hypercube.bfs_d5_k4_dense", f"distances of the {size:,} configurations of a "
+                "d=5 k=4 component (5 rings)",
+                f"hash-table BFS (hardness.distances_from; its peak {base_peak:.0f} MB)",
+                lambda: dense_counts(D5_FIVE), lambda: hash_counts(D5_FIVE), rounds=3)
 
 
 def _lengths(results) -> list[int | None]:
@@ -53,6 +87,7 @@ def cases() -> list[Case]:
                     "d=3 starts' components", "BFS over tuples, pure Python",
                     lambda: [len(bfs_distances(p, s)) for p, s in D3],
                     lambda: [len(plain_bfs(p, s)) for p, s in D3]))
+    out.append(dense_case())
     return out
 
 

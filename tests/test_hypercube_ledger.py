@@ -75,12 +75,14 @@ def test_gods_number_d3():
     assert (g2["component_size"], g2["target_eccentricity"], g2["gods_number"]) == (672, 10, 10)
     from puzzles.hypercube.paper import PAPER
 
-    gods = PAPER.run("gods_number", "smoke", workers=1, progress=False)  # d = 3
-    dist = PAPER.run("distances", "smoke", workers=1, progress=False)
+    gods = PAPER.run("gods_number", "smoke", workers=1, progress=False)  # d = 3, dense d = 4
+    dist = PAPER.run("distances", "smoke", workers=1, progress=False)  # dense, d = 3 and 4
     assert list(gods.columns) == ["d", "k", "rings", "component_size",
-                                  "target_eccentricity", "gods_number", "orbits"]
-    assert dist.groupby(["d", "k"])["count"].sum().tolist() == [1680, 672]
-    assert hardness.check_distances(dist) == 2
+                                  "target_eccentricity", "gods_number", "orbits",
+                                  "orbits_done", "bound"]
+    assert dist.groupby(["d", "k"])["count"].sum().tolist() == [1680, 672, 524160, 524160,
+                                                                137280]
+    assert hardness.check_distances(dist) == 5
     bad = dist.copy()
     bad.loc[0, "count"] += 1
     with pytest.raises(ValueError, match="differ"):
@@ -313,6 +315,23 @@ def test_committed_claims_are_rebuilt_exactly_from_the_committed_results(inputs)
     hl.hardest_claims(ledger, pd.read_csv(FIGURES / "hardest_levels.csv", dtype={"level": str}))
     optimum = int(inputs.results.query("d == 5 and k == 4 and level == '0'")["optimal"].iloc[0])
     hl.d5_claims(ledger, hardness.stored_d5_distances(), optimum)
+    hl.dense_claims(ledger, pd.read_csv(FIGURES / "distances.csv"),
+                    hardness.stored_d5_distances())
     committed = (FIGURES / f"{FILE_NAME}.csv").read_bytes()
     frame = ledger.frame()
     assert frame.to_csv(index=False, lineterminator="\n").encode() == committed
+
+
+def test_gods_rows_state_a_lower_bound_where_orbits_are_missing():
+    from types import SimpleNamespace
+
+    from puzzles.hypercube.story import gods_text
+
+    exact = SimpleNamespace(d=5, k=4, gods_number=21, orbits=472, orbits_done=472, bound="exact")
+    lower = SimpleNamespace(d=5, k=1, gods_number=30, orbits=472, orbits_done=2, bound="lower")
+    old = SimpleNamespace(d=4, k=3, gods_number=17, orbits=27)  # rows before the dense runs
+    assert hl.gods_evidence(exact).ours == "21" and hl.gods_evidence(exact).uncertainty == ""
+    ev = hl.gods_evidence(lower)
+    assert ev.ours == ">= 30" and ev.uncertainty.endswith("2 of 472 orbits searched")
+    assert hl.gods_evidence(old).ours == "17"
+    assert [gods_text(r) for r in (exact, lower, old)] == ["21", ">= 30", "17"]

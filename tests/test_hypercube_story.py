@@ -43,8 +43,11 @@ def test_the_story_reads_the_committed_tables():
     gods = pd.read_csv(FIGURES / "gods_number.csv")
     pct = pd.read_csv(FIGURES / "level_percentiles.csv", dtype={"level": str})
     text = story.PROSE.text("distances", **story.distances(pct, gods))
+    # A God's number known only as a lower bound (d = 5: orbits not all searched) reads ">= N".
     assert "God's numbers are " + ", ".join(
-        f"{r.gods_number} (d={r.d}, k={r.k})" for r in gods.itertuples()) + "." in text
+        f"{'>= ' if r.bound == 'lower' else ''}{r.gods_number} (d={r.d}, k={r.k})"
+        for r in gods.itertuples()) + "." in text
+    assert set(gods["bound"]) <= {"exact", "lower"}
     hardest = pd.read_csv(FIGURES / "hardest_levels.csv", dtype={"level": str})
     assert story.hardest(hardest)["cases"] == 5
     assert len(tb.paper_rows(results)) == len(tb.code_levels(results)) == 27

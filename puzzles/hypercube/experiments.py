@@ -20,7 +20,7 @@ import pandas as pd
 from puzzles.core.paper import Task
 from puzzles.core.seeding import derive_seed
 from puzzles.core.timing import Timings
-from puzzles.hypercube import hardness
+from puzzles.hypercube import gods, hardness
 from puzzles.hypercube.evolve import run_ea
 from puzzles.hypercube.instances import INSTANCES, Instance, instance
 from puzzles.hypercube.model import Puzzle
@@ -589,28 +589,139 @@ def far_target_tasks(b: HypercubeBudget, root: int) -> list[DKTask]:
 
 
 @dataclass(frozen=True)
+class DenseTargetTask(Task):
+    """The dense BFS from the paper's target in dimension ``b.dense_d``."""
+
+    EXPERIMENT = "gods_number"
+    d: int
+    k: int
+
+
+@dataclass(frozen=True)
+class OrbitTask(Task):
+    """The dense BFS from one orbit's representative (:func:`gods.orbit_row`)."""
+
+    EXPERIMENT = "gods_number"
+    d: int
+    k: int
+    orbit: int
+
+
+def _complete_first(b: HypercubeBudget) -> list[int]:
+    # the k searched completely run first: an interrupted run has finished them soonest
+    return sorted(range(1, b.dense_d), key=lambda k: (k not in b.dense_complete_k, k))
+
+
+def dense_target_tasks(b: HypercubeBudget, root: int) -> list[DenseTargetTask]:
+    """Every k of dimension ``b.dense_d``."""
+    return [DenseTargetTask(b.dense_d, k, root=root) for k in _complete_first(b)]
+
+
+def orbit_tasks(b: HypercubeBudget, root: int, *, partial: bool = True) -> list[OrbitTask]:
+    """Every orbit for the k in ``b.dense_complete_k`` and, with ``partial``, the first
+    ``b.dense_orbits_run`` for the other k of dimension ``b.dense_d``."""
+    out = []
+    for k in _complete_first(b):
+        total = gods.orbit_count(b.dense_d, k)
+        if k in b.dense_complete_k:
+            out += [OrbitTask(b.dense_d, k, i, root=root) for i in range(total)]
+        elif partial:
+            out += [OrbitTask(b.dense_d, k, i, root=root)
+                    for i in range(min(b.dense_orbits_run, total))]
+    return out
+
+
+def all_orbit_tasks(b: HypercubeBudget, root: int) -> list[OrbitTask]:
+    """Every orbit of every k of dimension ``b.dense_d`` (the cluster job)."""
+    return [OrbitTask(b.dense_d, k, i, root=root) for k in range(1, b.dense_d)
+            for i in range(gods.orbit_count(b.dense_d, k))]
+
+
+def gods_tasks(b: HypercubeBudget, root: int) -> list[Task]:
+    """d <= ``b.gods_max_d`` (hash-table BFS) and dimension ``b.dense_d`` (dense BFS: the
+    target and every orbit of the complete k; the other k's rows state the target's
+    eccentricity as a lower bound, the gods_orbits run searches some of their orbits)."""
+    return [*dense_target_tasks(b, root), *dk_tasks(b, root),
+            *orbit_tasks(b, root, partial=False)]
+
+
+@dataclass(frozen=True)
 class TableRows:
     """Rows of a result table."""
 
     rows: tuple[dict[str, Any], ...]
 
 
-def gods_case(task: DKTask) -> TableRows:
-    """God's number of (d, k) (:func:`hardness.gods_number`)."""
-    g = hardness.gods_number(task.d, task.k)
-    return TableRows(({c: g[c] for c in hardness.GODS_COLUMNS},))
+def gods_case(task: Task) -> TableRows:
+    """God's number of (d, k) (:func:`hardness.gods_number`), the dense BFS from the target
+    (its size and eccentricity) or one orbit's eccentricity (:func:`gods.orbit_row`)."""
+    if isinstance(task, OrbitTask):
+        return TableRows((gods.orbit_row(task.d, task.k, task.orbit),))
+    if isinstance(task, DenseTargetTask):
+        return TableRows(tuple(gods.distance_rows(task.d, task.k)))
+    if isinstance(task, DKTask):
+        g = hardness.gods_number(task.d, task.k)
+        row = {c: g[c] for c in hardness.GODS_COLUMNS}
+        return TableRows(({**row, "orbits_done": g["orbits"], "bound": gods.BOUNDS[0]},))
+    raise ValueError(f"gods_case takes a DKTask, DenseTargetTask or OrbitTask, got {task!r}")
 
 
-def gods_table(tasks: Sequence[DKTask], results: Sequence[TableRows]) -> pd.DataFrame:
-    """Columns :data:`hardness.GODS_COLUMNS`, one row per (d, k)."""
-    return pd.DataFrame([row for r in results for row in r.rows])[hardness.GODS_COLUMNS]
+def orbits_table(tasks: Sequence[Task], results: Sequence[TableRows]) -> pd.DataFrame:
+    """One row per orbit searched (:data:`gods.ORBIT_COLUMNS`)."""
+    rows = [row for t, r in zip(tasks, results, strict=True) if isinstance(t, OrbitTask)
+            for row in r.rows]
+    return pd.DataFrame(rows, columns=gods.ORBIT_COLUMNS)
+
+
+def gods_table(tasks: Sequence[Task], results: Sequence[TableRows]) -> pd.DataFrame:
+    """Columns :data:`GODS_TABLE_COLUMNS`, one row per (d, k)."""
+    small = [row for t, r in zip(tasks, results, strict=True) if type(t) is DKTask
+             for row in r.rows]
+    orbits = orbits_table(tasks, results)
+    dense = [gods.gods_row(pd.DataFrame(r.rows), orbits)
+             for t, r in zip(tasks, results, strict=True) if isinstance(t, DenseTargetTask)]
+    return pd.DataFrame([*small, *dense], columns=GODS_TABLE_COLUMNS)
+
+
+GODS_TABLE_COLUMNS = [*hardness.GODS_COLUMNS, "orbits_done", "bound"]
+
+
+@dataclass(frozen=True)
+class BoundedTask(Task):
+    """God's number of one (d, k) by bounded searches (:func:`gods.bounded_gods_number`)."""
+
+    EXPERIMENT = "gods_bounded"
+    d: int
+    k: int
+    max_searches: int
+
+
+def bounded_tasks(b: HypercubeBudget, root: int) -> list[BoundedTask]:
+    """One task per (d, k) of ``b.bounded_cases``."""
+    return [BoundedTask(d, k, b.bounded_max_searches, root=root) for d, k in b.bounded_cases]
+
+
+def bounded_case(task: BoundedTask) -> TableRows:
+    """One row of :data:`gods.BOUNDED_COLUMNS`."""
+    return TableRows((gods.bounded_gods_number(task.d, task.k, task.max_searches),))
+
+
+def bounded_table(tasks: Sequence[BoundedTask], results: Sequence[TableRows]) -> pd.DataFrame:
+    """One row per (d, k)."""
+    return pd.DataFrame([row for r in results for row in r.rows], columns=gods.BOUNDED_COLUMNS)
+
+
+def distances_tasks(b: HypercubeBudget, root: int) -> list[DenseTargetTask]:
+    """Every (d, k) with 3 <= d <= ``b.dense_d`` (run by :func:`gods_case`, so a shared cache
+    holds the d = 5 searches of both gods_number and distances once)."""
+    return [DenseTargetTask(d, k, root=root) for d in range(3, b.dense_d + 1)
+            for k in range(1, d)]
 
 
 def distances_case(task: DKTask) -> TableRows:
-    """The distances of the paper's target's whole component from it: d, k, distance, count."""
-    counts = hardness.target_distances(task.d, task.k)
-    return TableRows(tuple({c: int(v) for c, v in row.items()}
-                           for row in counts.to_dict("records")))
+    """The distances of the paper's target's whole component from it: d, k, distance, count
+    (the dense BFS, :func:`gods.distance_rows`)."""
+    return TableRows(tuple(gods.distance_rows(task.d, task.k)))
 
 
 def distances_table(tasks: Sequence[DKTask], results: Sequence[TableRows]) -> pd.DataFrame:

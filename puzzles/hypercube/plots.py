@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core.compat import boxplot
+from puzzles.hypercube.story import gods_text
 
 LEVEL_ORDER = ["0", "1", "2", "3", "4", "T3a", "T3b", "T3c"]
 
@@ -211,6 +212,6 @@ def distances_figure(gods: pd.DataFrame, distances: pd.DataFrame, percentiles: p
         lv = percentiles[(percentiles["d"] == g.d) & (percentiles["k"] == g.k)]
         for o in lv["optimal"]:
             ax.axvline(o, color="crimson", lw=1)
-        ax.set_title(f"d={g.d} k={g.k}: God's number {g.gods_number}", fontsize=9)
+        ax.set_title(f"d={g.d} k={g.k}: God's number {gods_text(g)}", fontsize=9)
         ax.set_xlabel("distance from the target")
     return fig

@@ -91,7 +91,13 @@ def distances(percentiles: pd.DataFrame, gods: pd.DataFrame) -> dict[str, Any]:
             "d4_high": share[percentiles["d"] == 4].max(),
             "eccentricities": ", ".join(f"{r.target_eccentricity} (d={r.d}, k={r.k})"
                                         for r in gods.itertuples()),
-            "gods": ", ".join(f"{r.gods_number} (d={r.d}, k={r.k})" for r in gods.itertuples())}
+            "gods": ", ".join(f"{gods_text(r)} (d={r.d}, k={r.k})" for r in gods.itertuples())}
+
+
+def gods_text(row: Any) -> str:
+    """God's number of a row of gods_number.csv, ">= N" where only some orbits were searched."""
+    lower = getattr(row, "bound", "exact") == "lower"
+    return f">= {row.gods_number}" if lower else str(row.gods_number)
 
 
 def d5(dist: pd.DataFrame, optimum: int) -> dict[str, Any]:

@@ -239,3 +239,18 @@ def list_astar_evidence(list_astar: pd.DataFrame, seconds: pd.DataFrame) -> pd.D
     out = list_astar.merge(seconds[keys + ["seconds"]], on=keys, how="left")
     return out.rename(columns={"seconds": "warm seconds"}).assign(
         **{"paper's budget (s)": CPU_LIMIT_SECONDS})
+
+
+def distances_wide(distances: pd.DataFrame, d: int) -> pd.DataFrame:
+    """Configurations at each distance from the paper's target in dimension ``d``, one column
+    per k (0 where a component has no configuration that far)."""
+    dd = distances[distances["d"] == d]
+    return dd.pivot(index="distance", columns="k", values="count").fillna(0).astype(int)
+
+
+def benchmark_row(results: pd.DataFrame, name: str) -> pd.DataFrame:
+    """One row of benchmarks/results.csv (what was timed, medians, ratio, peak memory)."""
+    row = results[results["benchmark"] == name]
+    if row.empty:
+        raise ValueError(f"benchmark {name!r} is not in the results (run make bench)")
+    return row.set_index("benchmark").T
