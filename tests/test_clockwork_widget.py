@@ -142,8 +142,19 @@ def test_solving_ring_refuses_an_instance_without_runs():
         ex.solving_ring(_runs([True]), "C4")
 
 
+def test_solving_example_prefers_the_instance_and_falls_back_to_a_solved_one():
+    both = pd.concat([_runs([False, False]), _runs([False, True]).assign(instance="A1")])
+    assert ex.solving_example(both, "A1") == ("A1", [1, 9])
+    assert ex.solving_example(both, "C3") == ("A1", [1, 9])
+    assert ex.solving_example(_runs([False, True, True]), "C3") == ("C3", [1, 9])
+    with pytest.raises(ValueError, match="no run of any instance solved"):
+        ex.solving_example(_runs([False, False]), "C3")
+
+
 def test_no_solving_run_names_the_runs_and_their_budget():
-    text = PROSE.text("no-solving-run", **prose.no_solving_run(_runs([False, False]), "C3"))
+    text = PROSE.text("no-solving-run", **prose.no_solving_run(_runs([False, False]), "C3"),
+                      other="A1")
     assert "solved C3 (2 runs, none within 200 tournaments)" in text
+    assert "a solving ring of A1 instead" in text
     with pytest.raises(ValueError, match="has a solving run"):
         prose.no_solving_run(_runs([False, True]), "C3")

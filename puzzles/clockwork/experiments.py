@@ -186,6 +186,20 @@ def solving_ring(runs: pd.DataFrame, key: str) -> list[int] | None:
     return None if won.empty else [int(x) for x in won.iloc[0]["ring"].split()]
 
 
+def solving_example(runs: pd.DataFrame, key: str) -> tuple[str, list[int]]:
+    """(instance, ring) of a solving run to step through: ``key``'s first one, or, when no run
+    of ``key`` solved it (a small budget), the first solved instance in the runs' order, so a
+    smoke-scale notebook still shows a board."""
+    ring = solving_ring(runs, key)
+    if ring is not None:
+        return key, ring
+    won = runs[runs["solved"]]
+    if won.empty:
+        raise ValueError("no run of any instance solved it: nothing to step through")
+    other = str(won.iloc[0]["instance"])
+    return other, [int(x) for x in won.iloc[0]["ring"].split()]
+
+
 
 def exact_facts(puzzle: Puzzle, max_states: float = math.inf) -> dict:
     """Q, reachable states (group order), solvability and shortest solution length.
