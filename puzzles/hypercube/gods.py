@@ -26,7 +26,7 @@ How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PA
   number of the ``bounded_cases`` (d = 5, k = 4) searching only the orbits that bounds leave
   open (:func:`bounded_gods_number`), exact when they close, else [lower, upper].
 - The complete d = 5 answer (472 orbits per k; for k = 1, 2, 3 every component holds
-  652,458,240 configurations; the cost per orbit is in ``gods_orbits_timing.csv``, written by
+  652,458,240 configurations; the cost per orbit is in ``timing_gods_orbits.csv``, written by
   ``time_orbits(5, 4, [262])`` and ``time_orbits(5, 1, [262])``: 12 and 46 CPU seconds on
   one thread, about 20 CPU-hours for k = 1-3) is a cluster job:
   ``python -m puzzles run 05 gods_orbits_all --scheduler tcp://HOST:8786 --cache-dir DIR
