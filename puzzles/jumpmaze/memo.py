@@ -104,27 +104,6 @@ def _frontier_code(queue: np.ndarray, depth: np.ndarray, a: int, tail: int) -> i
 
 
 @njit(cache=True)
-def _new_cells(c: int, v: int, n: int, depth: np.ndarray, new: np.ndarray) -> int:
-    """Cells a jump ``v`` from ``c`` discovers, in increasing index order; their count."""
-    r = c // n
-    col = c - r * n
-    cnt = 0
-    if r - v >= 0 and depth[c - v * n] < 0:
-        new[cnt] = c - v * n
-        cnt += 1
-    if col - v >= 0 and depth[c - v] < 0:
-        new[cnt] = c - v
-        cnt += 1
-    if col + v < n and depth[c + v] < 0:
-        new[cnt] = c + v
-        cnt += 1
-    if r + v < n and depth[c + v * n] < 0:
-        new[cnt] = c + v * n
-        cnt += 1
-    return cnt
-
-
-@njit(cache=True)
 def _seen_before(seen: np.ndarray, nseen: np.ndarray, k: int, sig: int) -> bool:
     """Whether level ``k`` already tried a jump with discovery signature ``sig`` (else record)."""
     for t in range(nseen[k]):
@@ -192,7 +171,7 @@ def _fresh(tr: Tree, k: int, v: int, n: int, rules: np.ndarray) -> int:
     (``rules`` = [transpose, prefix...]) owns it."""
     if rules[0] == 1 and k == 2 and v < tr.jumps[tr.queue[1]]:
         return -1
-    cnt = _new_cells(tr.queue[k], v, n, tr.depth, tr.new)
+    cnt = exact._new_cells(n, tr.depth, tr.new, tr.queue[k], v)
     sig = cnt
     for t in range(cnt):
         sig = sig * 256 + tr.new[t] + 1
