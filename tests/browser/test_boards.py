@@ -56,16 +56,16 @@ def _read_next(nb) -> list[str]:
 
 def test_ring_stepper(open_notebook):
     nb = open_notebook("stepper", STEPPER)
-    assert nb.status().startswith("reads 0 of 283;") and _read_next(nb) == ["ring-0-0"]
+    assert nb.status().startswith("reads 0 of 284;") and _read_next(nb) == ["ring-0-0"]
     nb.press("next")  # entry 0 is action a0: emitted, and entry 1 is read next
     assert "string so far: a0;" in nb.status() and _read_next(nb) == ["ring-0-1"]
     nb.key("ArrowRight")  # entry 2 (>4) jumps to entry 4 (ring-0-3), counted from 1
-    assert nb.status().startswith("reads 2 of 283; last read: jump to entry 4")
+    assert nb.status().startswith("reads 2 of 284; last read: jump to entry 4")
     assert _read_next(nb) == ["ring-0-3"]
     nb.enter("read", "999")  # bad input: past the end of the trace
-    assert nb.message() == "refused: reads must lie in 0..283, got 999"
+    assert nb.message() == "refused: reads must lie in 0..284, got 999"
     nb.press("start")
-    assert nb.status().startswith("reads 0 of 283;") and _read_next(nb) == ["ring-0-0"]
+    assert nb.status().startswith("reads 0 of 284;") and _read_next(nb) == ["ring-0-0"]
     nb.assert_clean()
 
 
