@@ -12,9 +12,10 @@ How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PA
   ``figures/05_hypercube/gods_number.csv``: the d <= 4 rows (hash-table BFS, every orbit) and
   one row per k for d = 5 from the dense searches, with ``orbits_done`` and ``bound``
   ("exact" when every orbit was searched, "lower" when only ``orbits_done`` of them were:
-  God's number is then at least the largest eccentricity found, here the target's). The
-  ``dense_complete_k`` knob names the k whose every orbit it searches: none at paper scale
-  on this machine (k = 4 alone is 472 searches, 94 of them over 87 million configurations).
+  God's number is then at least the largest eccentricity found, here the target's), and
+  ``hardest_orbit``/``hardest_occupied``: the least orbit searched whose representative is
+  God's number moves from some configuration. The ``dense_complete_k`` knob names the k
+  whose every orbit it searches: k = 4 at paper scale (472 searches, about 20 CPU-minutes).
 - ``python -m puzzles run 05 gods_orbits --store --cache-dir .cache/05`` writes one row per
   orbit searched (``gods_orbits.csv``): the complete k's searches (read from the cache) and
   the first ``dense_orbits_run`` orbits of the other k, whose largest eccentricity is a
@@ -54,7 +55,7 @@ from puzzles.hypercube.hardness import PAPER_LEVEL, cube_group, occupancy_orbits
 from puzzles.hypercube.instances import instance
 from puzzles.hypercube.model import Puzzle, face_table
 
-ORBIT_COLUMNS = ["d", "k", "orbit", "occupied", "component_size", "eccentricity"]
+ORBIT_COLUMNS = ["d", "k", "orbit", "occupied", "component_size", "eccentricity", "farthest"]
 BOUNDS = ("exact", "lower")  # every orbit searched / only some: God's number is at least
 
 
@@ -81,14 +82,16 @@ def _workspace(d: int, n: int) -> Workspace:
 
 
 def orbit_row(d: int, k: int, orbit: int) -> dict[str, Any]:
-    """The eccentricity of orbit ``orbit`` (its least set, ring i on its i-th vertex)."""
+    """The eccentricity of orbit ``orbit`` (its least set, ring i on its i-th vertex) and
+    ``farthest``: the configuration of least index that far from it (ring i's vertex, i-th)."""
     p = paper_puzzle(d, k)
     reps = occupancy_orbits(d, p.n_rings)
     if not 0 <= orbit < len(reps):
         raise ValueError(f"orbit must lie in 0..{len(reps) - 1} for d={d}, got {orbit}")
     r = dense_distances(p, reps[orbit], _workspace(d, p.n_rings))
     return {"d": d, "k": k, "orbit": orbit, "occupied": " ".join(map(str, reps[orbit])),
-            "component_size": r.size, "eccentricity": r.eccentricity}
+            "component_size": r.size, "eccentricity": r.eccentricity,
+            "farthest": " ".join(map(str, r.farthest))}
 
 
 def gods_row(target: pd.DataFrame, orbits: pd.DataFrame) -> dict[str, Any]:
@@ -103,10 +106,14 @@ def gods_row(target: pd.DataFrame, orbits: pd.DataFrame) -> dict[str, Any]:
         raise ValueError(f"d={d} k={k}: an orbit searched twice")
     ecc = int(target["distance"].max())
     best = max([ecc, *done["eccentricity"].tolist()])
+    # the least orbit searched that attains God's number (none: only the target's bound)
+    top = done[done["eccentricity"] == best].sort_values("orbit").head(1)
     return {"d": d, "k": k, "rings": paper_puzzle(d, k).n_rings,
             "component_size": int(target["count"].sum()), "target_eccentricity": ecc,
             "gods_number": best, "orbits": total,
-            "orbits_done": len(done), "bound": BOUNDS[0] if len(done) == total else BOUNDS[1]}
+            "orbits_done": len(done), "bound": BOUNDS[0] if len(done) == total else BOUNDS[1],
+            "hardest_orbit": int(top["orbit"].iloc[0]) if len(top) else None,
+            "hardest_occupied": str(top["occupied"].iloc[0]) if len(top) else None}
 
 
 def distance_rows(d: int, k: int) -> list[dict[str, int]]:
