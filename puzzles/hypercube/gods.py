@@ -164,6 +164,17 @@ def _next_orbit(lower: np.ndarray, upper: np.ndarray, done: np.ndarray, central:
     return int(open_[pick])
 
 
+def hardest_searched(searched: str, gods_number: int) -> int | None:
+    """The first orbit of a bounded run's ``searched`` list ("target:21 262:22 ...") whose
+    eccentricity is ``gods_number``; None when only the target attains it (ValueError when
+    nothing searched does)."""
+    pairs = [item.split(":") for item in searched.split()]
+    hits = [who for who, ecc in pairs if int(ecc) == gods_number]
+    if not hits:
+        raise ValueError(f"no search in {searched!r} attains {gods_number}")
+    return None if hits[0] == "target" else int(hits[0])
+
+
 def bounded_gods_number(d: int, k: int, max_searches: int) -> dict[str, Any]:
     """God's number of (d, k) with the paper's rings, searching as few orbits as bounds allow.
 
