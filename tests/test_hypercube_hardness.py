@@ -61,9 +61,7 @@ def test_the_smoke_runs_of_the_stored_experiments_are_the_committed_small_rows()
 
     committed = pd.read_csv(FIGURES / "gods_number.csv")
     got = PAPER.run("gods_number", "smoke", workers=1, progress=False)
-    # check_dtype: hardest_orbit is empty on the lower-bound rows, so the CSV reads it as float
-    pd.testing.assert_frame_equal(got[got["d"] == 3], committed[committed["d"] == 3],
-                                  check_dtype=False)
+    pd.testing.assert_frame_equal(got[got["d"] == 3], committed[committed["d"] == 3])
     committed = pd.read_csv(FIGURES / "distances.csv")
     got = PAPER.run("distances", "smoke", workers=1, progress=False)
     pd.testing.assert_frame_equal(got, committed[committed["d"] <= 4])

@@ -239,7 +239,7 @@ ISSUE_COLUMNS = {
                                   "sound_loops,sound_status",
     "05_hypercube/distances.csv": "d,k,distance,count",
     "05_hypercube/gods_number.csv": "d,k,rings,component_size,target_eccentricity,gods_number,"
-                                    "orbits,orbits_done,bound,hardest_orbit,hardest_occupied",
+                                    "orbits,orbits_done,bound",
 }
 
 

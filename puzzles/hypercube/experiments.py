@@ -662,8 +662,7 @@ def gods_case(task: Task) -> TableRows:
     if isinstance(task, DKTask):
         g = hardness.gods_number(task.d, task.k)
         row = {c: g[c] for c in hardness.GODS_COLUMNS}
-        return TableRows(({**row, "orbits_done": g["orbits"], "bound": gods.BOUNDS[0],
-                           **{c: g[c] for c in hardness.HARDEST_COLUMNS}},))
+        return TableRows(({**row, "orbits_done": g["orbits"], "bound": gods.BOUNDS[0]},))
     raise ValueError(f"gods_case takes a DKTask, DenseTargetTask or OrbitTask, got {task!r}")
 
 
@@ -681,13 +680,10 @@ def gods_table(tasks: Sequence[Task], results: Sequence[TableRows]) -> pd.DataFr
     orbits = orbits_table(tasks, results)
     dense = [gods.gods_row(pd.DataFrame(r.rows), orbits)
              for t, r in zip(tasks, results, strict=True) if isinstance(t, DenseTargetTask)]
-    table = pd.DataFrame([*small, *dense], columns=GODS_TABLE_COLUMNS)
-    table["hardest_orbit"] = table["hardest_orbit"].astype("Int64")  # empty: none searched
-    return table
+    return pd.DataFrame([*small, *dense], columns=GODS_TABLE_COLUMNS)
 
 
-GODS_TABLE_COLUMNS = [*hardness.GODS_COLUMNS, "orbits_done", "bound",
-                      *hardness.HARDEST_COLUMNS]
+GODS_TABLE_COLUMNS = [*hardness.GODS_COLUMNS, "orbits_done", "bound"]
 
 
 @dataclass(frozen=True)

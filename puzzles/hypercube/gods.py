@@ -12,10 +12,9 @@ How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PA
   ``figures/05_hypercube/gods_number.csv``: the d <= 4 rows (hash-table BFS, every orbit) and
   one row per k for d = 5 from the dense searches, with ``orbits_done`` and ``bound``
   ("exact" when every orbit was searched, "lower" when only ``orbits_done`` of them were:
-  God's number is then at least the largest eccentricity found, here the target's), and
-  ``hardest_orbit``/``hardest_occupied``: the least orbit searched whose representative is
-  God's number moves from some configuration. The ``dense_complete_k`` knob names the k
-  whose every orbit it searches: k = 4 at paper scale (472 searches, about 20 CPU-minutes).
+  God's number is then at least the largest eccentricity found, here the target's). The
+  ``dense_complete_k`` knob names the k whose every orbit it searches: none at paper scale
+  on this machine (k = 4 alone is 472 searches, 94 of them over 87 million configurations).
 - ``python -m puzzles run 05 gods_orbits --store --cache-dir .cache/05`` writes one row per
   orbit searched (``gods_orbits.csv``): the complete k's searches (read from the cache) and
   the first ``dense_orbits_run`` orbits of the other k, whose largest eccentricity is a
@@ -106,14 +105,10 @@ def gods_row(target: pd.DataFrame, orbits: pd.DataFrame) -> dict[str, Any]:
         raise ValueError(f"d={d} k={k}: an orbit searched twice")
     ecc = int(target["distance"].max())
     best = max([ecc, *done["eccentricity"].tolist()])
-    # the least orbit searched that attains God's number (none: only the target's bound)
-    top = done[done["eccentricity"] == best].sort_values("orbit").head(1)
     return {"d": d, "k": k, "rings": paper_puzzle(d, k).n_rings,
             "component_size": int(target["count"].sum()), "target_eccentricity": ecc,
             "gods_number": best, "orbits": total,
-            "orbits_done": len(done), "bound": BOUNDS[0] if len(done) == total else BOUNDS[1],
-            "hardest_orbit": int(top["orbit"].iloc[0]) if len(top) else None,
-            "hardest_occupied": str(top["occupied"].iloc[0]) if len(top) else None}
+            "orbits_done": len(done), "bound": BOUNDS[0] if len(done) == total else BOUNDS[1]}
 
 
 def distance_rows(d: int, k: int) -> list[dict[str, int]]:

@@ -80,21 +80,20 @@ def gods_number(d: int, k: int) -> dict:
     """God's number of the (d, k) puzzle with the paper's rings, and the hardest start found.
 
     Returns rings, the paper target's component size and eccentricity, God's number, the
-    number of orbits, the least orbit whose representative is that far from some configuration
-    (``hardest_orbit``, its vertices ``hardest_occupied``), and ``hardest``: a configuration
-    at the eccentricity of the paper's target (a hardest start for that target).
+    number of orbits, and ``hardest``: a configuration at the eccentricity of the paper's
+    target (a hardest start for that target).
     """
     p = instance(d, PAPER_LEVEL).puzzle(k)
     n = p.n_rings
     codes, dist = distances_from(p, p.target)
+    best = 0
     orbits = occupancy_orbits(d, n)
-    eccs = [int(distances_from(p, rep)[1].max()) for rep in orbits]
-    top = int(np.argmax(eccs))  # the least orbit of the largest eccentricity
+    for rep in orbits:
+        _, dd = distances_from(p, rep)
+        best = max(best, int(dd.max()))
     return {"d": d, "k": k, "rings": n, "component_size": int(codes.shape[0]),
-            "target_eccentricity": int(dist.max()), "gods_number": eccs[top],
-            "orbits": len(orbits), "hardest_orbit": top,
-            "hardest_occupied": " ".join(map(str, orbits[top])),
-            "hardest": _farthest(p, codes, dist)}
+            "target_eccentricity": int(dist.max()), "gods_number": best,
+            "orbits": len(orbits), "hardest": _farthest(p, codes, dist)}
 
 
 def _farthest(puzzle: Puzzle, codes: np.ndarray, dist: np.ndarray) -> tuple[int, ...]:
@@ -110,7 +109,6 @@ def hardest_start(puzzle: Puzzle) -> tuple[int, ...]:
 
 GODS_COLUMNS = ["d", "k", "rings", "component_size", "target_eccentricity", "gods_number",
                 "orbits"]
-HARDEST_COLUMNS = ["hardest_orbit", "hardest_occupied"]  # the orbit God's number is found in
 
 
 def level_percentiles(results: pd.DataFrame, distances: pd.DataFrame) -> pd.DataFrame:

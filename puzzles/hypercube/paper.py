@@ -78,7 +78,7 @@ class HypercubeBudget(Budget):
                    rl_lr=0.05, rl_gamma=0.95, rl_max_len=10_000, astar_max_expanded=3_000_000,
                    appendix_c=(1.2, 1.4, 1.6, 1.8, 2.0, 2.6, 3.0, 4.0, 5.0, 6.0, 7.0),
                    appendix_runs=150, chunk=50, component_max_d=6, gods_max_d=4,
-                   far_target=(5, 4), dense_d=5, dense_complete_k=(4,), dense_orbits_run=3,
+                   far_target=(5, 4), dense_d=5, dense_complete_k=(), dense_orbits_run=2,
                    bounded_cases=((5, 4),), bounded_max_searches=472,
                    pdb_d=5, pdb_case=(5, 4), pdb_max_expanded=1_000_000,
                    cpu_runs=2, cpu_repeats=3)
