@@ -56,9 +56,9 @@ class HypercubeBudget(Budget):
     dense_orbits_run: int = knob("orbits the gods_orbits run searches for the other k "
                                  "(their largest eccentricity: a lower bound on God's "
                                  "number)", "orbits")
-    pdb_d: int = knob("heuristics_d5: A* on the code levels of this dimension", "dimensions")
-    pdb_case: tuple[int, int] = knob("heuristics_d5: (d, k) of the hardest starts searched "
-                                     "(the paper target's farthest and God's number's pair)")
+    pdb_case: tuple[int, int] = knob("heuristics_d5: (d, k) of the code levels and the "
+                                     "hardest starts searched (the paper target's farthest, "
+                                     "God's number's pair)")
     pdb_max_expanded: int = knob("heuristics_d5: A* gives up after this many expansions",
                                  "expansions")
     cpu_runs: int = knob("CPU orderings: EA and RL runs per timed measurement (the first "
@@ -80,7 +80,7 @@ class HypercubeBudget(Budget):
                    appendix_runs=150, chunk=50, component_max_d=6, gods_max_d=4,
                    far_target=(5, 4), dense_d=5, dense_complete_k=(), dense_orbits_run=2,
                    bounded_cases=((5, 4),), bounded_max_searches=472,
-                   pdb_d=5, pdb_case=(5, 4), pdb_max_expanded=1_000_000,
+                   pdb_case=(5, 4), pdb_max_expanded=300_000,
                    cpu_runs=2, cpu_repeats=3)
 
     @classmethod
@@ -92,7 +92,7 @@ class HypercubeBudget(Budget):
                    appendix_c=(1.4, 1.8, 7.0), appendix_runs=4, chunk=4, component_max_d=4,
                    gods_max_d=3, far_target=(3, 2), dense_d=4, dense_complete_k=(3,),
                    dense_orbits_run=2, bounded_cases=((4, 2), (4, 3)), bounded_max_searches=27,
-                   pdb_d=3, pdb_case=(3, 2), pdb_max_expanded=20_000, cpu_runs=1, cpu_repeats=3)
+                   pdb_case=(3, 2), pdb_max_expanded=20_000, cpu_runs=1, cpu_repeats=3)
 
 
 FIGURES = "figures/05_hypercube"
