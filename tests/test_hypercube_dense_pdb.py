@@ -161,3 +161,15 @@ def test_store_times_writes_a_timing_file_beside_the_stored_table(tmp_path):
     out = store_times(table, tmp_path / "x.csv")
     assert out == tmp_path / "timing_x.csv"
     assert pd.read_csv(out).to_dict("records") == [{"a": 1, "seconds": 0.5}]
+
+
+def test_the_stored_bounded_run_proves_gods_number_of_d5_k4():
+    """gods_bounded.csv (python -m puzzles run 05 gods_bounded --store): the bounds closed, so
+    God's number is exact; it starts from the committed target's eccentricity."""
+    row = pd.read_csv("figures/05_hypercube/gods_bounded.csv").iloc[0]
+    committed = pd.read_csv("figures/05_hypercube/gods_number.csv").set_index(["d", "k"])
+    assert (row.d, row.k, row.bound) == (5, 4, "exact")
+    assert row.gods_number == row.upper_bound > committed.loc[(5, 4), "target_eccentricity"]
+    assert row.searched.split()[0] == f"target:{committed.loc[(5, 4), 'target_eccentricity']}"
+    assert len(row.searched.split()) == row.searches < row.orbits == 472
+    assert gods.hardest_searched(row.searched, row.gods_number) is not None
