@@ -382,10 +382,14 @@ def test_savers_reject_bad_input(tmp_path):
 def test_figures_go_to_the_committed_folder_only_at_paper_scale(tmp_path):
     from puzzles.core.output import figures_dir
 
-    committed = Path(__file__).resolve().parents[1] / "figures" / "01_clockwork"
+    committed = Path("..") / "figures" / "01_clockwork"  # from the notebook's folder
     assert figures_dir("01_clockwork", "paper") == committed
     smoke = figures_dir("01_clockwork", "smoke")
-    assert smoke != committed and smoke.is_dir() and "figures" not in smoke.parts
+    assert smoke.is_absolute() and smoke.is_dir() and "figures" not in smoke.parts
+    assert figures_dir("01_clockwork", "smoke") != smoke  # a fresh folder for each run
+    assert figures_dir("01_clockwork", "paper", "") == committed
+    with pytest.raises(ValueError, match="stem"):
+        figures_dir("../elsewhere", "paper")
     assert figures_dir("01_clockwork", "smoke", tmp_path) == tmp_path
     with pytest.raises(ValueError, match="unknown scale"):
         figures_dir("01_clockwork", "huge")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from puzzles.jumpmaze import exact, model
@@ -151,3 +152,13 @@ def test_the_stored_offline_attempt_is_not_a_refutation():
     assert (record["n"], record["target"], record["refuted"]) == (8, 61, False)
     assert sum(not b["complete"] for b in record["branches"]) == 5
     assert record["nodes"] == 1_500_000_690 and len(table) == len(exact.branches(8))
+
+
+@pytest.mark.parametrize("a, b", [(6, 6), (5, 5), (3, 7)])
+def test_a_closed_branch_of_the_stored_n8_attempt_reruns_exactly(a, b):
+    from puzzles.jumpmaze import offline
+
+    row = offline.stored("offline-refutation").set_index(["a", "b"]).loc[(a, b)]
+    r = exact.search(8, 61, int(row["node_limit"]), prefix=(a, b))
+    assert bool(row["complete"]) and pd.isna(row["best"])
+    assert (r.complete, r.nodes, r.best_score) == (True, int(row["nodes"]), None)

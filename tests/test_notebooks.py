@@ -71,7 +71,11 @@ def test_notebook_structure(e):
     source = "".join(tagged[0]["source"])
     for name, line in REQUIRED_PARAMETERS.items():
         assert line in source, f"parameters cell lacks {line!r} ({name})"
-    assert f'FIGURES_DIR: str = "../figures/{e.stem}"' in source
+    # "" by default: the setup cell asks figures_dir, which writes the committed figures only
+    # at paper scale (a smoke run in Lab must not overwrite them).
+    assert 'FIGURES_DIR: str = ""' in source
+    setup = "".join(code[1]["source"]) + "".join(code[2]["source"]) + "".join(code[3]["source"])
+    assert f'FIGURES_DIR = figures_dir("{e.stem}", SCALE, FIGURES_DIR)' in setup
     assert not any("injected-parameters" in c.get("metadata", {}).get("tags", [])
                    for c in nb["cells"]), "committed notebook carries papermill-injected params"
     for cell in nb["cells"]:
@@ -141,6 +145,25 @@ def test_smoke_run_twice_gives_byte_identical_results(tmp_path, smoke_run):
     assert not differing, f"not seed-determined (or a timing file not named as one): {differing}"
 
 
+def test_a_smoke_run_with_default_parameters_leaves_the_committed_figures_alone(
+        tmp_path, monkeypatch):
+    """A reader exploring in Lab changes only SCALE: FIGURES_DIR keeps its default "", so the
+    figures go to a fresh temporary folder and ``figures/`` stays as committed."""
+    import papermill as pm
+
+    from puzzles.reproduce import KERNEL, NOTEBOOKS_DIR
+
+    e = entry(TWICE)
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))  # the kernel's tempfile folder
+    (tmp_path / "tmp").mkdir()
+    before = _tree_digest(ROOT / "figures"), e.path.read_bytes()
+    pm.execute_notebook(str(e.path), str(tmp_path / e.path.name), parameters={"SCALE": "smoke"},
+                        kernel_name=KERNEL, cwd=str(NOTEBOOKS_DIR), progress_bar=False)
+    assert (_tree_digest(ROOT / "figures"), e.path.read_bytes()) == before
+    written = list((tmp_path / "tmp").glob(f"puzzle-lab-{e.stem}-smoke-*/*"))
+    assert written, "the smoke run wrote its figures nowhere to be found"
+
+
 # The notebook run through a dask LocalCluster: its result files must equal the local run's.
 DASK = "03_jumping_maze"
 
@@ -206,7 +229,7 @@ ISSUE_COLUMNS = {
     "01_clockwork/random_instances.csv": "id,n,c,initial,actions,reachable_states,shortest,"
                                          "solvable_fraction,q,runs,successes,median_tournaments",
     "02_iq_link/anu.csv": "start,given,fits,linked",
-    "03_jumping_maze/proofs.csv": "n,target_refuted,nodes,bound,seconds_offline",
+    "03_jumping_maze/proofs.csv": "n,target_refuted,nodes,bound",
     "04_logic_grid/released.csv": "set,index,hints,solutions,paper_loops,paper_status,"
                                   "sound_loops,sound_status",
     "05_hypercube/distances.csv": "d,k,distance,count",

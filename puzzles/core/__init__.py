@@ -3,7 +3,7 @@ reproduction ledger and wall-time records; the family contract lives in ``core.p
 ``core.game``."""
 
 from puzzles.core.claims import Claim, Ledger
-from puzzles.core.output import save_figure, save_json, save_table
+from puzzles.core.output import figures_dir, save_figure, save_json, save_table
 from puzzles.core.runner import default_workers, executor_for, progress_bar, run_tasks
 from puzzles.core.scales import SCALES, check_scale
 from puzzles.core.seeding import derive_rng, derive_seed, seed_sequence
@@ -22,6 +22,7 @@ __all__ = [
     "derive_rng",
     "derive_seed",
     "executor_for",
+    "figures_dir",
     "mean_ci",
     "median_ci",
     "proportion_ci",

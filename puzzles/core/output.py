@@ -56,15 +56,20 @@ def save_json(data: Any, name: str, directory: str | Path) -> Path:
 
 def figures_dir(stem: str, scale: str, chosen: str | Path = "") -> Path:
     """Where a notebook run writes its figures: ``chosen`` when set; else the committed
-    ``figures/<stem>`` only at paper scale, and a fresh temporary folder at any other scale,
-    so exploring at smoke scale never overwrites the committed results."""
+    ``../figures/<stem>`` (relative to the notebook's folder, where Jupyter, papermill and nbval
+    run it) only at paper scale, and a fresh temporary folder at any other scale, so exploring
+    at smoke scale never overwrites the committed results."""
     import tempfile
 
     from puzzles.core.scales import check_scale
 
     check_scale(scale)
+    if not isinstance(stem, str) or not _NAME.match(stem):
+        raise ValueError(f"stem must be a notebook's stem such as '01_clockwork', got {stem!r}")
     if str(chosen):
         return Path(chosen)
     if scale == "paper":
-        return Path(__file__).resolve().parents[2] / "figures" / stem
+        # Relative, not resolved against the package: nbval runs copies of the notebooks in a
+        # temporary folder beside copies of their figures, and must never write the originals.
+        return Path("..") / "figures" / stem
     return Path(tempfile.mkdtemp(prefix=f"puzzle-lab-{stem}-{scale}-"))

@@ -40,7 +40,8 @@ class Question(NamedTuple):
     largest jump (flat); at most ``node_limit`` nodes; ``prefix``: the values forced at the
     first BFS levels (one top-level branch, for parallel runs); the prunings on or off:
     ``discoverable`` (the stronger bound), ``transpose`` (keep one maze of each transposed
-    pair)."""
+    pair), ``waste`` (subtract the cells the frontier must discover into old layers, see
+    :func:`_forced_waste`)."""
 
     n: int
     mj: np.ndarray
@@ -49,6 +50,7 @@ class Question(NamedTuple):
     prefix: np.ndarray
     discoverable: bool
     transpose: bool
+    waste: bool = False
 
 
 class Lines(NamedTuple):
@@ -154,10 +156,62 @@ def _tried(seen: np.ndarray, nseen: np.ndarray, new: np.ndarray, k: int, cnt: in
 
 
 @njit(**HELPER)
+def _least_new(n: int, mj: np.ndarray, depth: np.ndarray, lines: Lines, c: int) -> int:
+    """The fewest cells any jump of ``c`` must discover outside the rows and columns marked
+    in ``lines`` (undiscovered cells only)."""
+    r = c // n
+    col = c - r * n
+    least = 4
+    for v in range(1, mj[c] + 1):
+        cnt = 0
+        for d in range(4):
+            t = model._target(c, r, col, v, n, d)
+            if t >= 0 and depth[t] < 0 and lines.rowopen[t // n] == 0 \
+                    and lines.colopen[t % n] == 0:
+                cnt += 1
+        if cnt < least:
+            least = cnt
+            if least == 0:
+                break
+    return least
+
+
+@njit(**HELPER)
+def _forced_waste(n: int, mj: np.ndarray, depth: np.ndarray, queue: np.ndarray, lines: Lines,
+                  k: int, tail: int) -> int:
+    """Cells the frontier must discover without opening a new layer (a lower bound).
+
+    The frontier ``queue[k + 1:tail]`` pops in queue order before any cell it discovers. A
+    frontier cell above the deepest layer ``dmax`` puts whatever it discovers in a layer that
+    already exists; the cells at ``dmax`` together fill layer ``dmax + 1``, of which only one
+    cell opens it. A cell ``c`` surely discovers, with any jump, the targets that no earlier
+    frontier cell can reach (outside their rows and columns) and that are undiscovered now;
+    these sets are disjoint across the frontier, so their sizes add up. Every such cell is
+    one the goal's depth cannot use: it is subtracted from the discoverable cells.
+    """
+    dmax = depth[queue[tail - 1]]
+    lines.rowopen[:] = 0
+    lines.colopen[:] = 0
+    above = 0
+    last = 0
+    for t in range(k + 1, tail):
+        c = queue[t]
+        m = _least_new(n, mj, depth, lines, c)
+        if depth[c] < dmax:
+            above += m
+        else:
+            last += m
+        lines.rowopen[c // n] = 1
+        lines.colopen[c % n] = 1
+    return above + max(0, last - 1)
+
+
+@njit(**HELPER)
 def _cut(q: Question, depth: np.ndarray, queue: np.ndarray, lines: Lines, k: int, tail: int,
          best: int) -> bool:
     """Whether the branch below level ``k`` cannot beat ``best``: the goal is then found at most
-    ``deepest layer + cells still to discover`` deep (every further layer needs a new cell)."""
+    ``deepest layer + cells still to discover`` deep (every further layer needs a new cell),
+    less the cells the frontier must spend on old layers (``q.waste``)."""
     nn = q.n * q.n
     if k + 1 >= tail:
         return True  # the BFS ran dry without the goal
@@ -167,6 +221,9 @@ def _cut(q: Question, depth: np.ndarray, queue: np.ndarray, lines: Lines, k: int
     if q.discoverable:
         left = _discoverable(q.n, depth, queue, lines, k, tail)
         if lines.mark[nn - 1] == 0 or dmax + left <= best:
+            return True
+        if q.waste and dmax + left - _forced_waste(q.n, q.mj, depth, queue, lines, k,
+                                                   tail) <= best:
             return True
     return False
 
@@ -302,11 +359,13 @@ def _witness(n: int, best: int, best_jumps: np.ndarray) -> np.ndarray:
 
 
 def search(n: int, target: int, node_limit: int = 10**12, *, discoverable: bool = True,
-           transpose: bool = True, prefix: tuple[int, ...] = ()) -> ExactResult:
+           transpose: bool = True, prefix: tuple[int, ...] = (), waste: bool = False
+           ) -> ExactResult:
     """Search every n x n maze of goal depth >= ``target`` (stopping after ``node_limit`` nodes).
 
     ``discoverable``/``transpose`` switch the stronger bound and the symmetry breaking (both
-    sound; off reproduces the first search); ``prefix`` forces the jumps of the first BFS cells.
+    sound; off reproduces the first search); ``prefix`` forces the jumps of the first BFS cells;
+    ``waste`` adds the forced-waste bound (it needs ``discoverable``).
     """
     n = _check_search_args(n, target, node_limit)
     mj = np.ascontiguousarray(max_jumps(n).ravel())
@@ -316,7 +375,8 @@ def search(n: int, target: int, node_limit: int = 10**12, *, discoverable: bool 
                          f"got {tuple(prefix)}")
     best_jumps = np.zeros(n * n, np.int64)
     stats = np.zeros(3, np.int64)
-    q = Question(n, mj, int(target), int(node_limit), pre, bool(discoverable), bool(transpose))
+    q = Question(n, mj, int(target), int(node_limit), pre, bool(discoverable), bool(transpose),
+                 bool(waste))
     start = time.perf_counter()
     best = int(_search(q, best_jumps, stats))
     seconds = time.perf_counter() - start

@@ -359,14 +359,12 @@ def bound_comparison(targets: Mapping[int, int]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-PROOF_COLUMNS = ["n", "target_refuted", "nodes", "bound", "seconds_offline"]
+PROOF_COLUMNS = ["n", "target_refuted", "nodes", "bound"]
 
 
 def proofs_table(live: Sequence[exact.ExactResult], stored: Sequence[dict]) -> pd.DataFrame:
-    """Every refutation: live complete searches that found nothing, and stored offline ones.
-
-    ``seconds_offline`` is filled only for stored offline runs (live times go to timings.csv).
-    """
+    """Every refutation: live complete searches that found nothing, and stored offline ones
+    (seed-determined columns only: live times go to timings.csv, offline ones to STORED.csv)."""
     from puzzles.jumpmaze.offline import BOUND_NAME
 
     rows = []
@@ -374,12 +372,12 @@ def proofs_table(live: Sequence[exact.ExactResult], stored: Sequence[dict]) -> p
         if not r.complete or r.best_score is not None:
             raise ValueError(f"n={r.n} target {r.target} is not a refutation")
         rows.append({"n": r.n, "target_refuted": r.target, "nodes": r.nodes,
-                     "bound": BOUND_NAME, "seconds_offline": None})
+                     "bound": BOUND_NAME})
     for rec in stored:
         if rec["refuted"]:
             rows.append({"n": rec["n"], "target_refuted": rec["target"], "nodes": rec["nodes"],
-                         "bound": rec["bound"], "seconds_offline": rec["cpu_seconds_offline"]})
-    out = pd.DataFrame(rows, columns=PROOF_COLUMNS).astype({"seconds_offline": "Float64"})
+                         "bound": rec["bound"]})
+    out = pd.DataFrame(rows, columns=PROOF_COLUMNS)
     return out.sort_values(["n", "target_refuted"], ignore_index=True)
 
 

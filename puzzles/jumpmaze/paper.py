@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from puzzles.core.paper import Budget, Experiment, Paper, knob
-from puzzles.jumpmaze import exact, experiments, offline
+from puzzles.jumpmaze import estimate, exact, experiments, matched, offline
 from puzzles.jumpmaze.report import report
 
 
@@ -36,6 +36,17 @@ class Refutation:
     target: int
     node_limit: int
     first: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Estimates:
+    """Knuth estimates of unfinished refutations: ``batches`` seeded batches of ``probes``
+    probes per branch, for the open branches of the offline refutation and for every branch
+    of each (n, target) in ``whole``."""
+
+    probes: int
+    batches: int
+    whole: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,7 @@ class MazeBudget(Budget):
     designer_runs: dict[int, Anneal] = knob("offline designer runs ('designer' objective), by n",
                                             "runs")
     offline_refutation: Refutation = knob("the offline refutation attempt", "")
+    size_estimates: Estimates = knob("Knuth estimates of the unfinished refutations' sizes", "")
 
     @classmethod
     def paper(cls) -> MazeBudget:
@@ -96,7 +108,8 @@ class MazeBudget(Budget):
                 (5, 500_000), (6, 1_000_000), (7, 1_500_000), (8, 2_000_000), (9, 2_500_000),
                 (10, 3_000_000), (11, 4_000_000))},
             offline_refutation=Refutation(8, 61, 300_000_000,
-                                          ((3, 5), (3, 6), (4, 4), (4, 5), (4, 6))))
+                                          ((3, 5), (3, 6), (4, 4), (4, 5), (4, 6))),
+            size_estimates=Estimates(10_000, 4, ((9, 78),)))
 
     @classmethod
     def smoke(cls) -> MazeBudget:
@@ -113,7 +126,8 @@ class MazeBudget(Budget):
             long_anneal_extra={6: Anneal(1, 20_000, 3.0, 0.2)},
             long_proofs={5: 15}, long_bounds=(5,), bound_node_limit=1_000,
             designer_runs={5: Anneal(1, 5_000, 3.0, 0.2)},
-            offline_refutation=Refutation(6, 33, 10**6))
+            offline_refutation=Refutation(6, 33, 10**6),
+            size_estimates=Estimates(200, 2, ((6, 33),)))
 
 
 PAPER: Paper[MazeBudget] = Paper(
@@ -143,9 +157,13 @@ PAPER: Paper[MazeBudget] = Paper(
                    offline.design_tasks, offline.design_run, offline.design_table),
         Experiment("offline-refutation", "an exact refutation at a node limit (offline)",
                    offline.refutation_tasks, exact.branch_run, offline.refutation_table),
+        Experiment("matched", "every optimiser at the same number of evaluations (offline)",
+                   matched.matched_tasks, matched.matched_worker, matched.matched_table),
+        Experiment("size-estimates", "Knuth estimates of the unfinished refutations (offline)",
+                   estimate.estimate_tasks, estimate.estimate_run, estimate.estimate_table),
     ),
     data=Path(__file__).parent,
     stored=tuple((name, f"puzzles/jumpmaze/data/{name.replace('-', '_')}.csv") for name in (
         "long-anneal", "long-anneal-extra", "long-proofs", "long-bounds", "designer-runs",
-        "offline-refutation")),
+        "offline-refutation", "matched", "size-estimates")),
 )

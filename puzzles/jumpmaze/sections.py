@@ -278,3 +278,103 @@ def play(best: Mapping[str, dict], fallback: object, n: str = "7") -> Any:
     from puzzles.jumpmaze.game import MazeGame
 
     return Player(MazeGame(best[n]["grid"] if n in best else fallback))
+
+
+# --- issue 25: matched budgets, the designer's proven optimum, incremental evaluation -------------
+
+
+def matched_runs() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The stored matched-budget runs (every optimiser at E(n) evaluations) and their summary."""
+    from puzzles.jumpmaze import matched
+
+    table = offline.stored("matched")
+    return table, matched.summary(table)
+
+
+def matched_note(table: pd.DataFrame) -> Markdown:
+    """E(n) per n and annealing against the tie-accepting climber at equal evaluations."""
+    from puzzles.jumpmaze import matched
+
+    sizes = sorted(int(n) for n in table["n"].unique())
+    verdicts = []
+    for n in sizes:
+        evs = matched.equal_readings(table, "sa", "hc_ties", n)
+        verdicts.append(f"n = {n}: " + ", ".join(
+            f"{label.rpartition(', ')[2]} {ev.verdict(ev.p)} (p = {ev.p:.2g})"
+            for label, ev in evs.items()))
+    return PROSE("matched", budgets=", ".join(f"n = {n}: {matched.stored_evaluations(table, n):,}"
+                                              for n in sizes),
+                 runs=int(table["run"].max()) + 1, sa_ties="; ".join(verdicts),
+                 command=offline.stored_row("matched")["command"])
+
+
+def designer_maxima(design: Mapping[str, dict]) -> tuple[pd.DataFrame, Markdown]:
+    """``designer_maxima.csv`` from the stored constrained proofs, and its sentence."""
+    import json
+    from importlib import resources
+
+    from puzzles.jumpmaze import constrained
+
+    data = resources.files("puzzles.jumpmaze").joinpath("data")
+    records = {n: json.loads(data.joinpath(f"constrained_n{n}.json").read_text("utf-8"))
+               for n in (5, 6)}
+    partial = json.loads(data.joinpath("constrained_n7_t44_partial.json").read_text("utf-8"))
+    table = constrained.maxima_table(records, design)
+    done = [b for b in partial["branches"] if b["complete"]]
+    proven = table.dropna(subset=["proven_max_constrained"])
+    note = PROSE("designer_maxima",
+                 proven=", ".join(f"{r.proven_max_constrained} at n = {r.n} ({r.nodes:,} nodes)"
+                                  for r in proven.itertuples()),
+                 designer=", ".join(f"{r.designer_best} at n = {r.n}"
+                                    for r in table.itertuples()),
+                 partial=f"target {partial['target']}: {len(done)} of "
+                         f"{partial['branches_total']} top-level branches refuted, "
+                         f"{len(partial['branches']) - len(done)} stopped at "
+                         f"{partial['node_limit_per_branch']:,} nodes, the rest not run")
+    return table, note
+
+
+def incremental_note(check: pd.DataFrame, timing: pd.DataFrame) -> Markdown:
+    """The incremental evaluator's benchmark in one sentence."""
+    runs = int(check["runs"].sum())
+    return PROSE("incremental", identical=f"{int(check['identical_runs'].sum())} of {runs}",
+                 speedup=f"{timing['speedup'].min():.2f}-{timing['speedup'].max():.2f}x",
+                 skipped=f"{check['skipped_share'].min():.0%}-{check['skipped_share'].max():.0%}")
+
+
+def incremental_bench() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The stored benchmark of :func:`puzzles.jumpmaze.incremental.benchmark` (50 runs per
+    case): identical runs and skip shares (seed-determined), and its CPU times (a timing file)."""
+    from importlib import resources
+
+    data = resources.files("puzzles.jumpmaze").joinpath("data")
+    return (pd.read_csv(str(data.joinpath("incremental_benchmark.csv"))),
+            pd.read_csv(str(data.joinpath("timing_incremental_benchmark.csv"))))
+
+
+SMALL_BRANCH = 10_000  # nodes: a branch estimated below this closes in well under a second
+
+
+def size_estimates() -> tuple[pd.DataFrame, pd.DataFrame, Markdown]:
+    """The stored Knuth estimates of the unfinished refutations, their totals and their
+    sentence (read from the table alone: it was made at the paper's budget, whatever the
+    notebook's scale)."""
+    from puzzles.jumpmaze import estimate
+
+    table = offline.stored("size-estimates")
+    tot = estimate.totals(table).set_index(["n", "target", "waste"])
+    # the open branches were estimated with and without the forced-waste bound
+    (n, target), = {k[:2] for k in tot.index if k[2]}
+    n8, n8w = tot.loc[(n, target, False)], tot.loc[(n, target, True)]
+    (wn, wt), = {k[:2] for k in tot.index} - {(n, target)}
+    whole = table[(table["n"] == wn) & (table["target"] == wt)]
+    big = whole[whole["estimate"] >= SMALL_BRANCH]
+    note = PROSE("size_estimates", probes=int(table["probes"].iloc[0]),
+                 command=offline.stored_row("size-estimates")["command"], n=n, target=target,
+                 n8_open=int(n8["branches"]), n8=float(n8["estimate"]),
+                 n8_lo=float(n8["batch_min"]), n8_hi=float(n8["batch_max"]),
+                 met=int(n8["goal_probes"] + n8w["goal_probes"]),
+                 n8_waste=float(n8w["estimate"]), wn=wn, wt=wt, n9_small=len(whole) - len(big),
+                 n9_branches=len(whole), small=SMALL_BRANCH, n9_big=len(big),
+                 n9=float(big["estimate"].sum()))
+    return table, tot.reset_index(), note

@@ -115,7 +115,11 @@ class Highlights:
     wrong: Collection[tuple[int, int]] = ()
 
 
-def grid_scene(space: Space, marks, hints: Sequence[Hint], show: Highlights = Highlights(),
+# A module-level default, so older linters do not read the call in the signature as mutable.
+NO_HIGHLIGHTS = Highlights()
+
+
+def grid_scene(space: Space, marks, hints: Sequence[Hint], show: Highlights = NO_HIGHLIGHTS,
                title: str = "") -> Scene:
     """The staircase with ``marks`` (``marks[x][y]``: 0 blank, 1 X, 2 O), the clues below it,
     ``show``'s highlights and ``title`` above it."""
