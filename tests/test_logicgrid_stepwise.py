@@ -142,7 +142,19 @@ def test_explanation_difficulty_is_spearman_over_explained_puzzles() -> None:
     assert r.loc[("total step cost", "sound"), "rho"] == pytest.approx(1.0)
     assert r.loc[("max step cost", "sound"), "rho"] == pytest.approx(-1.0)
     assert r.loc[("total step cost", "paper"), "rho"] == pytest.approx(0.8)
-    assert set(r["n"]) == {4}
+    assert set(r["n"]) == {4} and set(r["group"]) == {"all"}
+
+
+def test_explanation_difficulty_within_groups() -> None:
+    t = pd.DataFrame({"total_cost": [1, 2, 3, 9, 8, 7], "max_cost": [1, 1, 2, 2, 3, 3],
+                      "loops_sound": [1, 2, 3, 4, 5, 6], "loops_paper": [1, 2, 3, 4, 5, 6],
+                      "set": ["a", "a", "a", "b", "b", "b"]})
+    r = explanation_difficulty(t, by="set").set_index(["group", "measure", "loops"])
+    assert r.loc[("a", "total step cost", "sound"), "rho"] == pytest.approx(1.0)
+    assert r.loc[("b", "total step cost", "sound"), "rho"] == pytest.approx(-1.0)
+    assert r.loc[("all", "total step cost", "sound"), "n"] == 6
+    with pytest.raises(ValueError, match="per group"):
+        explanation_difficulty(t.iloc[:5], by="set")
 
 
 def test_bad_input_is_refused() -> None:
