@@ -134,7 +134,18 @@ class PaperOut(NamedTuple):
     path: np.ndarray  # (n, 2): linked and legal options at each depth of the solution
     linked: np.ndarray  # bool (n,): whether that depth's options were the linked moves
     trace: np.ndarray  # (moves, 2): the first moves as (depth, placement id)
+    work: np.ndarray  # int64 (4,): fit, scan, link and count tests (see WORK_TESTS)
 
+
+#: What the paper's solver counts besides nodes, one unit each (a **test**: one placement's
+#: bitset tested against one condition or merged into one): ``fit`` the candidates each node
+#: tests against the placement just put down; ``scan`` the candidates looked at to list a
+#: node's options (and to count each piece's candidates under lookahead); ``link`` the
+#: candidates tested against the pieces down by the linkability rule; ``count`` the ball/socket
+#: check's work, each candidate's balls, rings and pegs merged into the census and the census
+#: itself (one per node checked). Seed-free counts, so the check's cost is no wall time.
+WORK_TESTS = ("fit", "scan", "link", "count")
+FIT, SCAN, LINK, COUNT = range(4)
 
 NO_LIMIT = 2 ** 62  # a node or completion count no search here reaches: "no limit"
 
@@ -477,24 +488,38 @@ def _linked_options(d, st, pegs, struct):
 @njit(cache=True)
 def _expand_paper(d, st, arrays, rules):
     """Options at depth d of the paper's search: linked moves of any piece, or (exhaustive
-    mode, or without linkability) every placement of the next piece in the fixed order."""
+    mode, or without linkability) every placement of the next piece in the fixed order.
+    Returns the scan, link and count tests it made (see WORK_TESTS)."""
     st.at[d, POS] = 0
     st.at[d, NOPTS] = 0
     st.at[d, LINKED] = 0
-    st.at[d, N_LEGAL] = st.at[d, LEN]
+    n = st.at[d, LEN]
+    st.at[d, N_LEGAL] = n
     cnt, cb, cr, cp = _census(d, st, arrays)
-    if st.at[d, REM] == 0 or (rules.lookahead and _starved(cnt, st.at[d, REM])):
-        return
-    if rules.counting and _dead(d, st, cb, cr, cp):
-        return
+    if st.at[d, REM] == 0:
+        return 0, 0, 0
+    scan = 0
+    count = 0
+    if rules.lookahead:
+        scan += n
+        if _starved(cnt, st.at[d, REM]):
+            return scan, 0, 0
+    if rules.counting:
+        count += n + 1
+        if _dead(d, st, cb, cr, cp):
+            return scan, 0, count
     nrem = popcount(st.at[d, REM])
+    scan += n
+    link = 0
     if rules.linkable and nrem > rules.transition and st.at[d, STRUCT] != 0:
+        link = n
         k = _linked_options(d, st, arrays.pegs, st.at[d, STRUCT])
         st.at[d, LINKED] = 1
         st.at[d, N_LINK] = k
     else:
         k = _options_of(d, st, arrays.piece, _lowest(st.at[d, REM]))
     st.at[d, NOPTS] = k
+    return scan, link, count
 
 
 @njit(cache=True)
@@ -503,6 +528,15 @@ def _log(trace, nodes, d, p):
     if nodes <= trace.shape[0]:
         trace[nodes - 1, 0] = d
         trace[nodes - 1, 1] = p
+
+
+@njit(cache=True)
+def _tally(work, fit, scan, link, count):
+    """Store the search's tests by kind (kept in locals during the search: no store per node)."""
+    work[FIT] = fit
+    work[SCAN] = scan
+    work[LINK] = link
+    work[COUNT] = count
 
 
 @njit(cache=True)
@@ -527,7 +561,8 @@ def paper_kernel(arrays, start, rules, out):
     st = new_stack(start)
     for g in range(ng):
         st.at[0, STRUCT] |= start.given_pegs[g]
-    _expand_paper(0, st, arrays, rules)
+    scan, link, count = _expand_paper(0, st, arrays, rules)
+    fit = 0
     nodes = 0
     d = 0
     while True:
@@ -544,14 +579,21 @@ def paper_kernel(arrays, start, rules, out):
         if d + 1 == n:
             if _full_board_linked(st, start, arrays.pegs):
                 _record(st, out, n)
+                _tally(out.work, fit, scan, link, count)
                 return True, nodes, False
             continue
         if nodes >= rules.node_limit:
+            _tally(out.work, fit, scan, link, count)
             return False, nodes, True
+        fit += st.at[d, LEN]
         _descend(d, p, st, arrays)
         st.at[d + 1, STRUCT] = st.at[d, STRUCT] | arrays.pegs[p]
         d += 1
-        _expand_paper(d, st, arrays, rules)
+        s, lk, c = _expand_paper(d, st, arrays, rules)
+        scan += s
+        link += lk
+        count += c
+    _tally(out.work, fit, scan, link, count)
     return False, nodes, False
 
 
@@ -566,6 +608,7 @@ class PaperSearchResult:
     solution: list[int]
     ratios: list[tuple[int, int]]  # (linked options, legal options) at each linked step
     trace: list[tuple[int, int]] = field(default_factory=list)  # first moves: (depth, id)
+    work: dict[str, int] = field(default_factory=dict)  # tests by kind (WORK_TESTS)
 
 
 def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = True,
@@ -594,7 +637,8 @@ def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = 
         raise ValueError(f"order holds {len(bad)} placements that do not fit beside the givens")
     n = len(pos.missing)
     out = PaperOut(np.zeros(max(n, 1), dtype=np.int64), np.zeros((max(n, 1), 2), dtype=np.int64),
-                   np.zeros(max(n, 1), dtype=np.bool_), np.zeros((trace, 2), dtype=np.int64))
+                   np.zeros(max(n, 1), dtype=np.bool_), np.zeros((trace, 2), dtype=np.int64),
+                   np.zeros(len(WORK_TESTS), dtype=np.int64))
     rules = PaperRules(bool(linkable), transition, bool(counting), bool(lookahead),
                        _limit(node_limit))
     start = time.perf_counter()
@@ -609,8 +653,9 @@ def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = 
                                                           strict=True) if linked]
               if found else [])
     moves = [(int(a), int(b)) for a, b in out.trace[:min(int(nodes), trace)]]
+    work = {k: int(v) for k, v in zip(WORK_TESTS, out.work, strict=True)}
     return PaperSearchResult(bool(found), int(nodes), bool(aborted), seconds, solution, ratios,
-                             moves)
+                             moves, work)
 
 
 def count_with_first_piece(task: tuple[int, int]) -> tuple[int, int, int]:
