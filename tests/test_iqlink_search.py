@@ -208,12 +208,14 @@ def _expected_work(ch, counting: bool) -> dict[str, int]:
     pos = position(ch)
     cands = [int(i) for i in pos.candidates]
     first, second = sorted(pos.missing)
-    work = {"fit": 0, "scan": len(cands), "link": 0, "count": len(cands) + 1 if counting else 0}
+    work = {"fit": 0, "scan": len(cands), "link": 0, "count": len(cands) if counting else 0,
+            "checks": int(counting)}
     for p in (c for c in cands if t.piece[c] == first):
         work["fit"] += len(cands)
         left = [c for c in cands if t.piece[c] != first and not np.any(t.masks[c] & t.masks[p])]
         if counting:
-            work["count"] += len(left) + 1
+            work["count"] += len(left)
+            work["checks"] += 1
             balls, rings, pegs = (int(np.bitwise_or.reduce(a[left])) if left else 0
                                   for a in (t.balls, t.rings, t.pegs))
             if counting_dead(pos.balls | int(t.balls[p]), pos.rings | int(t.rings[p]),
@@ -240,7 +242,8 @@ def test_counting_work_is_extra_when_it_cuts_nothing():
     order = position(ch).candidates
     off, on = (paper_search(ch, order, transition=0, counting=c, lookahead=False)
                for c in (False, True))
-    assert off.nodes == on.nodes and off.work["count"] == 0 < on.work["count"]
-    assert {k: v for k, v in on.work.items() if k != "count"} == \
-        {k: v for k, v in off.work.items() if k != "count"}
+    assert off.nodes == on.nodes and off.work["count"] == off.work["checks"] == 0
+    assert 0 < on.work["checks"] <= on.work["count"]
+    assert {k: v for k, v in on.work.items() if k not in ("count", "checks")} == \
+        {k: v for k, v in off.work.items() if k not in ("count", "checks")}
     assert on.work["link"] > 0

@@ -134,18 +134,19 @@ class PaperOut(NamedTuple):
     path: np.ndarray  # (n, 2): linked and legal options at each depth of the solution
     linked: np.ndarray  # bool (n,): whether that depth's options were the linked moves
     trace: np.ndarray  # (moves, 2): the first moves as (depth, placement id)
-    work: np.ndarray  # int64 (4,): fit, scan, link and count tests (see WORK_TESTS)
+    work: np.ndarray  # int64 (5,): the tests by kind (see WORK_TESTS)
 
 
 #: What the paper's solver counts besides nodes, one unit each (a **test**: one placement's
 #: bitset tested against one condition or merged into one): ``fit`` the candidates each node
 #: tests against the placement just put down; ``scan`` the candidates looked at to list a
 #: node's options (and to count each piece's candidates under lookahead); ``link`` the
-#: candidates tested against the pieces down by the linkability rule; ``count`` the ball/socket
-#: check's work, each candidate's balls, rings and pegs merged into the census and the census
-#: itself (one per node checked). Seed-free counts, so the check's cost is no wall time.
-WORK_TESTS = ("fit", "scan", "link", "count")
-FIT, SCAN, LINK, COUNT = range(4)
+#: candidates tested against the pieces down by the linkability rule; the ball/socket check's
+#: work is ``count``, each candidate's balls, rings and pegs merged into the census, and
+#: ``checks``, the census tested (one per node checked). Seed-free counts, so the check's cost
+#: is no wall time.
+WORK_TESTS = ("fit", "scan", "link", "count", "checks")
+FIT, SCAN, LINK, COUNT, CHECKS = range(5)
 
 NO_LIMIT = 2 ** 62  # a node or completion count no search here reaches: "no limit"
 
@@ -489,7 +490,7 @@ def _linked_options(d, st, pegs, struct):
 def _expand_paper(d, st, arrays, rules):
     """Options at depth d of the paper's search: linked moves of any piece, or (exhaustive
     mode, or without linkability) every placement of the next piece in the fixed order.
-    Returns the scan, link and count tests it made (see WORK_TESTS)."""
+    Returns the scan, link, count and checks tests it made (see WORK_TESTS)."""
     st.at[d, POS] = 0
     st.at[d, NOPTS] = 0
     st.at[d, LINKED] = 0
@@ -497,17 +498,17 @@ def _expand_paper(d, st, arrays, rules):
     st.at[d, N_LEGAL] = n
     cnt, cb, cr, cp = _census(d, st, arrays)
     if st.at[d, REM] == 0:
-        return 0, 0, 0
+        return 0, 0, 0, 0
     scan = 0
     count = 0
     if rules.lookahead:
         scan += n
         if _starved(cnt, st.at[d, REM]):
-            return scan, 0, 0
+            return scan, 0, 0, 0
     if rules.counting:
-        count += n + 1
+        count += n
         if _dead(d, st, cb, cr, cp):
-            return scan, 0, count
+            return scan, 0, count, 1
     nrem = popcount(st.at[d, REM])
     scan += n
     link = 0
@@ -519,7 +520,7 @@ def _expand_paper(d, st, arrays, rules):
     else:
         k = _options_of(d, st, arrays.piece, _lowest(st.at[d, REM]))
     st.at[d, NOPTS] = k
-    return scan, link, count
+    return scan, link, count, 1 if rules.counting else 0
 
 
 @njit(cache=True)
@@ -528,15 +529,6 @@ def _log(trace, nodes, d, p):
     if nodes <= trace.shape[0]:
         trace[nodes - 1, 0] = d
         trace[nodes - 1, 1] = p
-
-
-@njit(cache=True)
-def _tally(work, fit, scan, link, count):
-    """Store the search's tests by kind (kept in locals during the search: no store per node)."""
-    work[FIT] = fit
-    work[SCAN] = scan
-    work[LINK] = link
-    work[COUNT] = count
 
 
 @njit(cache=True)
@@ -561,8 +553,8 @@ def paper_kernel(arrays, start, rules, out):
     st = new_stack(start)
     for g in range(ng):
         st.at[0, STRUCT] |= start.given_pegs[g]
-    scan, link, count = _expand_paper(0, st, arrays, rules)
-    fit = 0
+    work = np.zeros(len(WORK_TESTS), np.int64)  # in a local array, stored once at the end
+    work[SCAN], work[LINK], work[COUNT], work[CHECKS] = _expand_paper(0, st, arrays, rules)
     nodes = 0
     d = 0
     while True:
@@ -579,21 +571,22 @@ def paper_kernel(arrays, start, rules, out):
         if d + 1 == n:
             if _full_board_linked(st, start, arrays.pegs):
                 _record(st, out, n)
-                _tally(out.work, fit, scan, link, count)
+                out.work[:] = work
                 return True, nodes, False
             continue
         if nodes >= rules.node_limit:
-            _tally(out.work, fit, scan, link, count)
+            out.work[:] = work
             return False, nodes, True
-        fit += st.at[d, LEN]
+        work[FIT] += st.at[d, LEN]
         _descend(d, p, st, arrays)
         st.at[d + 1, STRUCT] = st.at[d, STRUCT] | arrays.pegs[p]
         d += 1
-        s, lk, c = _expand_paper(d, st, arrays, rules)
-        scan += s
-        link += lk
-        count += c
-    _tally(out.work, fit, scan, link, count)
+        s, lk, c, k = _expand_paper(d, st, arrays, rules)
+        work[SCAN] += s
+        work[LINK] += lk
+        work[COUNT] += c
+        work[CHECKS] += k
+    out.work[:] = work
     return False, nodes, False
 
 
