@@ -82,6 +82,8 @@ def test_same_discovery_compares_the_new_cells():
     pos[2], pos[4] = 3, 4  # jump 1 discovered cells 2 and 4
     assert A._same_discovery(1, 1, n, pos, 3, 5)
     assert not A._same_discovery(1, 1, n, pos, 3, 4)  # one more new cell than the value made
+    pos[6] = 5  # cell 6 discovered too, not by jump 1
+    assert not A._same_discovery(1, 1, n, pos, 3, 6)  # one fewer
 
 
 def test_alone_counts_the_quiet_jumps():
