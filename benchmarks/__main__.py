@@ -16,6 +16,8 @@ for name in names:
     module = importlib.import_module(f"benchmarks.{stem}")
     print(f"== {module.__name__}", flush=True)
     rows += run_cases(module.cases())
+    if hasattr(module, "timing_files"):  # timings that are no ratio (their own files)
+        module.timing_files()
 write_results(rows)
 print(f"{len(rows)} rows merged into {RESULTS}; the README's speed table: "
       "benchmarks.compare.readme_speed()")

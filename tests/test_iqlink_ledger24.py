@@ -122,3 +122,45 @@ def test_recount_evidence_differs_on_one_slice():
     eb.loc[1, "solutions"] = 3
     ev, why = l24.recount_evidence(rec, eb, first)
     assert ev.kind == "exact" and "[1]" in why
+
+
+def _analysis(levels, nodes_with, nodes_without, count=5, checks=1):
+    """Analysis rows: the final solver with and without the check; fit, scan and link tests
+    10 per node each, the check's ``count`` merges and ``checks`` per node of the run with it."""
+    rows = []
+    for cid, (lv, nw, no) in enumerate(zip(levels, nodes_with, nodes_without, strict=True), 1):
+        row = {"id": cid, "level": lv, "final_t3_nodes": nw, "linked_nodes": no}
+        for variant, n, on in (("final_t3", nw, True), ("linked", no, False)):
+            row.update({f"{variant}_{k}_tests": 10 * n for k in ("fit", "scan", "link")})
+            row[f"{variant}_count_tests"] = count * n if on else 0
+            row[f"{variant}_checks_tests"] = checks * n if on else 0
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def test_easy_counting_costs_when_it_saves_nothing():
+    df = _analysis(["Starter"] * 8, [3] * 8, [3] * 8)
+    ev, readings, facts = l24.counting_costs_easy(df)
+    assert (facts["same"], facts["n"]) == (8, 8)
+    assert facts["share"] == pytest.approx(6 / 36)  # 5 merges + 1 check of 36 tests per node
+    assert ev.significant == "reproduced"
+    assert set(readings) == {f"work in {u}" for u in l24.COUNT_UNITS} - {"work in tests"}
+    assert all(r.significant == "reproduced" for r in readings.values())
+    # a Wizard level where the check saves most of the search changes nothing
+    wiz = _analysis(["Wizard"] * 8, [2] * 8, [40] * 8).assign(id=lambda d: d.id + 8)
+    ev2, _, facts2 = l24.counting_costs_easy(pd.concat([df, wiz]))
+    assert facts2["n"] == 8 and ev2.p == ev.p
+
+
+def test_easy_counting_pays_when_it_saves_nodes():
+    df = _analysis(["Junior"] * 8, [1] * 8, [4] * 8)  # 36 tests against 120
+    ev, _, facts = l24.counting_costs_easy(df)
+    assert facts["same"] == 0 and ev.significant == "contradicted"
+
+
+def test_search_work_units():
+    df = _analysis(["Starter"], [1], [1], count=4, checks=2)
+    assert [float(l24.search_work(df, "final_t3", u).iloc[0]) for u in l24.COUNT_UNITS] == \
+        [36.0, 30 + 10 + 10 + 12 + 6, 32.0]
+    with pytest.raises(ValueError, match="unit"):
+        l24.search_work(df, "final_t3", "seconds")

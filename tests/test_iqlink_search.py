@@ -21,6 +21,7 @@ from puzzles.iqlink.generate import (
 from puzzles.iqlink.placements import Challenge, check_solution, is_connected, table
 from puzzles.iqlink.search import (
     count_solutions,
+    counting_dead,
     paper_search,
     position,
     random_solution,
@@ -198,3 +199,51 @@ def test_paper_search_trace_replays_to_the_solution():
     assert short.trace == res.trace[:5]
     with pytest.raises(ValueError, match="trace"):
         paper_search(ch, order, trace=-1)
+
+
+def _expected_work(ch, counting: bool) -> dict[str, int]:
+    """The tests the paper's search makes on a challenge with two pieces to place, in the fixed
+    order without lookahead, recounted here one placement at a time (see search.WORK_TESTS)."""
+    t = table()
+    pos = position(ch)
+    cands = [int(i) for i in pos.candidates]
+    first, second = sorted(pos.missing)
+    work = {"fit": 0, "scan": len(cands), "link": 0, "count": len(cands) if counting else 0,
+            "checks": int(counting)}
+    for p in (c for c in cands if t.piece[c] == first):
+        work["fit"] += len(cands)
+        left = [c for c in cands if t.piece[c] != first and not np.any(t.masks[c] & t.masks[p])]
+        if counting:
+            work["count"] += len(left)
+            work["checks"] += 1
+            balls, rings, pegs = (int(np.bitwise_or.reduce(a[left])) if left else 0
+                                  for a in (t.balls, t.rings, t.pegs))
+            if counting_dead(pos.balls | int(t.balls[p]), pos.rings | int(t.rings[p]),
+                             pos.circles | int(t.circles[p]), balls, rings, pegs):
+                continue
+        work["scan"] += len(left)
+        for q in (c for c in left if t.piece[c] == second):
+            if is_connected([*ch.given_ids, p, q]):
+                return work
+    raise AssertionError("no solution")
+
+
+@pytest.mark.parametrize("counting", [False, True])
+def test_paper_search_counts_its_tests(counting):
+    ch = next(c for c in load_challenges() if len(c.missing) == 2)
+    res = paper_search(ch, position(ch).candidates, linkable=False, counting=counting,
+                       lookahead=False)
+    assert res.found and res.work == _expected_work(ch, counting)
+
+
+def test_counting_work_is_extra_when_it_cuts_nothing():
+    # challenge 1: counting cuts nothing, so every test but its own is the same
+    ch = load_challenges()[0]
+    order = position(ch).candidates
+    off, on = (paper_search(ch, order, transition=0, counting=c, lookahead=False)
+               for c in (False, True))
+    assert off.nodes == on.nodes and off.work["count"] == off.work["checks"] == 0
+    assert 0 < on.work["checks"] <= on.work["count"]
+    assert {k: v for k, v in on.work.items() if k not in ("count", "checks")} == \
+        {k: v for k, v in off.work.items() if k not in ("count", "checks")}
+    assert on.work["link"] > 0

@@ -11,10 +11,12 @@ from puzzles.iqlink.techniques import (
     ALL,
     TECHNIQUES,
     USED,
-    _bit,
+    _alive_census,
+    _group,
     _only_piece,
     _stack,
     _tab,
+    _uncoverable,
     dead,
     grade_rows,
     human_grade,
@@ -86,7 +88,26 @@ def test_helpers():
     assert _only_piece(0b1000) == 3
     assert _only_piece(0b1010) == -1
     assert _only_piece(0) == -1
-    assert [_bit(1 << k) for k in (0, 5, 23)] == [0, 5, 23]
+
+
+def test_centre_pegs_list_the_centre_bits():
+    tab, _ = _state(load_challenges()[59])
+    for bits, pegs in zip(tab.centres, tab.centre_pegs, strict=True):
+        assert sorted(int(g) for g in pegs if g >= 0) == [
+            g for g in range(24) if (int(bits) >> g) & 1]
+
+
+def test_dead_on_a_group_no_candidate_reaches():
+    # challenge 35: keep only the candidates off the givens' first group; every piece keeps a
+    # place and the centres can still be covered, so only the group rule finds it dead
+    tab, st = _state(load_challenges()[34])
+    group = int(_group(st, 0))
+    st.alive[:] = ((tab.pegs & group) == 0).astype(np.int8)
+    cnt, cover, reach = _alive_census(tab, st)
+    used = int(st.info[USED])
+    assert all(cnt[p] > 0 for p in range(12) if not (used >> p) & 1)
+    assert _uncoverable(st, cover) <= 2 and reach != 0
+    assert dead(tab, st)
 
 
 def test_rows_columns():

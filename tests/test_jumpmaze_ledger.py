@@ -251,12 +251,31 @@ def test_the_designer_row_counts_the_96_maze_that_meets_its_constraints():
     best = json.loads((FIG / "best_puzzles.json").read_text(encoding="utf-8"))
     d = L.designer_best(design, best, quality)
     assert d["10"] == {"designer": 93, "known": 96, "unconstrained": 96,
-                       "unconstrained_feasible": True}
+                       "unconstrained_feasible": True, "proven": None}
     assert d["11"]["known"] == d["11"]["designer"] == 111
     led = L.designer_claims(L.new_ledger(), design, best, quality)
     assert led["B-designer-n10"].ours == "96" and "reach 93" in led["B-designer-n10"].test
     text = experiments.conclusion(led, best, design, quality)
     assert "n = 10: 93, but the deepest maze we know (96) itself has a unique shortest path" in text
+
+
+def test_the_designer_rows_use_the_proven_constrained_maxima():
+    import json
+
+    from puzzles.jumpmaze import attained, offline
+
+    quality = pd.read_csv(FIG / "quality_terms.csv")
+    design = json.loads((FIG / "designer.json").read_text(encoding="utf-8"))
+    best = json.loads((FIG / "best_puzzles.json").read_text(encoding="utf-8"))
+    maxima = attained.maxima_table(offline.stored("constrained-maxima"), design)
+    d = L.designer_best(design, best, quality, maxima)
+    assert (d["7"]["designer"], d["7"]["proven"], d["7"]["known"]) == (43, 44, 44)
+    assert (d["5"]["proven"], d["6"]["proven"], d["8"]["proven"]) == (19, 31, None)
+    led = L.designer_claims(L.new_ledger(), design, best, quality, maxima)
+    assert led["B-designer-n7"].ours == "44" and "proves 44" in led["B-designer-n7"].test
+    assert led["B-designer-n10"].ours == "96"  # unproven there: the feasible unconstrained best
+    text = experiments.conclusion(led, best, design, quality, maxima)
+    assert "n = 7: 43 (the proven maximum under the constraints: 44)" in text
 
 
 def test_frozen_annealing_text_is_from_the_iteration_on():

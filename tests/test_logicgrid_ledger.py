@@ -326,7 +326,8 @@ def test_committed_ledger_has_no_interval_only_verdicts_and_corrected_whys(commi
     assert committed.loc["GA-small-loops-paper", "why"].startswith("on the authors' own puzzles")
     for s in ("hd", "do", "small"):
         assert "top stays at" not in committed.loc[f"GA-{s}-fitness-infeasible", "why"]
-    gram = committed[committed.index.str.startswith("GRAM-")]
+    gram = committed[committed.index.str.startswith("GRAM-")
+                     & (committed["kind"] == "design input")]
     assert len(gram) == 8 and set(gram["verdict"]) == {"by construction"}
     assert set(committed.loc[committed["kind"] == "design input", "verdict"]) == {
         "by construction"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -142,7 +144,29 @@ def test_explanation_difficulty_is_spearman_over_explained_puzzles() -> None:
     assert r.loc[("total step cost", "sound"), "rho"] == pytest.approx(1.0)
     assert r.loc[("max step cost", "sound"), "rho"] == pytest.approx(-1.0)
     assert r.loc[("total step cost", "paper"), "rho"] == pytest.approx(0.8)
-    assert set(r["n"]) == {4}
+    assert set(r["n"]) == {4} and set(r["group"]) == {"all"}
+
+
+def test_explanation_difficulty_within_groups() -> None:
+    t = pd.DataFrame({"total_cost": [1, 2, 3, 9, 8, 7], "max_cost": [1, 1, 2, 2, 3, 3],
+                      "loops_sound": [1, 2, 3, 4, 5, 6], "loops_paper": [1, 2, 3, 4, 5, 6],
+                      "set": ["a", "a", "a", "b", "b", "b"]})
+    r = explanation_difficulty(t, by="set").set_index(["group", "measure", "loops"])
+    assert r.loc[("a", "total step cost", "sound"), "rho"] == pytest.approx(1.0)
+    assert r.loc[("b", "total step cost", "sound"), "rho"] == pytest.approx(-1.0)
+    assert r.loc[("all", "total step cost", "sound"), "n"] == 6
+    with pytest.raises(ValueError, match="per group"):
+        explanation_difficulty(t.iloc[:5], by="set")
+
+
+def test_explanation_difficulty_is_nan_without_a_warning_where_a_side_is_constant() -> None:
+    t = pd.DataFrame({"total_cost": [1, 2, 3, 4], "max_cost": [2, 2, 2, 2],
+                      "loops_sound": [1, 2, 4, 3], "loops_paper": [1, 2, 3, 4]})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # scipy's ConstantInputWarning would land on stderr
+        r = explanation_difficulty(t).set_index(["measure", "loops"])
+    assert r.loc[("max step cost", "sound"), ["rho", "p"]].isna().all()
+    assert r.loc[("total step cost", "paper"), "rho"] == pytest.approx(1.0)
 
 
 def test_bad_input_is_refused() -> None:

@@ -237,6 +237,11 @@ ISSUE_COLUMNS = {
     "03_jumping_maze/proofs.csv": "n,target_refuted,nodes,bound",
     "04_logic_grid/released.csv": "set,index,hints,solutions,paper_loops,paper_status,"
                                   "sound_loops,sound_status",
+    "04_logic_grid/loops_by_fitness_solver.csv": "dataset,fitness_solver,trial,loops_sound,"
+                                                 "loops_paper,hints_distinct",
+    "04_logic_grid/explanations.csv": "puzzle,step,cell,clues,premises,cost,minimal_checked",
+    # The Spearman against loops, pooled (group "all") and per set of puzzles.
+    "04_logic_grid/explanation_difficulty.csv": "group,measure,loops,n,rho,p",
     "05_hypercube/distances.csv": "d,k,distance,count",
     "05_hypercube/gods_number.csv": "d,k,rings,component_size,target_eccentricity,gods_number,"
                                     "orbits,orbits_done,bound",

@@ -204,6 +204,8 @@ def analyse_challenge(task: AnalysisTask) -> Analysis:
         row[f"{name}_found"] = res.found
         row[f"{name}_nodes"] = res.nodes
         row[f"{name}_s"] = res.seconds
+        # the tests it made (search.WORK_TESTS): seed-free, so they can decide a claim about cost
+        row.update({f"{name}_{k}_tests": v for k, v in res.work.items()})
         if name == "final_t3":
             row["ratios"] = " ".join(f"{a}/{b}" for a, b in res.ratios)
     return Analysis(row)

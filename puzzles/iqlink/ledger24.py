@@ -106,6 +106,74 @@ def linkability_costs_easy(naive: pd.DataFrame) -> tuple[Evidence | None, dict, 
     return main, readings, facts
 
 
+#: the cost of the paper's solver's fit, scan, link, count and checks tests
+#: (``search.WORK_TESTS``) in each reading of "work": one test each; the 64-bit words each reads
+#: (a fit test three slot words, a census merge three masks, a census check three popcounts);
+#: or the census merges carried down the path as an incremental census would (only its checks
+#: cost).
+COUNT_UNITS = {"tests": (1, 1, 1, 1, 1), "64-bit words": (3, 1, 1, 3, 3),
+               "tests, census carried down": (1, 1, 1, 0, 1)}
+SEARCH_TESTS = ("fit", "scan", "link", "count", "checks")
+WITH_COUNTING, WITHOUT_COUNTING = "final_t3", "linked"  # the analysis' runs with and without
+
+
+def search_work(df: pd.DataFrame, variant: str, unit: str = "tests") -> pd.Series:
+    """The work of one run of the paper's solver per challenge (``<variant>_<kind>_tests``
+    columns of the analysis) weighted by ``COUNT_UNITS[unit]``."""
+    if unit not in COUNT_UNITS:
+        raise ValueError(f"unit must be one of {sorted(COUNT_UNITS)}, got {unit!r}")
+    return sum(w * df[f"{variant}_{k}_tests"].astype(float)
+               for w, k in zip(COUNT_UNITS[unit], SEARCH_TESTS, strict=True))
+
+
+def counting_costs_easy(df: pd.DataFrame) -> tuple[Evidence | None, dict, dict]:
+    """S15-easy-wasted: on Starter and Junior, the work of the final solver without the
+    ball/socket check below its work with it, paired per challenge (the claim: the check costs
+    without saving); in tests first, every other unit in ``readings``. The third value holds
+    the counts the row's ``why`` quotes (nodes saved, the check's share of the work)."""
+    easy = df[df["level"].isin(EASY)]
+    saved = easy[f"{WITHOUT_COUNTING}_nodes"] - easy[f"{WITH_COUNTING}_nodes"]
+    with_ = search_work(easy, WITH_COUNTING)
+    facts = {"n": len(easy), "same": int((saved == 0).sum()),
+             "share": float(np.median((easy[f"{WITH_COUNTING}_count_tests"]
+                                       + easy[f"{WITH_COUNTING}_checks_tests"]) / with_))
+             if len(easy) else 0.0}
+    if len(easy) < 3:
+        return None, {}, facts
+    main = ordering(search_work(easy, WITHOUT_COUNTING), with_, paired=True)
+    readings = {f"work in {u}": ordering(search_work(easy, WITHOUT_COUNTING, u),
+                                         search_work(easy, WITH_COUNTING, u), paired=True)
+                for u in COUNT_UNITS if u != "tests"}
+    return main, readings, facts
+
+
+def easy_counting(df: pd.DataFrame) -> pd.DataFrame:
+    """Per level: what the ball/socket check saves (challenges where it saves no node) and what
+    it costs (median tests with and without it, the median ratio), the final solver at
+    transition 3."""
+    rows = []
+    for level, g in df.groupby("level", sort=False):
+        w, wo = search_work(g, WITH_COUNTING), search_work(g, WITHOUT_COUNTING)
+        rows.append({"level": level, "challenges": len(g),
+                     "no node saved": int((g[f"{WITHOUT_COUNTING}_nodes"]
+                                           == g[f"{WITH_COUNTING}_nodes"]).sum()),
+                     "median tests without": float(wo.median()),
+                     "median tests with": float(w.median()),
+                     "with / without (median)": float((w / wo).median()),
+                     "more work with it on": int((w > wo).sum())})
+    return pd.DataFrame(rows).set_index("level")
+
+
+def easy_counting_summary(df: pd.DataFrame) -> dict:
+    """The prose's numbers about the ball/socket check on Starter and Junior."""
+    easy = df[df["level"].isin(EASY)]
+    w, wo = search_work(easy, WITH_COUNTING), search_work(easy, WITHOUT_COUNTING)
+    return {"n": len(easy), "same": int((easy[f"{WITHOUT_COUNTING}_nodes"]
+                                         == easy[f"{WITH_COUNTING}_nodes"]).sum()),
+            "ratio": float((w / wo).median()) if len(easy) else float("nan"),
+            "more": int((w > wo).sum())}
+
+
 def easy_work(naive: pd.DataFrame) -> pd.DataFrame:
     """Starter and Junior, per reading: what linkability saves (challenges with equal nodes and
     equal fit tests) and what it pays (median link tests, median work ratio linked / free)."""

@@ -134,7 +134,19 @@ class PaperOut(NamedTuple):
     path: np.ndarray  # (n, 2): linked and legal options at each depth of the solution
     linked: np.ndarray  # bool (n,): whether that depth's options were the linked moves
     trace: np.ndarray  # (moves, 2): the first moves as (depth, placement id)
+    work: np.ndarray  # int64 (5,): the tests by kind (see WORK_TESTS)
 
+
+#: What the paper's solver counts besides nodes, one unit each (a **test**: one placement's
+#: bitset tested against one condition or merged into one): ``fit`` the candidates each node
+#: tests against the placement just put down; ``scan`` the candidates looked at to list a
+#: node's options (and to count each piece's candidates under lookahead); ``link`` the
+#: candidates tested against the pieces down by the linkability rule; the ball/socket check's
+#: work is ``count``, each candidate's balls, rings and pegs merged into the census, and
+#: ``checks``, the census tested (one per node checked). Seed-free counts, so the check's cost
+#: is no wall time.
+WORK_TESTS = ("fit", "scan", "link", "count", "checks")
+FIT, SCAN, LINK, COUNT, CHECKS = range(5)
 
 NO_LIMIT = 2 ** 62  # a node or completion count no search here reaches: "no limit"
 
@@ -477,24 +489,38 @@ def _linked_options(d, st, pegs, struct):
 @njit(cache=True)
 def _expand_paper(d, st, arrays, rules):
     """Options at depth d of the paper's search: linked moves of any piece, or (exhaustive
-    mode, or without linkability) every placement of the next piece in the fixed order."""
+    mode, or without linkability) every placement of the next piece in the fixed order.
+    Returns the scan, link, count and checks tests it made (see WORK_TESTS)."""
     st.at[d, POS] = 0
     st.at[d, NOPTS] = 0
     st.at[d, LINKED] = 0
-    st.at[d, N_LEGAL] = st.at[d, LEN]
+    n = st.at[d, LEN]
+    st.at[d, N_LEGAL] = n
     cnt, cb, cr, cp = _census(d, st, arrays)
-    if st.at[d, REM] == 0 or (rules.lookahead and _starved(cnt, st.at[d, REM])):
-        return
-    if rules.counting and _dead(d, st, cb, cr, cp):
-        return
+    if st.at[d, REM] == 0:
+        return 0, 0, 0, 0
+    scan = 0
+    count = 0
+    if rules.lookahead:
+        scan += n
+        if _starved(cnt, st.at[d, REM]):
+            return scan, 0, 0, 0
+    if rules.counting:
+        count += n
+        if _dead(d, st, cb, cr, cp):
+            return scan, 0, count, 1
     nrem = popcount(st.at[d, REM])
+    scan += n
+    link = 0
     if rules.linkable and nrem > rules.transition and st.at[d, STRUCT] != 0:
+        link = n
         k = _linked_options(d, st, arrays.pegs, st.at[d, STRUCT])
         st.at[d, LINKED] = 1
         st.at[d, N_LINK] = k
     else:
         k = _options_of(d, st, arrays.piece, _lowest(st.at[d, REM]))
     st.at[d, NOPTS] = k
+    return scan, link, count, 1 if rules.counting else 0
 
 
 @njit(cache=True)
@@ -527,7 +553,8 @@ def paper_kernel(arrays, start, rules, out):
     st = new_stack(start)
     for g in range(ng):
         st.at[0, STRUCT] |= start.given_pegs[g]
-    _expand_paper(0, st, arrays, rules)
+    work = np.zeros(len(WORK_TESTS), np.int64)  # in a local array, stored once at the end
+    work[SCAN], work[LINK], work[COUNT], work[CHECKS] = _expand_paper(0, st, arrays, rules)
     nodes = 0
     d = 0
     while True:
@@ -544,14 +571,22 @@ def paper_kernel(arrays, start, rules, out):
         if d + 1 == n:
             if _full_board_linked(st, start, arrays.pegs):
                 _record(st, out, n)
+                out.work[:] = work
                 return True, nodes, False
             continue
         if nodes >= rules.node_limit:
+            out.work[:] = work
             return False, nodes, True
+        work[FIT] += st.at[d, LEN]
         _descend(d, p, st, arrays)
         st.at[d + 1, STRUCT] = st.at[d, STRUCT] | arrays.pegs[p]
         d += 1
-        _expand_paper(d, st, arrays, rules)
+        s, lk, c, k = _expand_paper(d, st, arrays, rules)
+        work[SCAN] += s
+        work[LINK] += lk
+        work[COUNT] += c
+        work[CHECKS] += k
+    out.work[:] = work
     return False, nodes, False
 
 
@@ -566,6 +601,7 @@ class PaperSearchResult:
     solution: list[int]
     ratios: list[tuple[int, int]]  # (linked options, legal options) at each linked step
     trace: list[tuple[int, int]] = field(default_factory=list)  # first moves: (depth, id)
+    work: dict[str, int] = field(default_factory=dict)  # tests by kind (WORK_TESTS)
 
 
 def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = True,
@@ -594,7 +630,8 @@ def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = 
         raise ValueError(f"order holds {len(bad)} placements that do not fit beside the givens")
     n = len(pos.missing)
     out = PaperOut(np.zeros(max(n, 1), dtype=np.int64), np.zeros((max(n, 1), 2), dtype=np.int64),
-                   np.zeros(max(n, 1), dtype=np.bool_), np.zeros((trace, 2), dtype=np.int64))
+                   np.zeros(max(n, 1), dtype=np.bool_), np.zeros((trace, 2), dtype=np.int64),
+                   np.zeros(len(WORK_TESTS), dtype=np.int64))
     rules = PaperRules(bool(linkable), transition, bool(counting), bool(lookahead),
                        _limit(node_limit))
     start = time.perf_counter()
@@ -609,8 +646,9 @@ def paper_search(ch: Challenge, order: list[int] | np.ndarray, linkable: bool = 
                                                           strict=True) if linked]
               if found else [])
     moves = [(int(a), int(b)) for a, b in out.trace[:min(int(nodes), trace)]]
+    work = {k: int(v) for k, v in zip(WORK_TESTS, out.work, strict=True)}
     return PaperSearchResult(bool(found), int(nodes), bool(aborted), seconds, solution, ratios,
-                             moves)
+                             moves, work)
 
 
 def count_with_first_piece(task: tuple[int, int]) -> tuple[int, int, int]:

@@ -60,6 +60,7 @@ class Tab(NamedTuple):
     masks: np.ndarray
     pegs: np.ndarray
     centres: np.ndarray
+    centre_pegs: np.ndarray  # int64 (n, 3): the pegs of those centres, -1 past the last
 
 
 class State(NamedTuple):
@@ -111,24 +112,13 @@ def _centre_cover(tab, st) -> tuple[np.ndarray, np.ndarray]:
     who = np.zeros(24, np.int64)
     for i in range(tab.ids.shape[0]):
         if st.alive[i]:
-            bits = tab.centres[i]
-            while bits:
-                low = bits & -bits
-                g = _bit(low)
+            for k in range(3):
+                g = tab.centre_pegs[i, k]
+                if g < 0:
+                    break
                 cnt[g] += 1
                 who[g] |= 1 << tab.piece[i]
-                bits ^= low
     return cnt, who
-
-
-@njit(cache=True)
-def _bit(low: int) -> int:
-    """Index of the single set bit of ``low``."""
-    g = 0
-    while low > 1:
-        low >>= 1
-        g += 1
-    return g
 
 
 @njit(cache=True)
@@ -167,20 +157,43 @@ def _reach(tab, st, pegs: int) -> tuple[int, int]:
 
 
 @njit(cache=True)
+def _alive_census(tab, st) -> tuple[np.ndarray, np.ndarray, int]:
+    """One pass over the candidates left: how many per piece, how many cover each peg's
+    centre, and the union of their pegs."""
+    cnt = np.zeros(N_PIECES, np.int64)
+    cover = np.zeros(24, np.int64)
+    reach = 0
+    for i in range(tab.ids.shape[0]):
+        if st.alive[i]:
+            cnt[tab.piece[i]] += 1
+            reach |= tab.pegs[i]
+            for k in range(3):
+                g = tab.centre_pegs[i, k]
+                if g < 0:
+                    break
+                cover[g] += 1
+    return cnt, cover, reach
+
+
+@njit(cache=True)
 def dead(tab, st) -> bool:
     """Whether the position has no solution by what a person sees: a piece with no placement,
     more than two centres that can never be covered, or a group no piece can reach."""
     if st.info[USED] == ALL:
         return _group(st, 0) != _union(st)
-    cnt = _piece_counts(tab, st)
+    cnt, cover, reach = _alive_census(tab, st)
     for p in range(N_PIECES):
         if not (st.info[USED] >> p) & 1 and cnt[p] == 0:
             return True
-    cover, _ = _centre_cover(tab, st)
     if _uncoverable(st, cover) > UNCOVERED:
         return True
+    seen = 0  # pegs of the groups already checked: a piece on one of them is in that group
     for a in range(st.info[NDOWN]):
-        if _reach(tab, st, _group(st, a))[0] == 0:
+        if st.pm[a] & seen:
+            continue
+        g = _group(st, a)
+        seen |= g
+        if (g & reach) == 0:  # no candidate left touches the group
             return True
     return False
 
@@ -257,8 +270,12 @@ def link(tab, st) -> bool:
     """Technique 3: a group of pieces down only one piece can reach takes that piece."""
     if st.info[USED] == ALL:
         return False
+    seen = 0  # a group already tried changed nothing: trying it again would not either
     for a in range(st.info[NDOWN]):
+        if st.pm[a] & seen:
+            continue
         g = _group(st, a)
+        seen |= g
         n, who = _reach(tab, st, g)
         p = _only_piece(who)
         if n > 0 and p >= 0 and _restrict(tab, st, p, g, False):
@@ -273,12 +290,23 @@ def _collide(tab, a: int, b: int) -> bool:
 
 
 @njit(cache=True)
-def _blocks_all(tab, st, c: int, q: int) -> bool:
-    """Whether candidate ``c`` overlaps every candidate of piece ``q`` left."""
-    for j in range(tab.ids.shape[0]):
-        if st.alive[j] and tab.piece[j] == q and not _collide(tab, c, j):
+def _blocks_all(tab, c: int, places: np.ndarray, k: int) -> bool:
+    """Whether candidate ``c`` overlaps each of the ``k`` candidates ``places[:k]``."""
+    for m in range(k):
+        if not _collide(tab, c, places[m]):
             return False
     return True
+
+
+@njit(cache=True)
+def _places_of(tab, st, q: int, places: np.ndarray) -> int:
+    """Fill ``places`` with piece ``q``'s candidates left (in candidate order); how many."""
+    k = 0
+    for j in range(tab.ids.shape[0]):
+        if st.alive[j] and tab.piece[j] == q:
+            places[k] = j
+            k += 1
+    return k
 
 
 @njit(cache=True)
@@ -286,12 +314,16 @@ def block(tab, st) -> bool:
     """Technique 4: cross out the placements that would leave a piece with 2..MAX_BLOCK
     placements nowhere to go (the first such piece that has any)."""
     cnt = _piece_counts(tab, st)
+    places = np.empty(MAX_BLOCK, np.int64)
     for q in range(N_PIECES):
         if (st.info[USED] >> q) & 1 or not 2 <= cnt[q] <= MAX_BLOCK:
             continue
+        # q's places are listed once: crossing out another piece's candidate never
+        # removes one of q's, so the list stays right through the loop
+        k = _places_of(tab, st, q, places)
         changed = False
         for i in range(tab.ids.shape[0]):
-            if st.alive[i] and tab.piece[i] != q and _blocks_all(tab, st, i, q):
+            if st.alive[i] and tab.piece[i] != q and _blocks_all(tab, i, places, k):
                 st.alive[i] = 0
                 changed = True
         if changed:
@@ -427,7 +459,12 @@ def _tab(ch: Challenge) -> tuple[Tab, np.ndarray]:
     t = table()
     pos = position(ch)
     ids = pos.candidates
-    tab = Tab(ids, t.piece[ids], t.masks[ids], t.pegs[ids], (t.balls | t.circles)[ids])
+    centres = (t.balls | t.circles)[ids]
+    centre_pegs = np.full((len(ids), 3), -1, np.int64)
+    for i, bits in enumerate(centres):
+        pegs = [g for g in range(24) if (int(bits) >> g) & 1]
+        centre_pegs[i, :len(pegs)] = pegs
+    tab = Tab(ids, t.piece[ids], t.masks[ids], t.pegs[ids], centres, centre_pegs)
     return tab, pos.given_pegs
 
 

@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core.paper import ROOT_SEED, Task
-from puzzles.iqlink.generate import LEVELS, PER_LEVEL, is_booklet_quality
+from puzzles.iqlink.generate import LEVEL_NAMES, LEVELS, PER_LEVEL, is_booklet_quality
 from puzzles.iqlink.placements import Challenge
 from puzzles.iqlink.search import random_solution
 
@@ -221,6 +221,50 @@ def add_tuned_row(ledger: Any, tuned: pd.DataFrame, analysis: pd.DataFrame) -> A
                       "tuned.csv (python -m puzzles.iqlink.tuned); Master and Wizard are the "
                       "stored set's (no strategy solves any, as in the paper's counts)"))
     return ledger
+
+
+def tuned_challenges(tuned: pd.DataFrame) -> list[Challenge]:
+    """The tuned set's challenges in file order (id = row number from 1, with its level)."""
+    from puzzles.iqlink.placements import from_json
+
+    return [Challenge(tuple(from_json(x) for x in json.loads(row.givens)), id=k + 1,
+                      level=row.level) for k, row in enumerate(tuned.itertuples(index=False))]
+
+
+def tuned_grades(tuned: pd.DataFrame) -> pd.DataFrame:
+    """``tuned_grades.csv``: the technique grade of every tuned challenge (id = row of
+    tuned.csv, level, the uses of each technique, the grade)."""
+    from puzzles.iqlink.techniques import grade_rows
+
+    return grade_rows(tuned_challenges(tuned))
+
+
+def grades_beside(stored: pd.DataFrame, tuned: pd.DataFrame) -> pd.DataFrame:
+    """``grade_profile_sets.csv``: the technique profile per level (``profile_table``) of the
+    stored set and of the tuned set side by side, one row per (level, set); the tuned set's
+    Master and Wizard are the stored set's (the tuned generator keeps them)."""
+    from puzzles.iqlink.techniques import profile_table
+
+    kept = stored[~stored["level"].isin(TUNED_LEVELS)]
+    sets = {"stored set": stored, "tuned set": pd.concat([tuned, kept], ignore_index=True)}
+    parts = [profile_table(g).assign(set=name) for name, g in sets.items()]
+    out = pd.concat(parts, ignore_index=True)
+    order = {lv: i for i, lv in enumerate([*LEVEL_NAMES, "total"])}
+    out = out.assign(rank=out["level"].map(order)).sort_values(["rank", "set"], kind="stable")
+    out = out.drop(columns="rank").reset_index(drop=True)
+    return out[["level", "set", *[c for c in parts[0].columns if c not in ("level", "set")]]]
+
+
+def grade_spread_summary(beside: pd.DataFrame) -> dict:
+    """The prose's numbers: distinct grades and median grade within Junior and Expert, stored
+    against tuned."""
+    def cell(level, name, col):
+        row = beside[(beside["level"] == level) & (beside["set"] == name)]
+        return row[col].iloc[0]
+
+    return {f"{k}_{lv.lower()}_{name.split()[0]}": cell(lv, name, col)
+            for lv in ("Junior", "Expert") for name in ("stored set", "tuned set")
+            for k, col in (("distinct", "distinct grades"), ("median", "median grade"))}
 
 
 COMMAND = "python -m puzzles.iqlink.tuned"

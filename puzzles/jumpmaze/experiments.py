@@ -482,12 +482,15 @@ def _maxima_bullet(best: Mapping[str, dict]) -> str:
 
 
 def _designer_bullet(design: Mapping[str, dict], best: Mapping[str, dict],
-                     quality: pd.DataFrame) -> str:
+                     quality: pd.DataFrame, maxima: pd.DataFrame | None) -> str:
     from puzzles.jumpmaze.ledger import designer_best
 
     parts = []
-    for k, v in designer_best(design, best, quality).items():
-        if v["unconstrained"] is None:
+    for k, v in designer_best(design, best, quality, maxima).items():
+        if v["proven"] is not None:
+            parts.append(PROSE.text("designer_part_proven", n=k, designer=v["designer"],
+                                    proven=v["proven"]))
+        elif v["unconstrained"] is None:
             parts.append(PROSE.text("designer_part", n=k, designer=v["designer"]))
         elif v["unconstrained_feasible"]:
             parts.append(PROSE.text("designer_part_missed", n=k, designer=v["designer"],
@@ -501,11 +504,12 @@ def _designer_bullet(design: Mapping[str, dict], best: Mapping[str, dict],
 
 def conclusion(ledger: Any, best: Mapping[str, dict],
                design: Mapping[str, dict] | None = None,
-               quality: pd.DataFrame | None = None) -> str:
-    """The notebook's closing bullets, every number from the ledger and the results."""
+               quality: pd.DataFrame | None = None, maxima: pd.DataFrame | None = None) -> str:
+    """The notebook's closing bullets, every number from the ledger and the results
+    (``maxima``: the proven constrained maxima, ``designer_maxima.csv``)."""
     bullets = [*_report_bullets(ledger), _contradicted_bullet(ledger), _maxima_bullet(best)]
     if design and quality is not None:
-        bullets.append(_designer_bullet(design, best, quality))
+        bullets.append(_designer_bullet(design, best, quality, maxima))
     return "\n".join(f"* {x}" for x in bullets)
 
 

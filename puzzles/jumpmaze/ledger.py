@@ -831,27 +831,43 @@ def feasible(quality: pd.DataFrame, n: int) -> bool:
     return bool(r["unique_path"]) and int(r["black_holes"]) == 0 and int(r["white_holes"]) == 0
 
 
+def proven_constrained(maxima: pd.DataFrame | None) -> dict[str, int]:
+    """Per n (as text), the constrained maxima ``designer_maxima.csv`` proves."""
+    if maxima is None:
+        return {}
+    done = maxima.dropna(subset=["proven_max_constrained"])
+    return {str(int(r.n)): int(r.proven_max_constrained) for r in done.itertuples()}
+
+
 def designer_best(design: Mapping[str, dict], best: Mapping[str, dict],
-                  quality: pd.DataFrame) -> dict[str, dict]:
-    """Per n: the designer's deepest feasible maze, and the deepest feasible maze we know (the
-    unconstrained best when it is itself feasible)."""
+                  quality: pd.DataFrame, maxima: pd.DataFrame | None = None
+                  ) -> dict[str, dict]:
+    """Per n: the designer's deepest feasible maze, the proven constrained maximum (``maxima``:
+    ``designer_maxima.csv``; None where unproven) and the deepest feasible maze we know (the
+    larger of those, and of the unconstrained best when it is itself feasible)."""
+    proven = proven_constrained(maxima)
     out = {}
     for k, v in design.items():
         top = best.get(k)
         ok = top is not None and feasible(quality, int(k))
         known = max(v["score"], top["score"]) if ok else v["score"]
-        out[k] = {"designer": int(v["score"]), "known": int(known),
+        out[k] = {"designer": int(v["score"]), "known": int(max(known, proven.get(k, 0))),
                   "unconstrained": None if top is None else int(top["score"]),
-                  "unconstrained_feasible": ok}
+                  "unconstrained_feasible": ok, "proven": proven.get(k)}
     return out
 
 
 def designer_claims(ledger: Ledger, design: Mapping[str, dict], best: Mapping[str, dict],
-                    quality: pd.DataFrame) -> Ledger:
+                    quality: pd.DataFrame, maxima: pd.DataFrame | None = None) -> Ledger:
     """Beyond: the deepest maze we know with a unique shortest path and no black or white
-    holes, from the designer's runs or, where it qualifies, the unconstrained best."""
-    for k, d in designer_best(design, best, quality).items():
-        if d["known"] > d["designer"]:
+    holes, from the designer's runs, the exact constrained search (``maxima``) or, where it
+    qualifies, the unconstrained best."""
+    for k, d in designer_best(design, best, quality, maxima).items():
+        if d["proven"] is not None:
+            test = (f"the exact search under the designer's constraints proves {d['proven']} "
+                    f"the deepest (designer_maxima.csv); the designer's own runs reach "
+                    f"{d['designer']}")
+        elif d["known"] > d["designer"]:
             test = (f"the unconstrained best ({d['known']}) has a unique shortest path and no "
                     f"holes (quality_terms.csv); the designer's own runs reach {d['designer']}")
         else:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from puzzles.core.paper import Budget, Experiment, Paper, knob
-from puzzles.jumpmaze import estimate, exact, experiments, matched, offline
+from puzzles.jumpmaze import attained, estimate, exact, experiments, matched, offline
 from puzzles.jumpmaze.report import report
 
 
@@ -84,6 +84,9 @@ class MazeBudget(Budget):
                                             "runs")
     offline_refutation: Refutation = knob("the offline refutation attempt", "")
     size_estimates: Estimates = knob("Knuth estimates of the unfinished refutations' sizes", "")
+    constrained_targets: tuple[tuple[int, int], ...] = knob(
+        "offline searches under the designer's constraints: (n, every depth from)", "n, moves")
+    constrained_node_limit: int = knob("node limit of each constrained search", "nodes")
 
     @classmethod
     def paper(cls) -> MazeBudget:
@@ -109,7 +112,9 @@ class MazeBudget(Budget):
                 (10, 3_000_000), (11, 4_000_000))},
             offline_refutation=Refutation(8, 61, 300_000_000,
                                           ((3, 5), (3, 6), (4, 4), (4, 5), (4, 6))),
-            size_estimates=Estimates(10_000, 4, ((9, 78),)))
+            size_estimates=Estimates(10_000, 4, ((9, 78),)),
+            # from one above the designer's deepest feasible maze (19, 30, 43)
+            constrained_targets=((5, 20), (6, 31), (7, 44)), constrained_node_limit=10**10)
 
     @classmethod
     def smoke(cls) -> MazeBudget:
@@ -127,7 +132,8 @@ class MazeBudget(Budget):
             long_proofs={5: 15}, long_bounds=(5,), bound_node_limit=1_000,
             designer_runs={5: Anneal(1, 5_000, 3.0, 0.2)},
             offline_refutation=Refutation(6, 33, 10**6),
-            size_estimates=Estimates(200, 2, ((6, 33),)))
+            size_estimates=Estimates(200, 2, ((6, 33),)),
+            constrained_targets=((5, 20), (6, 32)), constrained_node_limit=10**6)
 
 
 PAPER: Paper[MazeBudget] = Paper(
@@ -161,9 +167,12 @@ PAPER: Paper[MazeBudget] = Paper(
                    matched.matched_tasks, matched.matched_worker, matched.matched_table),
         Experiment("size-estimates", "Knuth estimates of the unfinished refutations (offline)",
                    estimate.estimate_tasks, estimate.estimate_run, estimate.estimate_table),
+        Experiment("constrained-maxima", "every maze of a depth checked for the designer's "
+                   "constraints (offline)", attained.attained_tasks, attained.attained_run,
+                   attained.attained_table),
     ),
     data=Path(__file__).parent,
     stored=tuple((name, f"puzzles/jumpmaze/data/{name.replace('-', '_')}.csv") for name in (
         "long-anneal", "long-anneal-extra", "long-proofs", "long-bounds", "designer-runs",
-        "offline-refutation", "matched", "size-estimates")),
+        "offline-refutation", "matched", "size-estimates", "constrained-maxima")),
 )

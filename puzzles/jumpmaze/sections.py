@@ -309,28 +309,26 @@ def matched_note(table: pd.DataFrame) -> Markdown:
 
 
 def designer_maxima(design: Mapping[str, dict]) -> tuple[pd.DataFrame, Markdown]:
-    """``designer_maxima.csv`` from the stored constrained proofs, and its sentence."""
+    """``designer_maxima.csv`` from the stored constrained searches, and its sentence (with
+    the unmerged search's own proofs at n = 5 and 6 beside them)."""
     import json
     from importlib import resources
 
-    from puzzles.jumpmaze import constrained
+    from puzzles.jumpmaze import attained
 
     data = resources.files("puzzles.jumpmaze").joinpath("data")
-    records = {n: json.loads(data.joinpath(f"constrained_n{n}.json").read_text("utf-8"))
-               for n in (5, 6)}
-    partial = json.loads(data.joinpath("constrained_n7_t44_partial.json").read_text("utf-8"))
-    table = constrained.maxima_table(records, design)
-    done = [b for b in partial["branches"] if b["complete"]]
+    unmerged = [json.loads(data.joinpath(f"constrained_n{n}.json").read_text("utf-8"))
+                for n in (5, 6)]
+    table = attained.maxima_table(offline.stored("constrained-maxima"), design)
     proven = table.dropna(subset=["proven_max_constrained"])
     note = PROSE("designer_maxima",
                  proven=", ".join(f"{r.proven_max_constrained} at n = {r.n} ({r.nodes:,} nodes)"
                                   for r in proven.itertuples()),
+                 command=offline.stored_row("constrained-maxima")["command"],
+                 unmerged=", ".join(f"{r['proven_max']} in {r['nodes']:,} nodes"
+                                    for r in unmerged),
                  designer=", ".join(f"{r.designer_best} at n = {r.n}"
-                                    for r in table.itertuples()),
-                 partial=f"target {partial['target']}: {len(done)} of "
-                         f"{partial['branches_total']} top-level branches refuted, "
-                         f"{len(partial['branches']) - len(done)} stopped at "
-                         f"{partial['node_limit_per_branch']:,} nodes, the rest not run")
+                                    for r in table.itertuples()))
     return table, note
 
 

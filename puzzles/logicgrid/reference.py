@@ -111,3 +111,10 @@ def examples() -> dict[str, dict]:
                      "clues": [str(c) for c in clues[clues["puzzle"] == name]["clue"]],
                      "published_solution": solution}
     return out
+
+
+@cache
+def grammar_examples() -> list[tuple[str, str]]:
+    """Table 1's example clue of each production type, as (type, text) in the table's order."""
+    t = _table("grammar_examples")
+    return [(str(k), str(v)) for k, v in zip(t["type"], t["example"], strict=True)]

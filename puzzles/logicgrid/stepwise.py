@@ -269,23 +269,42 @@ MEASURES = {"total step cost": "total_cost", "max step cost": "max_cost"}
 LOOPS = {"sound": "loops_sound", "paper": "loops_paper"}
 
 
-def explanation_difficulty(table: pd.DataFrame) -> pd.DataFrame:
-    """Spearman's rho (with n and the two-sided p) of each explanation measure against each loop
-    count over the puzzles of ``table`` (columns total_cost, max_cost, loops_sound,
-    loops_paper; one row per puzzle)."""
-    need = {*MEASURES.values(), *LOOPS.values()}
-    if not isinstance(table, pd.DataFrame) or not need <= set(table.columns):
-        raise ValueError(f"table must be a DataFrame with columns {sorted(need)}")
-    table = table.dropna(subset=list(need))  # puzzles without a unique solution have no cost
-    if len(table) < 3:
-        raise ValueError(f"Spearman needs at least 3 explained puzzles, got {len(table)}")
+def _rho(x: pd.Series, y: pd.Series) -> tuple[float, float]:
+    """Spearman's rho and its two-sided p; both NaN when a side is constant (rho is undefined
+    there, e.g. the 3x4 puzzles' largest step cost), without scipy's warning on stderr."""
+    if x.nunique() < 2 or y.nunique() < 2:
+        return float("nan"), float("nan")
+    rho, p = spearmanr(x, y)
+    return float(rho), float(p)
+
+
+def _spearman(table: pd.DataFrame, group: str) -> list[dict]:
+    """Spearman rows of every measure against every loop count over one group of puzzles."""
     rows = []
     for measure, col in MEASURES.items():
         for loops, lcol in LOOPS.items():
-            rho, p = spearmanr(table[col], table[lcol])
-            rows.append({"measure": measure, "loops": loops, "n": len(table),
-                         "rho": float(rho), "p": float(p)})
-    return pd.DataFrame(rows)
+            rho, p = _rho(table[col], table[lcol])
+            rows.append({"group": group, "measure": measure, "loops": loops, "n": len(table),
+                         "rho": rho, "p": p})
+    return rows
+
+
+def explanation_difficulty(table: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
+    """Spearman's rho (with n and the two-sided p) of each explanation measure against each loop
+    count over the explained puzzles of ``table`` (columns total_cost, max_cost, loops_sound,
+    loops_paper; one row per puzzle): over all of them (group "all") and, with ``by``, within
+    each value of that column (e.g. the set: 3x4 puzzles have half the cells of 4x4 ones, so a
+    pooled rho mixes grid size into difficulty). rho and p are NaN where a side is constant."""
+    need = {*MEASURES.values(), *LOOPS.values(), *([by] if by else [])}
+    if not isinstance(table, pd.DataFrame) or not need <= set(table.columns):
+        raise ValueError(f"table must be a DataFrame with columns {sorted(need)}")
+    table = table.dropna(subset=[*MEASURES.values(), *LOOPS.values()])  # unexplained: no cost
+    groups = [("all", table)] + ([] if by is None else [
+        (str(k), g) for k, g in table.groupby(by, sort=True)])
+    small = [(k, len(g)) for k, g in groups if len(g) < 3]
+    if small:
+        raise ValueError(f"Spearman needs at least 3 explained puzzles per group, got {small}")
+    return pd.DataFrame([r for k, g in groups for r in _spearman(g, k)])
 
 
 def _solution_count(space: Space, hints: list[Hint]) -> int:
