@@ -223,7 +223,7 @@ def run_experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     """``python -m puzzles run NN [experiment] [--scale S] [--seed N] [--store]
     [--cache-dir DIR]``."""
     from puzzles.catalogue import ROOT, paper
-    from puzzles.core.paper import run_command, store
+    from puzzles.core.paper import run_command, store, store_times
     from puzzles.core.runner import executor_for
 
     try:
@@ -245,6 +245,9 @@ def run_experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             path = store(table, p.stored_path(args.experiment, ROOT),
                          run_command(p, args.experiment))
             print(f"wrote {path.relative_to(ROOT)} ({len(table)} rows)")
+            times = store_times(table, path)
+            if times is not None:
+                print(f"wrote its wall times to {times.relative_to(ROOT)}")
         else:
             print(table.to_string(index=False, max_rows=40))
     except ValueError as err:

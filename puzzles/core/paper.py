@@ -31,6 +31,9 @@ ROOT_SEED = 2026
 """The root seed of every committed result: each task's seed is derived from it."""
 
 STORED_INDEX = "STORED.csv"
+# A table may carry its wall times in ``attrs[TIMES]`` (rows of dicts); they never enter the
+# stored table: :func:`store_times` writes them to a timing file of their own.
+TIMES = "seconds"
 
 
 def knob(doc: str, unit: str = "") -> Any:
@@ -223,6 +226,18 @@ def store(frame: pd.DataFrame, path: Path, command: str,
     rows = pd.concat([rows, pd.DataFrame([line])], ignore_index=True)
     rows.sort_values("file").to_csv(index, index=False, lineterminator="\n")
     return path
+
+
+def store_times(frame: pd.DataFrame, path: Path) -> Path | None:
+    """Write the wall times ``frame`` carries (``attrs[TIMES]``) to ``timing_<name>.csv``
+    beside the stored ``path`` (a timing file: the only kind a rerun changes); None when it
+    carries none."""
+    rows = list(frame.attrs.get(TIMES, ()))
+    if not rows:
+        return None
+    out = path.parent / f"timing_{path.stem}.csv"
+    pd.DataFrame(rows).to_csv(out, index=False, lineterminator="\n")
+    return out
 
 
 def stored_command(path: Path) -> str:

@@ -65,10 +65,11 @@ class StateSpace:
     d: int
     n: int
     space: Space
+    tracked: int  # rings 0..tracked-1 keep their colours, the others are alike (n: all kept)
 
     @property
     def size(self) -> int:
-        """Number of indices: C(2^d, n) * n!."""
+        """Number of indices: C(2^d, n) * n! / (n - tracked)!."""
         return self.space.n_sets * self.space.n_perms
 
     @staticmethod
@@ -77,8 +78,11 @@ class StateSpace:
         return state_space(puzzle.d, puzzle.n_rings)
 
 
-def _perm_tables(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    perms = np.array(list(permutations(range(n))), dtype=np.int64).reshape(-1, n)
+def _perm_tables(n: int, tracked: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    # rings tracked..n-1 share the label ``tracked`` (tracked = n: every ring its own label),
+    # so the rows are the distinct arrangements of the labels, in lexicographic order
+    full = np.array(list(permutations(range(n))), dtype=np.int64).reshape(-1, n)
+    perms = np.unique(np.minimum(full, tracked), axis=0)
     digits = n ** np.arange(n, dtype=np.int64)
     rank_of = np.full(n ** n, -1, dtype=np.int32)
     rank_of[perms @ digits] = np.arange(perms.shape[0], dtype=np.int32)
@@ -92,21 +96,26 @@ def _perm_tables(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return perms, rank_of, shift
 
 
-def state_space(d: int, n: int) -> StateSpace:
-    """The ranked space of n rings on Q^d (ValueError naming the limit it breaks)."""
+def state_space(d: int, n: int, tracked: int | None = None) -> StateSpace:
+    """The ranked space of n rings on Q^d (ValueError naming the limit it breaks); with
+    ``tracked`` = t < n, the abstract space where rings 0..t-1 keep their colours and the
+    others are alike: C(2^d, n) * n! / (n - t)! indices (a pattern database's space)."""
+    t = n if tracked is None else tracked
+    if not 1 <= t <= n:
+        raise ValueError(f"tracked rings must lie in 1..{n}, got {t}")
     if not 1 <= d <= 6:
         raise ValueError(f"d must lie in 1..6, got {d}")
     if not 1 <= n <= min(MAX_RINGS, (1 << d) - 1):
         raise ValueError(f"rings must lie in 1..{min(MAX_RINGS, (1 << d) - 1)} for d={d}, "
                          f"got {n}")
-    n_sets, n_perms = math.comb(1 << d, n), math.factorial(n)
+    n_sets, n_perms = math.comb(1 << d, n), math.perm(n, t)
     if n_sets * n_perms > MAX_INDICES:
-        raise ValueError(f"C(2^{d}, {n}) * {n}! = {n_sets * n_perms:,} configurations: more "
-                         f"than the {MAX_INDICES:,} bytes a dense search may allocate")
+        raise ValueError(f"C(2^{d}, {n}) * {n_perms} = {n_sets * n_perms:,} configurations: "
+                         f"more than the {MAX_INDICES:,} bytes a dense search may allocate")
     binom = np.array([[math.comb(v, j) for j in range(n + 2)] for v in range((1 << d) + 1)],
                      dtype=np.int64)
-    perms, rank_of, shift = _perm_tables(n)
-    return StateSpace(d, n, Space(binom, shift, rank_of, perms, n_sets, n_perms))
+    perms, rank_of, shift = _perm_tables(n, t)
+    return StateSpace(d, n, Space(binom, shift, rank_of, perms, n_sets, n_perms), t)
 
 
 # ---------------------------------------------------------------- ranking kernels
@@ -143,20 +152,25 @@ def set_unrank(r: np.int64, n: int, binom: np.ndarray, verts: np.ndarray) -> np.
 
 
 def rank_config(ss: StateSpace, config) -> int:
-    """The index of a configuration (tuple of ring vertices, ring order)."""
+    """The index of a configuration (tuple of ring vertices, ring order); in a space tracking
+    t rings, of its abstraction (rings t..n-1 alike)."""
     cfg = [int(v) for v in config]
     if len(cfg) != ss.n or len(set(cfg)) != ss.n or not all(0 <= v < 1 << ss.d for v in cfg):
         raise ValueError(f"a configuration of {ss.n} rings on distinct vertices of Q^{ss.d} "
                          f"is expected, got {tuple(config)}")
     occ = sum(1 << v for v in cfg)
-    ring_at = [cfg.index(v) for v in sorted(cfg)]
-    digits = sum(r * ss.n ** j for j, r in enumerate(ring_at))
+    label_at = [min(cfg.index(v), ss.tracked) for v in sorted(cfg)]  # alike rings: one label
+    digits = sum(r * ss.n ** j for j, r in enumerate(label_at))
     perm = int(ss.space.perm_rank_table[digits])
     return int(set_rank(np.uint64(occ), ss.space.binom)) * ss.space.n_perms + perm
 
 
 def unrank_config(ss: StateSpace, index: int) -> tuple[int, ...]:
-    """The configuration (tuple of ring vertices) of an index."""
+    """The configuration (tuple of ring vertices) of an index (of a space that tracks every
+    ring: an abstract index stands for many configurations)."""
+    if ss.tracked != ss.n:
+        raise ValueError(f"an index of a space tracking {ss.tracked} of {ss.n} rings is not one "
+                         "configuration")
     if not 0 <= int(index) < ss.size:
         raise ValueError(f"index must lie in 0..{ss.size - 1}, got {index}")
     s, p = divmod(int(index), ss.space.n_perms)
@@ -339,6 +353,16 @@ def _walk(ws: Workspace, faces: np.ndarray, start: int) -> tuple[list[int], int,
         raise
     far = _first_in(dist, np.uint8(len(counts) - 1), last, ss.space.n_perms)
     return counts, int(far), touched
+
+
+def distance_table(ss: StateSpace, faces: np.ndarray, start: int) -> np.ndarray:
+    """The distance (a byte; UNSEEN: not reached) of every index of ``ss`` from the index
+    ``start``: a new array, one byte per index."""
+    if not 0 <= start < ss.size:
+        raise ValueError(f"start must lie in 0..{ss.size - 1}, got {start}")
+    ws = Workspace(ss)
+    _walk(ws, faces, start)
+    return ws.dist
 
 
 def _search(ws: Workspace, faces: np.ndarray, start: int) -> tuple[list[int], int]:

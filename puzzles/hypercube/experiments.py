@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from puzzles.core.paper import Task
+from puzzles.core.paper import TIMES, Task
 from puzzles.core.seeding import derive_seed
 from puzzles.core.timing import Timings
 from puzzles.hypercube import gods, hardness
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 Case = tuple[int, str, int]  # (d, level, k)
 CASE_COLUMNS = ["d", "k", "level"]
-SECONDS = "seconds"  # the attrs key of a table's wall times
+SECONDS = TIMES  # the attrs key of a table's wall times
 
 
 def case_key(d: int, k: int, level: str) -> str:

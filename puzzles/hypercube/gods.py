@@ -54,7 +54,7 @@ from puzzles.hypercube.hardness import PAPER_LEVEL, cube_group, occupancy_orbits
 from puzzles.hypercube.instances import instance
 from puzzles.hypercube.model import Puzzle, face_table
 
-ORBIT_COLUMNS = ["d", "k", "orbit", "occupied", "component_size", "eccentricity"]
+ORBIT_COLUMNS = ["d", "k", "orbit", "occupied", "component_size", "eccentricity", "farthest"]
 BOUNDS = ("exact", "lower")  # every orbit searched / only some: God's number is at least
 
 
@@ -81,14 +81,16 @@ def _workspace(d: int, n: int) -> Workspace:
 
 
 def orbit_row(d: int, k: int, orbit: int) -> dict[str, Any]:
-    """The eccentricity of orbit ``orbit`` (its least set, ring i on its i-th vertex)."""
+    """The eccentricity of orbit ``orbit`` (its least set, ring i on its i-th vertex) and
+    ``farthest``: the configuration of least index that far from it (ring i's vertex, i-th)."""
     p = paper_puzzle(d, k)
     reps = occupancy_orbits(d, p.n_rings)
     if not 0 <= orbit < len(reps):
         raise ValueError(f"orbit must lie in 0..{len(reps) - 1} for d={d}, got {orbit}")
     r = dense_distances(p, reps[orbit], _workspace(d, p.n_rings))
     return {"d": d, "k": k, "orbit": orbit, "occupied": " ".join(map(str, reps[orbit])),
-            "component_size": r.size, "eccentricity": r.eccentricity}
+            "component_size": r.size, "eccentricity": r.eccentricity,
+            "farthest": " ".join(map(str, r.farthest))}
 
 
 def gods_row(target: pd.DataFrame, orbits: pd.DataFrame) -> dict[str, Any]:
@@ -155,6 +157,17 @@ def _next_orbit(lower: np.ndarray, upper: np.ndarray, done: np.ndarray, central:
         return -1
     pick = np.argmin(lower[open_]) if central else np.argmax(upper[open_])
     return int(open_[pick])
+
+
+def hardest_searched(searched: str, gods_number: int) -> int | None:
+    """The first orbit of a bounded run's ``searched`` list ("target:21 262:22 ...") whose
+    eccentricity is ``gods_number``; None when only the target attains it (ValueError when
+    nothing searched does)."""
+    pairs = [item.split(":") for item in searched.split()]
+    hits = [who for who, ecc in pairs if int(ecc) == gods_number]
+    if not hits:
+        raise ValueError(f"no search in {searched!r} attains {gods_number}")
+    return None if hits[0] == "target" else int(hits[0])
 
 
 def bounded_gods_number(d: int, k: int, max_searches: int) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from puzzles.core.paper import Budget, Experiment, Paper, knob
 from puzzles.hypercube import experiments as ex
+from puzzles.hypercube import heuristics_d5 as d5
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,11 @@ class HypercubeBudget(Budget):
     dense_orbits_run: int = knob("orbits the gods_orbits run searches for the other k "
                                  "(their largest eccentricity: a lower bound on God's "
                                  "number)", "orbits")
+    pdb_case: tuple[int, int] = knob("heuristics_d5: (d, k) of the code levels and the "
+                                     "hardest starts searched (the paper target's farthest, "
+                                     "God's number's pair)")
+    pdb_max_expanded: int = knob("heuristics_d5: A* gives up after this many expansions",
+                                 "expansions")
     cpu_runs: int = knob("CPU orderings: EA and RL runs per timed measurement (the first "
                          "runs of Tables 4-5)", "runs")
     cpu_repeats: int = knob("CPU orderings: interleaved warm measurements per method and case",
@@ -74,6 +80,7 @@ class HypercubeBudget(Budget):
                    appendix_runs=150, chunk=50, component_max_d=6, gods_max_d=4,
                    far_target=(5, 4), dense_d=5, dense_complete_k=(), dense_orbits_run=2,
                    bounded_cases=((5, 4),), bounded_max_searches=472,
+                   pdb_case=(5, 4), pdb_max_expanded=300_000,
                    cpu_runs=2, cpu_repeats=3)
 
     @classmethod
@@ -85,7 +92,7 @@ class HypercubeBudget(Budget):
                    appendix_c=(1.4, 1.8, 7.0), appendix_runs=4, chunk=4, component_max_d=4,
                    gods_max_d=3, far_target=(3, 2), dense_d=4, dense_complete_k=(3,),
                    dense_orbits_run=2, bounded_cases=((4, 2), (4, 3)), bounded_max_searches=27,
-                   cpu_runs=1, cpu_repeats=3)
+                   pdb_case=(3, 2), pdb_max_expanded=20_000, cpu_runs=1, cpu_repeats=3)
 
 
 FIGURES = "figures/05_hypercube"
@@ -129,6 +136,9 @@ EXPERIMENTS = (
                ex.orbits_table),
     Experiment("gods_bounded", "God's number by bounded searches (only the orbits the bounds "
                "leave open)", ex.bounded_tasks, ex.bounded_case, ex.bounded_table),
+    Experiment("heuristics_d5", "A* on d = 5 (the code levels, the target's farthest "
+               "configuration, God's number's pair) with dense pattern databases",
+               d5.d5_tasks, d5.d5_case, d5.d5_table),
     Experiment("distances", "distances of the paper's target's component from it (dense BFS)",
                ex.distances_tasks, ex.gods_case, ex.distances_table),
     Experiment("distances_d5k4", "distances from the d=5 k=4 target over its whole "
@@ -140,6 +150,7 @@ STORED = (*((name, f"{FIGURES}/{name}.csv") for name in (*ex.EXTRA_RUNS, "gods_n
                                                            "gods_orbits", "gods_bounded",
                                                            "distances")),
           ("gods_orbits_all", f"{FIGURES}/gods_orbits.csv"),
+          ("heuristics_d5", f"{FIGURES}/heuristics_d5.csv"),
           ("distances_d5k4", "puzzles/hypercube/data/distances_d5k4.csv"))
 
 PAPER: Paper[HypercubeBudget] = Paper(

@@ -15,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from puzzles.hypercube.dense_pdb import DenseTables, dense_bound, dense_tables, no_tables
 from puzzles.hypercube.hashing import (
     find,
     grow_array,
@@ -484,11 +485,19 @@ def _heap_pop(hp, hc, size):
 
 
 @njit(cache=True)
-def _astar(start, target, graph, max_expanded, tables):
+def _bound(pos, tgt, occ, k, tables, dense):
+    """max(the paper's sum, the hashed tables' and the dense tables' values)."""
+    n = pos.shape[0]
+    return max(_heuristic(pos, tgt, n, k), pdb_bound(pos, occ, tables[0], tables[1]),
+               dense_bound(pos, occ, dense))
+
+
+@njit(cache=True)
+def _astar(start, target, graph, max_expanded, tables, dense):
     """A* with h = max(sum ceil(Hamming/k), pattern databases): (length, path, expanded);
-    length -2 if over budget. With no tables (``tables.keys`` of 0 rows) h is the paper's."""
+    length -2 if over budget. With no tables (``tables.keys`` of 0 rows, ``dense`` of 0
+    tables) h is the paper's."""
     d, n, k, faces, branching = graph
-    pdb_keys, pdb_vals = tables
     G = 4096  # priorities f * G + (G - 1 - g): smallest f first, deeper nodes on ties
     tgt = np.empty(n, dtype=np.int64)
     unpack_into(target, d, n, tgt)
@@ -501,7 +510,7 @@ def _astar(start, target, graph, max_expanded, tables):
     aux[s] = 0
     count = 1
     occ = unpack_into(start, d, n, pos)
-    h0 = max(_heuristic(pos, tgt, n, k), pdb_bound(pos, occ, pdb_keys, pdb_vals))
+    h0 = _bound(pos, tgt, occ, k, tables, dense)
     hp = np.empty(1 << 10, dtype=np.int64)
     hc = np.empty(1 << 10, dtype=np.int64)
     hp, hc, size = _heap_push(hp, hc, 0, h0 * G + G - 1, start)
@@ -531,7 +540,7 @@ def _astar(start, target, graph, max_expanded, tables):
             vals[t] = code
             aux[t] = g + 1
             occ = unpack_into(child, d, n, pos)
-            h = max(_heuristic(pos, tgt, n, k), pdb_bound(pos, occ, pdb_keys, pdb_vals))
+            h = _bound(pos, tgt, occ, k, tables, dense)
             hp, hc, size = _heap_push(hp, hc, size, (g + 1 + h) * G + G - 2 - g, child)
             if keys[t] == child:
                 keys, vals, aux = maybe_grow(keys, vals, aux, count)
@@ -555,23 +564,36 @@ def heuristic(puzzle: Puzzle, config) -> int:
                                                                       strict=True))
 
 
-HEURISTICS = ("paper", "pdb")
+# the dense tables' group size of each "pdbG" heuristic (:mod:`puzzles.hypercube.dense_pdb`)
+DENSE_GROUPS = {"pdb1": 1, "pdb2": 2, "pdb3": 3}
+HEURISTICS = ("paper", "pdb", *DENSE_GROUPS)
+
+
+def heuristic_tables(puzzle: Puzzle, heuristic: str) -> tuple[PatternDatabases, DenseTables]:
+    """The hashed and the dense tables of ``heuristic`` (none for the paper's; built once per
+    puzzle, then cached)."""
+    if heuristic not in HEURISTICS:
+        raise ValueError(f"heuristic must be one of {HEURISTICS}, got {heuristic!r}")
+    hashed = pattern_databases(puzzle) if heuristic == "pdb" else PatternDatabases.none()
+    size = DENSE_GROUPS.get(heuristic)
+    dense = no_tables(puzzle.n_rings) if size is None else dense_tables(puzzle, size)
+    return hashed, dense
 
 
 def astar(puzzle: Puzzle, start, max_expanded: int = 2_000_000,
           heuristic: str = "paper") -> AStarResult:
     """A* with a binary heap and a hashed closed set; ``heuristic`` is the paper's sum of
-    ceil(Hamming/k) (``"paper"``) or its maximum with the per-ring pattern databases
-    (``"pdb"``, :mod:`puzzles.hypercube.pdb`; the tables are built before the clock starts)."""
-    if heuristic not in HEURISTICS:
-        raise ValueError(f"heuristic must be one of {HEURISTICS}, got {heuristic!r}")
+    ceil(Hamming/k) (``"paper"``) or its maximum with pattern databases: per ring
+    (``"pdb"``, :mod:`puzzles.hypercube.pdb`) or per group of 1, 2 or 3 rings (``"pdb1"``,
+    ``"pdb2"``, ``"pdb3"``, :mod:`puzzles.hypercube.dense_pdb`); the tables are built before
+    the clock starts."""
+    hashed, dense = heuristic_tables(puzzle, heuristic)
     start = validate_config(puzzle, start)
     graph = move_graph(puzzle)
-    tables = pattern_databases(puzzle) if heuristic == "pdb" else PatternDatabases.none()
     t0 = time.perf_counter()
     length, path, expanded = _astar(np.int64(pack(start, puzzle.d)),
                                     np.int64(pack(puzzle.target, puzzle.d)), graph,
-                                    int(max_expanded), tables.tables())
+                                    int(max_expanded), hashed.tables(), dense)
     seconds = time.perf_counter() - t0
     if length < 0:
         return AStarResult(None, int(expanded), seconds, length == -2)
