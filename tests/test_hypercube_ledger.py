@@ -312,6 +312,8 @@ def test_committed_claims_are_rebuilt_exactly_from_the_committed_results(inputs)
     hl.beyond(ledger, pd.read_csv(FIGURES / "gods_number.csv"),
               pd.read_csv(FIGURES / "level_percentiles.csv", dtype={"level": str}))
     hl.heuristic_claims(ledger, pd.read_csv(FIGURES / "heuristics.csv", dtype={"level": str}))
+    hl.d5_heuristic_claims(ledger, pd.read_csv(FIGURES / "heuristics_d5.csv",
+                                               dtype={"instance": str}))
     hl.hardest_claims(ledger, pd.read_csv(FIGURES / "hardest_levels.csv", dtype={"level": str}))
     optimum = int(inputs.results.query("d == 5 and k == 4 and level == '0'")["optimal"].iloc[0])
     hl.d5_claims(ledger, hardness.stored_d5_distances(), optimum)
