@@ -116,7 +116,7 @@ def curves_alt(curves: pd.DataFrame, sizes: Sequence[int], algorithms: Sequence[
 def final_alt(finals: pd.DataFrame) -> str:
     """What the box plots of final scores show: per n, the median final score's range."""
     medians = finals.groupby(["n", "algorithm"])["final_score"].median()
-    panels = "; ".join(f"n = {n}: medians {m.min():g} to {m.max():g}"
+    panels = "; ".join(f"n = {n}: medians {m.min():.1f} to {m.max():.1f}"
                        for n, m in medians.groupby(level="n"))
     return (f"Box plots of the final score of each of {len(finals)} runs, one box per "
             f"algorithm, one panel per maze size ({panels}).")
