@@ -45,7 +45,7 @@ def _levels(df: pd.DataFrame, column: str, what: str) -> str:
     states."""
     medians = df.groupby("level")[column].median()
     return f"median {what} by level: " + ", ".join(
-        f"{lv} {medians[lv]:g}" for lv in LEVEL_NAMES if lv in medians.index)
+        f"{lv} {medians[lv]:.3g}" for lv in LEVEL_NAMES if lv in medians.index)
 
 
 def _level_background(ax) -> None:
