@@ -145,8 +145,9 @@ def mutation(table: pd.DataFrame):
     ax.legend()
     last = table.iloc[-1]
     ends = ", ".join(f"{col} {last[col]:.2f}" for col in table.columns[1:])
-    return described(fig, f"Line chart of the share of puzzles still feasible after 1 to "
-                          f"{int(table['mutations'].max())} successive mutations, one line per "
+    return described(fig, f"Line chart of the share of puzzles still feasible after "
+                          f"{int(table['mutations'].min())} to {int(table['mutations'].max())} "
+                          f"successive mutations, one line per "
                           f"column; after {int(last['mutations'])}: {ends}.")
 
 
