@@ -54,20 +54,30 @@ def test_events_reach_the_handler_and_errors_become_the_message_beside_the_statu
     assert seen[-1] == Event("click", "a") and b.message == ""
 
 
+def test_board_picture_alt_text_names_the_board_its_goal_and_status():
+    b = Board(lambda ev: None, title="demo")
+    b.goal, b.status = "Light every cell.", "moves 2 · 3 lit"
+    assert b.alt_text() == ("The demo board as it stands (it plays with a running kernel). "
+                            "Light every cell. moves 2 · 3 lit.")
+    b.goal = ""
+    assert b.alt_text().endswith("kernel). moves 2 · 3 lit.")
+
+
 def test_bundle_carries_a_png_of_the_board_and_a_stable_text():
     import base64
 
     import matplotlib.pyplot as plt
 
     b = Board(lambda ev: None, title="demo")
-    assert "image/png" not in b._repr_mimebundle_()
+    assert "image/png" not in b._repr_mimebundle_()[0]
     sc = Scene(100, 40)
     sc.rect(0, 0, 50, 40, id="a", fill="#ff0000")
     sc.text(75, 20, "x", transform="rotate(-60 75 20)")
     before = plt.get_fignums()
     b.show(sc)
-    bundle = b._repr_mimebundle_()
+    bundle, metadata = b._repr_mimebundle_()
     assert plt.get_fignums() == before  # no pyplot figure left behind
+    assert metadata == {"image/png": {"alt": b.alt_text()}}
     assert bundle["text/plain"] == "Board('demo')" and b.svg == sc.to_svg()
     png = base64.b64decode(bundle["image/png"])
     assert png[:4] == b"\x89PNG" and png == sc.to_png()

@@ -308,11 +308,26 @@ def test_workers_zero_means_one_per_core():
         _tasks.noisy_sum, TASKS[:3], workers=1, progress=False)
 
 
-def test_progress_bar_ends_in_its_final_state(capsys):
+def test_progress_bar_ends_in_one_clean_line(capsys):
     run_tasks(_tasks.noisy_sum, TASKS[:3], workers=1, desc="squares")
     out = capsys.readouterr().out
-    last = out.split("\r")[-1]
-    assert last.startswith("squares: 100%") and "3/3" in last
+    # what a terminal, JupyterLab and nbval show: the text after the last carriage return
+    assert out.split("\r")[-1] == "squares: 3/3 tasks\n"
+    assert out.count("squares: 3/3 tasks") == 1
+
+
+def test_unfinished_or_disabled_bars_leave_no_clean_line(capsys):
+    from puzzles.core.runner import progress_bar
+
+    bar = progress_bar(3, "half")
+    bar.update(2)
+    bar.close()
+    bar.close()  # a second close prints nothing more
+    quiet = progress_bar(3, "quiet", disable=True)
+    quiet.update(3)
+    quiet.close()
+    out = capsys.readouterr().out
+    assert "tasks" not in out and "2/3" in out.split("\r")[-1] and "quiet" not in out
 
 
 def test_cache_key_depends_on_task(tmp_path):

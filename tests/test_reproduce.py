@@ -104,16 +104,16 @@ def test_finished_bars_are_drawn_at_one_width():
     assert canonical_bars("x: 100%|██| 3/7\n") == "x: 100%|██| 3/7\n"  # counts disagree
 
 
-def test_runner_bar_has_the_canonical_width(capsys):
-    from puzzles.core.runner import BAR_WIDTH, progress_bar
-    from puzzles.reproduce import canonical_bars, collapse_carriage_returns, drop_bar_times
+def test_runner_bar_leaves_one_time_free_line_in_the_stored_notebook(capsys):
+    from puzzles.core.runner import progress_bar
+    from puzzles.reproduce import merge_streams
 
     bar = progress_bar(3, "tasks")
     bar.update(3)
     bar.close()
-    text = drop_bar_times(collapse_carriage_returns(capsys.readouterr().out))
-    assert "tasks: 100%|" + "█" * BAR_WIDTH + "| 3/3" in text
-    assert canonical_bars(text) == text
+    raw = capsys.readouterr().out
+    stored = merge_streams([{"output_type": "stream", "name": "stdout", "text": raw}])
+    assert stored[0]["text"] == "tasks: 3/3 tasks\n"
 
 
 def test_widget_ids_are_stable_across_runs(tmp_path):

@@ -13,8 +13,9 @@ import matplotlib.pyplot as plt
 from matplotlib.patches import Circle, Rectangle
 
 from puzzles.clockwork import examples
-from puzzles.clockwork.model import State
+from puzzles.clockwork.model import State, state_str
 from puzzles.clockwork.scene import light_colours, ring_cell_colour, symbol_label
+from puzzles.core.display import described
 
 # The Kaplan-Meier panels: which instances each shows.
 KM_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -109,7 +110,16 @@ def difficulty_figure(results):
         ax.set_ylabel("mean tournaments (log; below 0.5 shown at 0.5)")
         ax.legend(fontsize=8)
     fig.tight_layout()
-    return fig
+    return described(fig, difficulty_alt(df))
+
+
+def difficulty_alt(df) -> str:
+    """What :func:`difficulty_figure` shows, with its ranges."""
+    return (f"Two log-scale scatter plots of the mean tournaments the EA needed on each of "
+            f"{len(df)} instances, ours (filled) beside the paper's (open): against the "
+            f"number of reachable states ({int(df['reachable_states'].min())} to "
+            f"{int(df['reachable_states'].max())}) and against the shortest solution length "
+            f"({int(df['shortest'].min())} to {int(df['shortest'].max())} moves).")
 
 
 def km_figure(ordruns, budget: int,
@@ -133,7 +143,12 @@ def km_figure(ordruns, budget: int,
         ax.legend(fontsize=7)
     axes[0].set_ylabel("P(not solved yet)")
     fig.tight_layout()
-    return fig
+    runs = ordruns[ordruns["instance"].isin({k for _, keys in groups for k in keys})]
+    return described(fig, (
+        f"Kaplan-Meier curves of the probability that a run has not yet solved its instance "
+        f"against tournaments (log scale, budget {budget}), in {len(groups)} panels: "
+        + "; ".join(f"{title}: {', '.join(keys)}" for title, keys in groups)
+        + f". {int(runs['solved'].sum())} of these {len(runs)} runs solved their instance."))
 
 
 # --- the paper's figures ------------------------------------------------------------------------
@@ -142,31 +157,50 @@ def km_figure(ordruns, budget: int,
 def fig1_fig2(states: Sequence[State]):
     """Figs. 1-2: Example 1's state before and after (3, sigma^3 e0)."""
     k, lights = states[0]
-    return clocks_figure(states, 2, [f"Fig. 1: ({k}, {''.join(map(str, lights))})",
-                                     "Fig. 2: after (3, σ³e₀)"])
+    fig = clocks_figure(states, 2, [f"Fig. 1: ({k}, {''.join(map(str, lights))})",
+                                    "Fig. 2: after (3, σ³e₀)"])
+    return described(fig, f"Figs. 1-2: two clocks of {len(lights)} two-coloured lights, hand "
+                          f"and lights as (hand, lights): Example 1's state "
+                          f"{state_str(states[0])} and, after the action (3, σ³e₀), "
+                          f"{state_str(states[1])}.")
 
 
 def fig3_example2():
     """Fig. 3: Example 2's (our) initial state and each action applied to it."""
-    return clocks_figure(examples.example2_states(), 4,
-                         ["initial (ours)"] + [f"after a{i}" for i in range(3)])
+    states = examples.example2_states()
+    fig = clocks_figure(states, 4, ["initial (ours)"] + [f"after a{i}" for i in range(3)])
+    return described(fig, "Fig. 3: four clocks of four-colour lights, (hand, lights): our "
+                          f"initial state of Example 2, {state_str(states[0])}, then after "
+                          "each action: " + ", ".join(
+                              f"a{i} gives {state_str(s)}" for i, s in enumerate(states[1:])) + ".")
 
 
 def fig4_ring():
     """Fig. 4: the alternator ring whose first reads the paper describes."""
-    return rings_figure([examples.FIG4_RING], examples.FIG4_R, ["ring"],
-                        title="Fig. 4: an alternator ring")
+    fig = rings_figure([examples.FIG4_RING], examples.FIG4_R, ["ring"],
+                       title="Fig. 4: an alternator ring")
+    labels = [symbol_label(int(s), examples.FIG4_R) for s in examples.FIG4_RING]
+    return described(fig, f"Fig. 4: an alternator ring of {len(labels)} entries, one row of "
+                          f"cells reading {' '.join(labels)}.")
 
 
 def fig5_crossover(f5: dict):
     """Fig. 5: parents, children and mutated children (``examples.fig5_example``)."""
     m = f5["mutate"] - 1
-    return rings_figure(f5["rings"], 15, f5["labels"], cut=f5["cut"],
-                        marks=[(), (), (), (), (m,), (m,)],
-                        title=f"Fig. 5: one-point crossover after entry {f5['cut']}, entry "
-                              f"{f5['mutate']} mutated")
+    fig = rings_figure(f5["rings"], 15, f5["labels"], cut=f5["cut"],
+                       marks=[(), (), (), (), (m,), (m,)],
+                       title=f"Fig. 5: one-point crossover after entry {f5['cut']}, entry "
+                             f"{f5['mutate']} mutated")
+    rows = "; ".join(f"{label}: {' '.join(symbol_label(int(s), 15) for s in ring)}"
+                     for label, ring in zip(f5["labels"], f5["rings"], strict=True))
+    return described(fig, f"Fig. 5: six rings of 15 entries, stacked, with a dashed cut after "
+                          f"entry {f5['cut']} and entry {f5['mutate']} of each mutated child "
+                          f"marked. {rows}.")
 
 
 def fig6_unsolvable():
     """Fig. 6: Example 3's (our) unsolvable state."""
-    return clocks_figure([examples.example3().initial], 2, ["Fig. 6: unsolvable (ours)"])
+    state = examples.example3().initial
+    fig = clocks_figure([state], 2, ["Fig. 6: unsolvable (ours)"])
+    return described(fig, f"Fig. 6: one clock of {len(state[1])} two-colour lights in our "
+                          f"unsolvable state of Example 3, (hand, lights) {state_str(state)}.")

@@ -459,6 +459,7 @@ class Board(anywidget.AnyWidget):
     help = traitlets.Unicode("").tag(sync=True)
     controls = traitlets.List(traitlets.Dict()).tag(sync=True)
     invalid = traitlets.Unicode("").tag(sync=True)  # the field whose text was refused
+    goal = traitlets.Unicode("")  # the goal sentence, for the picture's alt text (not synced)
 
     def __init__(self, handler: Callable[[Event], None], title: str = "",
                  **kwargs: Any) -> None:
@@ -530,18 +531,27 @@ class Board(anywidget.AnyWidget):
         # Deterministic text/plain (nbval compares it); never the scene or a model id.
         return f"Board({self.title!r})"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        """The widget view plus the board as SVG, shown where no kernel draws the widget."""
+    def alt_text(self) -> str:
+        """What the board's picture shows: its title, its goal and its status line."""
+        parts = [f"The {self.title} board as it stands (it plays with a running kernel)",
+                 self.goal, self.status]
+        return ". ".join(p.strip().rstrip(".") for p in parts if p.strip()) + "."
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The widget view plus the board as a PNG with alt text, shown where no kernel draws
+        the widget."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if isinstance(bundle, tuple):
             bundle = bundle[0]
         bundle = dict(bundle or {})
         bundle["text/plain"] = repr(self)
+        metadata: dict[str, Any] = {}
         if self.scene is not None:
             # PNG, not SVG: an untrusted notebook (any notebook opened on another machine)
             # renders image/png but not image/svg+xml; nbval does not compare PNGs.
             bundle["image/png"] = base64.b64encode(self.scene.to_png()).decode("ascii")
-        return bundle
+            metadata["image/png"] = {"alt": self.alt_text()}
+        return bundle, metadata
 
 
 # -- legends and contrast -------------------------------------------------------------------

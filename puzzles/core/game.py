@@ -389,7 +389,7 @@ class Player(Generic[S, M]):
         if note is not None:
             self.note = note
         game, state = self.game, self.state
-        self.board.title = game.title
+        self.board.title, self.board.goal = game.title, game.goal
         self.board.show(with_key(game.scene(state, self.view), game.goal, game.legend(state)))
         self.board.controls = [button(i, label) for i, label in PLAYER_BUTTONS] + \
             game.controls(state) + [text_area("puzzle", "puzzle (text)", self.draft)]

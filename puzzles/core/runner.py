@@ -25,9 +25,9 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-# The plain-text bar, not tqdm.auto's widget: a committed notebook then shows the finished bar
-# ("challenges: 100%|...| 120/120") to a reader without a kernel, where a widget bar's saved
-# text would read "0%".
+# The plain-text bar, not tqdm.auto's widget: a committed notebook then shows the finished line
+# ("challenges: 120/120 tasks") to a reader without a kernel, where a widget bar's saved text
+# would read "0%".
 from tqdm.std import tqdm
 
 from puzzles._source import source_hash
@@ -175,17 +175,36 @@ def _store(path: Path, result: Any) -> None:
     os.replace(tmp, path)
 
 
-def progress_bar(total: int, desc: str, initial: int = 0, disable: bool = False) -> tqdm:
-    """A text progress bar for notebooks and terminals alike; its last state is its final one.
+class Progress(tqdm):
+    """tqdm's text bar that, once finished, leaves one clean line and no carriage-return trail.
+
+    The finished line holds only the counts (``01 exact: 28/28 tasks``): a committed notebook
+    then reads the same on every rerun and in every viewer, and holds no wall time.
+    """
+
+    def close(self) -> None:
+        """Erase a finished bar and print its clean line; an unfinished bar stays as it is."""
+        if self.disable:  # disabled, or closed already (tqdm's close disables the bar)
+            return super().close()
+        finished = self.total is not None and self.n >= self.total
+        if finished:
+            self.leave = False  # tqdm then erases the bar's line instead of keeping it
+        super().close()
+        if finished:
+            self.fp.write(f"{self.desc}: {self.n}/{self.total} tasks\n")
+            self.fp.flush()
+
+
+def progress_bar(total: int, desc: str, initial: int = 0, disable: bool = False) -> Progress:
+    """A text progress bar for notebooks and terminals alike; once finished it leaves one line.
 
     Use it for any long loop in the package (``bar.update(1)`` per step, ``bar.close()`` at
-    the end), so every bar in a committed notebook reads as finished.
+    the end), so every bar in a committed notebook reads ``<desc>: <n>/<total> tasks``.
     """
-    # A fixed bar width: with ncols alone the bar shrinks as the timing text grows, so two runs
-    # would leave bars of different lengths in a committed notebook.
-    return tqdm(total=total, initial=initial, desc=desc, disable=disable, leave=True,
-                file=sys.stdout, mininterval=BAR_INTERVAL_S, ascii=False, dynamic_ncols=False,
-                bar_format=BAR_FORMAT)
+    # A fixed bar width: with ncols alone the bar shrinks as the timing text grows.
+    return Progress(total=total, initial=initial, desc=desc, disable=disable, leave=True,
+                    file=sys.stdout, mininterval=BAR_INTERVAL_S, ascii=False,
+                    dynamic_ncols=False, bar_format=BAR_FORMAT)
 
 
 def run_tasks(

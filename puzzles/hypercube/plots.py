@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core.compat import boxplot
+from puzzles.core.display import described
 from puzzles.hypercube.story import gods_text
 
 LEVEL_ORDER = ["0", "1", "2", "3", "4", "T3a", "T3b", "T3c"]
@@ -39,7 +40,15 @@ def moves_by_level(runs: pd.DataFrame, d: int, title: str, optimal: pd.DataFrame
         axes[0][0].legend(fontsize=7)
     fig.suptitle(title)
     fig.tight_layout()
-    return fig
+    medians = "; ".join(
+        f"k={k}: " + ", ".join(
+            f"level {lv} {m:g}" for lv, m in sub[sub["k"] == k].groupby("level")["moves"]
+            .median().reindex(_levels(sub[sub["k"] == k])).items())
+        for k in ks)
+    return described(fig, f"{title}: box plots of the moves of the successful runs per level, "
+                          f"one panel per k"
+                          + (", stars at the exact optimum" if optimal is not None else "")
+                          + f". {len(sub)} successful runs; median moves {medians}.")
 
 
 def ea_vs_rl(ea: pd.DataFrame, rl: pd.DataFrame, k: int = 2, dims=(3, 4)):
@@ -63,7 +72,12 @@ def ea_vs_rl(ea: pd.DataFrame, rl: pd.DataFrame, k: int = 2, dims=(3, 4)):
         ax.legend(fontsize=8)
     axes[0][0].set_ylabel("moves")
     fig.tight_layout()
-    return fig
+    med = {name: runs[(runs["k"] == k) & runs["d"].isin(dims) & runs["success"]]["moves"].median()
+           for name, runs in (("EA", ea), ("RL", rl))}
+    return described(fig, f"Fig. 4: box plots of the solution lengths of the EA (blue) and RL "
+                          f"(orange) side by side per level, k={k}, one panel per d in "
+                          f"{', '.join(map(str, dims))}; median moves over all these runs: EA "
+                          f"{med['EA']:g}, RL {med['RL']:g}.")
 
 
 def cpu_by_level(df: pd.DataFrame, value: str, title: str, by: str = "k"):
@@ -82,7 +96,10 @@ def cpu_by_level(df: pd.DataFrame, value: str, title: str, by: str = "k"):
     ax.set_title(title)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    return fig
+    # Seconds differ on every run: the alt text states what is measured, not the times.
+    keys = ", ".join(f"{by}={key}" for key in sorted(df[by].unique()))
+    return described(fig, f"{title}: log-scale line chart of the median measured seconds per "
+                          f"level, one line per {by} ({keys}), each measurement a faint dot.")
 
 
 def appendix_figures(summary: pd.DataFrame, runs: pd.DataFrame, optimum: int,
@@ -111,7 +128,13 @@ def appendix_figures(summary: pd.DataFrame, runs: pd.DataFrame, optimum: int,
     axes[2].set_title("Fig. 8b: solution lengths")
     axes[2].legend(fontsize=8)
     fig.tight_layout()
-    return fig
+    best = summary.loc[summary["success_rate"].idxmax()]
+    return described(fig, f"Figs. 7-8: three charts over the Zipf exponent c from "
+                          f"{summary['c'].min():g} to {summary['c'].max():g}: the success rate "
+                          f"(highest, {best['success_rate']:.2f}, at c={best['c']:g}) and the "
+                          f"mean generations of the successful runs; the runs ending with the "
+                          f"optimal {optimum} moves; and histograms of the solution lengths at "
+                          f"c={best_c:g} and c={other_c:g}.")
 
 
 def gap_to_optimum(results: pd.DataFrame):
@@ -131,7 +154,12 @@ def gap_to_optimum(results: pd.DataFrame):
     ax.legend()
     ax.set_title("How far EA and RL are from the exact optimum (missing bar: no success)")
     fig.tight_layout()
-    return fig
+    worst = {algo: (df[f"{algo}_median"].astype(float) / df["optimal"].astype(float)).max()
+             for algo in ("ea", "rl")}
+    return described(fig, f"Log-scale bar chart of the median EA and RL solution length divided "
+                          f"by the exact optimum, for each of {len(df)} cases (d, k, level); "
+                          f"1 means optimal; the largest ratios are {worst['ea']:.2f} for the "
+                          f"EA and {worst['rl']:.2f} for RL.")
 
 
 def instances_figure(cases=((3, "0", 2), (4, "0", 3), (5, "0", 4))):
@@ -152,7 +180,10 @@ def instances_figure(cases=((3, "0", 2), (4, "0", 3), (5, "0", 4))):
         ax.axis("off")
         ax.set_title(f"start of d={d} level {level}", fontsize=10)
     fig.tight_layout()
-    return fig
+    return described(fig, "Fig. 1: the start of " + "; ".join(
+        f"d={d} level {level} with k={k} rings" for d, level, k in cases)
+        + ", each drawn as the board draws it: a hypercube's numbered vertices with the "
+          "coloured rings and the discs of their colours.")
 
 
 def publish(figures: dict, directory) -> None:
@@ -214,4 +245,8 @@ def distances_figure(gods: pd.DataFrame, distances: pd.DataFrame, percentiles: p
             ax.axvline(o, color="crimson", lw=1)
         ax.set_title(f"d={g.d} k={g.k}: God's number {gods_text(g)}", fontsize=9)
         ax.set_xlabel("distance from the target")
-    return fig
+    return described(fig, f"{len(gods)} bar charts of how many positions lie at each distance "
+                          f"from the paper's target, one per (d, k), red lines at the paper's "
+                          f"levels; God's numbers: " + "; ".join(
+                              f"d={g.d} k={g.k} {gods_text(g)}" for g in gods.itertuples())
+                          + ".")

@@ -14,6 +14,7 @@ import pandas as pd
 from matplotlib.collections import PolyCollection
 
 from puzzles.core.compat import boxplot
+from puzzles.core.display import described
 from puzzles.iqlink.board import (
     N_PEGS,
     N_SLOTS,
@@ -37,6 +38,14 @@ from puzzles.iqlink.strategies import heat_map
 
 LEVEL_COLOURS = dict(zip(LEVEL_NAMES, ("#4daf4a", "#377eb8", "#984ea3", "#ff7f00", "#e41a1c"),
                          strict=True))
+
+
+def _levels(df: pd.DataFrame, column: str, what: str) -> str:
+    """Per level, the median of ``column``: the numbers an alt text of a per-challenge chart
+    states."""
+    medians = df.groupby("level")[column].median()
+    return f"median {what} by level: " + ", ".join(
+        f"{lv} {medians[lv]:.3g}" for lv in LEVEL_NAMES if lv in medians.index)
 
 
 def _level_background(ax) -> None:
@@ -126,7 +135,11 @@ def board_and_pieces(cid: int):
                for p in PIECES]
     fig.legend(handles=handles, loc="lower center", ncol=6, fontsize=7, frameon=False)
     fig.subplots_adjust(bottom=0.18)
-    return fig
+    return described(fig, f"Two IQ-Link boards of hexagonal cells: our challenge {cid} "
+                          f"({ch.level}) with its {len(ch.given)} given pieces, and its unique "
+                          f"solution with the givens grey and the other "
+                          f"{len(sol) - len(ch.given)} pieces in their colours; a key names "
+                          f"the {len(PIECES)} pieces by colour.")
 
 
 def placements_before_after(df: pd.DataFrame):
@@ -139,7 +152,11 @@ def placements_before_after(df: pd.DataFrame):
     ax.set_xlabel("our challenge")
     ax.set_ylabel("placements")
     ax.legend(fontsize=8)
-    return fig
+    return described(fig, f"Fig. 13: log-scale dot chart of the legal placements of each of our "
+                          f"{len(df)} challenges, before and after the unwise filter and "
+                          f"pairwise cleanup, grouped by level; "
+                          f"{_levels(df, 'placements_legal', 'legal placements')}; "
+                          f"{_levels(df, 'placements_clean', 'after cleanup')}.")
 
 
 def combinations_before_after(df: pd.DataFrame):
@@ -155,7 +172,9 @@ def combinations_before_after(df: pd.DataFrame):
     for ax in axs:
         _level_background(ax)
         ax.set_xlabel("our challenge")
-    return fig
+    return described(fig, f"Fig. 14: two dot charts over our {len(df)} challenges by level: "
+                          f"log10 combinations before and after cleanup, and the percentage "
+                          f"of combinations left (median {pct.median():.2g}%).")
 
 
 def heat_maps(ids: tuple[int, ...]):
@@ -169,15 +188,22 @@ def heat_maps(ids: tuple[int, ...]):
                     title="solution")
         coll = draw_heat(row[2], heat_map(ch), ch.given, title="heat map of legal placements")
         fig.colorbar(coll, ax=row[2], shrink=0.8)
-    return fig
+    return described(fig, f"Figs. 16-19: {len(ids)} rows of three IQ-Link boards, for our "
+                          f"challenges {', '.join(map(str, ids))}: the given pieces, the "
+                          f"solution (givens grey) and a heat map of how many legal placements "
+                          f"cover each cell, with a colour bar.")
 
 
 def empty_heat_map():
     """Fig. 15: superposition of every legal placement on the empty board."""
     fig, ax = plt.subplots(figsize=(6, 3.6))
-    coll = draw_heat(ax, heat_map(Challenge(())), title="empty board: placements per slot")
+    heat = heat_map(Challenge(()))
+    coll = draw_heat(ax, heat, title="empty board: placements per slot")
     fig.colorbar(coll, ax=ax, shrink=0.8)
-    return fig
+    values = np.asarray(heat, dtype=float)
+    return described(fig, f"Fig. 15: heat map of the empty IQ-Link board, each cell coloured by "
+                          f"the legal placements covering it ({values.min():g} to "
+                          f"{values.max():g}), with a colour bar.")
 
 
 def heatsort_gains(df: pd.DataFrame):
@@ -190,7 +216,11 @@ def heatsort_gains(df: pd.DataFrame):
     ax.set_xlabel("our challenge")
     ax.set_ylabel("log10 combination reaching the solution")
     ax.legend(fontsize=8)
-    return fig
+    return described(fig, f"Fig. 20: dot chart over our {len(df)} challenges by level of the "
+                          f"log10 rank of the combination at which a brute force reaches the "
+                          f"solution: all legal placements in catalogue order, after cleanup, "
+                          f"and after cleanup and heatsort; "
+                          f"{_levels(df, 'log10_rank_heat', 'log10 rank after heatsort')}.")
 
 
 def first_moves(df: pd.DataFrame):
@@ -202,7 +232,10 @@ def first_moves(df: pd.DataFrame):
     ax.set_xlabel("our challenge")
     ax.set_ylabel("first moves")
     ax.legend(fontsize=8)
-    return fig
+    return described(fig, f"Fig. 24: bar chart over our {len(df)} challenges by level of the "
+                          f"legal first moves and, darker, those linked to a given piece; "
+                          f"{_levels(df, 'first_moves', 'legal first moves')}; "
+                          f"{_levels(df, 'first_moves_linkable', 'linkable first moves')}.")
 
 
 def transition_times(df: pd.DataFrame):
@@ -220,7 +253,11 @@ def transition_times(df: pd.DataFrame):
         _level_background(ax)
         ax.set_xlabel("our challenge (x: node limit reached)")
         ax.legend(fontsize=8)
-    return fig
+    # Times differ on every run: the alt text states what is measured, not the seconds.
+    return described(fig, f"Figs. 25-26: the wall time to solve each of our {len(df)} "
+                          f"challenges when the search turns exhaustive at 3 or at 4 pieces "
+                          f"left, in seconds and in log10 seconds, crosses where the node "
+                          f"limit was reached.")
 
 
 def difficulty_by_level(df: pd.DataFrame, column: str = "nodes"):
@@ -233,7 +270,9 @@ def difficulty_by_level(df: pd.DataFrame, column: str = "nodes"):
         xs = np.full(len(ys), k + 1.0) + np.linspace(-0.15, 0.15, len(ys))
         ax.plot(xs, ys, ".", color=LEVEL_COLOURS[LEVEL_NAMES[k]], alpha=0.7)
     ax.set_ylabel(f"log10 {column} (exact solver)")
-    return fig
+    return described(fig, f"Box plots by level of the log10 {column} of the exact solver on "
+                          f"each of our {len(df)} challenges, with each challenge as a dot; "
+                          f"{_levels(df, column, column)}.")
 
 
 def grade_by_level(df: pd.DataFrame):
@@ -252,4 +291,6 @@ def grade_by_level(df: pd.DataFrame):
                     color=LEVEL_COLOURS[lv], label=lv)
     axs[1].set_xlabel("pieces given")
     axs[1].legend(fontsize=7)
-    return fig
+    return described(fig, f"Two charts of the human-style grade of our {len(df)} challenges: "
+                          f"box plots by level ({_levels(df, 'grade', 'grade')}) and the grade "
+                          f"against the pieces given, coloured by level.")

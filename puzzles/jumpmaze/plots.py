@@ -10,11 +10,11 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from IPython.display import Image
 
 from puzzles.core import save_figure
 from puzzles.core.board import Scene, scene_png
 from puzzles.core.compat import boxplot
+from puzzles.core.display import Picture, described, show_picture
 from puzzles.jumpmaze import model
 from puzzles.jumpmaze.scene import picture
 
@@ -95,44 +95,72 @@ def curves(curves: pd.DataFrame, best: pd.DataFrame, sizes: Sequence[int],
              "so far)")):
         fig = plot_curves(curves, tuple(sizes), list(algs), best=best)
         fig.suptitle(title, y=1.03)
+        described(fig, curves_alt(curves, sizes, algs, title))
         save_figure(fig, name, directory)
         figs.append(fig)
     return figs
 
 
+def curves_alt(curves: pd.DataFrame, sizes: Sequence[int], algorithms: Sequence[str],
+               title: str) -> str:
+    """What a panel row of score curves shows: per n, each algorithm's last mean score."""
+    last = curves[curves["algorithm"].isin(algorithms)].sort_values("iteration")
+    last = last.groupby(["n", "algorithm"])["mean_score"].last()
+    panels = "; ".join(
+        f"n = {n}: " + ", ".join(f"{a} {last[(n, a)]:.1f}" for a in algorithms if (n, a) in last)
+        for n in sizes)
+    return (f"Line charts, one panel per maze size: {title}. The mean score each algorithm "
+            f"ends with: {panels}.")
+
+
+def final_alt(finals: pd.DataFrame) -> str:
+    """What the box plots of final scores show: per n, the median final score's range."""
+    medians = finals.groupby(["n", "algorithm"])["final_score"].median()
+    panels = "; ".join(f"n = {n}: medians {m.min():.1f} to {m.max():.1f}"
+                       for n, m in medians.groupby(level="n"))
+    return (f"Box plots of the final score of each of {len(finals)} runs, one box per "
+            f"algorithm, one panel per maze size ({panels}).")
+
+
 def final_distribution(finals: pd.DataFrame, directory: str | Path) -> plt.Figure:
     """``final_distribution.png``: every run's final score, per algorithm and n."""
-    fig = plot_final_distribution(finals)
+    fig = described(plot_final_distribution(finals), final_alt(finals))
     save_figure(fig, "final_distribution", directory)
     return fig
 
 
-def save_picture(scene: Scene, name: str, directory: str | Path) -> Image:
-    """Save a board picture as ``<directory>/<name>.png`` (drawn from the scene); show it."""
-    png = scene_png(scene)
-    path = Path(directory) / f"{name}.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(png)
-    return Image(png)
+def save_picture(scene: Scene, name: str, directory: str | Path, alt: str) -> Picture:
+    """Save a board picture as ``<directory>/<name>.png`` (drawn from the scene); show it with
+    ``alt``."""
+    return show_picture(scene_png(scene), name, directory, alt)
 
 
-def report_puzzle(grid: object, directory: str | Path) -> Image:
+def _boards_alt(panels: Sequence[tuple[object, str]]) -> str:
+    return (f"{len(panels)} rook jumping mazes, each a grid of jump lengths with the start at the "
+            f"top left and the goal at the bottom right: " + "; ".join(t for _, t in panels) + ".")
+
+
+def report_puzzle(grid: object, directory: str | Path) -> Picture:
     """``report_puzzle.png``: the report's best puzzle, re-evaluated."""
-    return save_picture(picture([(grid, "the report's best puzzle (n = 11), re-evaluated")], 1),
-                        "report_puzzle", directory)
+    panels = [(grid, "the report's best puzzle (n = 11), re-evaluated")]
+    return save_picture(picture(panels, 1), "report_puzzle", directory,
+                        f"The report's best rook jumping maze, n = 11, re-evaluated: score "
+                        f"{model.score(grid)}, a grid of jump lengths with the start "
+                        f"at the top left and the goal at the bottom right.")
 
 
 def task2_examples(examples: Sequence[tuple[int, bool, np.ndarray]], directory: str | Path
-                   ) -> Image:
+                   ) -> Picture:
     """``task2_examples.png``: per n a solvable (top row) and an unsolvable random maze."""
     ordered = sorted(examples, key=lambda e: not e[1])  # solvable first, each in n order
     panels = [(g, f"n = {n}, {'solvable' if ok else 'unsolvable'}: score {model.score(g)}")
               for n, ok, g in ordered]
-    return save_picture(picture(panels, len(examples) // 2), "task2_examples", directory)
+    return save_picture(picture(panels, len(examples) // 2), "task2_examples", directory,
+                        _boards_alt(panels))
 
 
 def boards(mazes: Mapping[str, dict], name: str, directory: str | Path,
-           caption: str = "{score} moves ({algorithm})") -> Image:
+           caption: str = "{score} moves ({algorithm})") -> Picture:
     """One board per n (``mazes``: n -> grid, score, ...), titled ``n = <n>: <caption>``."""
     panels = [(v["grid"], f"n = {k}: " + caption.format(**v)) for k, v in mazes.items()]
-    return save_picture(picture(panels, len(panels)), name, directory)
+    return save_picture(picture(panels, len(panels)), name, directory, _boards_alt(panels))

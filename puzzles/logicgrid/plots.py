@@ -13,10 +13,10 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from IPython.display import Image
 
 from puzzles.core import save_figure
 from puzzles.core.board import scene_png
+from puzzles.core.display import Picture, described, show_picture
 from puzzles.logicgrid import released
 from puzzles.logicgrid.experiments import MAIN, curves, paper_convention_curve
 from puzzles.logicgrid.hints import TYPE_LABELS, Hint
@@ -32,14 +32,16 @@ def show(fig, name: str, directory: str | Path) -> None:
 
 
 def board(space: Space, grid: np.ndarray | None, hints: Sequence[Hint], name: str,
-          directory: str | Path, title: str = "") -> Image:
+          directory: str | Path, title: str = "") -> Picture:
     """The scene of a grid (empty when None) with its clues, saved as ``<name>.png``."""
     png = scene_png(grid_scene(space, blank(space) if grid is None else grid, hints,
                                title=title))
-    path = Path(directory) / f"{name}.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(png)
-    return Image(png)
+    cats = ", ".join(c.name for c in space.categories)
+    alt = (f"{title + ': ' if title else ''}a logic grid of {len(space.categories)} categories "
+           f"({cats}) with {len(space.categories[0].entities)} entities each, "
+           f"{'empty' if grid is None else 'filled in'}, and its {len(hints)} clues listed "
+           f"beside it.")
+    return show_picture(png, name, directory, alt)
 
 
 def fitness(results: Sequence[dict]):
@@ -61,7 +63,14 @@ def fitness(results: Sequence[dict]):
         axes[1, j].set_ylabel("feasible individuals (of 50)")
         axes[1, j].set_xlabel("generation")
     fig.tight_layout()
-    return fig
+    ends = "; ".join(
+        f"{name}: top feasible {c['top_feasible'].iloc[-1]:.2f}, "
+        f"{c['feasible_count'].iloc[-1]:.1f} feasible at generation {c['generation'].iloc[-1]}"
+        for name, c in ((name, curves(results, name)) for name in MAIN))
+    return described(fig, f"Four line charts over generations, one column per experiment: "
+                          f"the top fitness of the feasible and infeasible populations (top) and "
+                          f"the feasible individuals of 50 (bottom), means over the runs. At "
+                          f"the end: {ends}.")
 
 
 def fitness_vs_authors(results: Sequence[dict]):
@@ -83,7 +92,10 @@ def fitness_vs_authors(results: Sequence[dict]):
     axes[0].set_ylabel("mean top fitness")
     axes[0].legend(fontsize=7)
     fig.tight_layout()
-    return fig
+    return described(fig, f"Three line charts of the mean top fitness per generation, one per "
+                          f"experiment ({', '.join(SET_OF)}): ours (solid) beside the authors' "
+                          f"stored curves (dashed), for the feasible and the infeasible "
+                          f"population.")
 
 
 def hints_per_puzzle(puzzles: Sequence[dict]):
@@ -96,7 +108,11 @@ def hints_per_puzzle(puzzles: Sequence[dict]):
         ax.set_xlabel("hints per puzzle")
     axes[0].set_ylabel("puzzles")
     fig.tight_layout()
-    return fig
+    means = "; ".join(
+        f"{name}: mean {np.mean([len(p['hints']) for p in puzzles if p['experiment'] == name]):.2f}"
+        for name in MAIN)
+    return described(fig, f"Two histograms of the hints per final puzzle, one per experiment "
+                          f"({means}).")
 
 
 def hints_per_loop(tables: Mapping[str, pd.DataFrame]):
@@ -112,7 +128,10 @@ def hints_per_loop(tables: Mapping[str, pd.DataFrame]):
     axes[0].set_ylabel("hints still queued (sum over puzzles)")
     axes[0].legend()
     fig.tight_layout()
-    return fig
+    loops = "; ".join(f"{name}: {len(t)} loops" for name, t in tables.items())
+    return described(fig, f"Two stacked bar charts of the hints still queued at each loop of "
+                          f"the authors' solver, summed over the puzzles and stacked by hint "
+                          f"type ({', '.join(TYPE_LABELS.values())}); {loops}.")
 
 
 def mutation(table: pd.DataFrame):
@@ -124,7 +143,12 @@ def mutation(table: pd.DataFrame):
     ax.set_xlabel("successive mutations")
     ax.set_ylabel("still feasible")
     ax.legend()
-    return fig
+    last = table.iloc[-1]
+    ends = ", ".join(f"{col} {last[col]:.2f}" for col in table.columns[1:])
+    return described(fig, f"Line chart of the share of puzzles still feasible after "
+                          f"{int(table['mutations'].min())} to {int(table['mutations'].max())} "
+                          f"successive mutations, one line per "
+                          f"column; after {int(last['mutations'])}: {ends}.")
 
 
 def ablation_protocol(runs: Sequence[dict]):
@@ -137,7 +161,12 @@ def ablation_protocol(runs: Sequence[dict]):
     ax.set_ylabel("feasible individuals (of 50)")
     ax.set_title("single-population GA (their protocol)")
     ax.legend(fontsize=8)
-    return fig
+    ends = ", ".join(
+        f"{v} {np.mean([r['n_feasible'][-1] for r in runs if r['variant'] == v]):.1f}"
+        for v in dict.fromkeys(r["variant"] for r in runs))
+    return described(fig, f"Line chart of the mean feasible individuals (of 50) per generation "
+                          f"of the authors' single-population GA, one line per variant; at the "
+                          f"last generation: {ends}.")
 
 
 def ablation(results: Sequence[dict]):
@@ -151,7 +180,10 @@ def ablation(results: Sequence[dict]):
     ax.set_xlabel("generation")
     ax.set_ylabel("feasible individuals (of 50)")
     ax.legend(fontsize=8)
-    return fig
+    ends = ", ".join(f"{line.get_label()} {line.get_ydata()[-1]:.1f}" for line in ax.get_lines())
+    return described(fig, f"Line chart of the mean feasible individuals (of 50) per generation "
+                          f"of FI-2Pop under each infeasible fitness; at the last generation: "
+                          f"{ends}.")
 
 
 def map_elites(emap: pd.DataFrame):
@@ -162,4 +194,7 @@ def map_elites(emap: pd.DataFrame):
     ax.set_xlabel("clues")
     ax.set_ylabel("loops of the hardest puzzle")
     ax.legend()
-    return fig
+    return described(fig, f"Line chart of the loops of the hardest puzzle found per clue count "
+                          f"({int(emap['clues'].min())} to {int(emap['clues'].max())} clues): "
+                          f"at most {emap['loops (sound)'].max():g} loops for the sound "
+                          f"solver and {emap['loops (paper)'].max():g} in paper mode.")
