@@ -40,9 +40,11 @@ def test_a_closed_bounded_run_makes_its_row_exact_and_says_how():
     assert gods.settle_by_bounds(out.drop(columns="how"), _bounded()).equals(out)
 
 
-def test_settling_refuses_a_missing_row_or_a_smaller_number():
-    with pytest.raises(ValueError, match="no gods_number row"):
-        gods.settle_by_bounds(_table(), _bounded(k=2))
+def test_settling_skips_a_case_not_run_and_refuses_a_repeat_or_a_smaller_number():
+    skipped = gods.settle_by_bounds(_table(), _bounded(k=2))  # no (5, 2) row: nothing to settle
+    assert skipped["bound"].tolist() == ["exact", "lower", "lower"]
+    with pytest.raises(ValueError, match="more than one"):
+        gods.settle_by_bounds(pd.concat([_table(), _table()]), _bounded())
     with pytest.raises(ValueError, match="below an eccentricity"):
         gods.settle_by_bounds(_table(), _bounded(gods_number=20))
 
