@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 LOCK := requirements.lock
 BROWSER_LOCK := requirements-browser.lock
 
-.PHONY: reproduce test unit nbval lint bench clean test-browser lock test-oldest test-latest mutants
+.PHONY: reproduce test unit unit-a unit-b unit-notebooks nbval lint bench clean test-browser lock test-oldest test-latest mutants
 
 # Plain pip installs the lock (hashes checked), so a fresh machine needs only Python; the
 # package goes in with --no-deps so nothing beyond the lock can be resolved.
@@ -21,19 +21,45 @@ $(STAMP): pyproject.toml $(LOCK)
 reproduce: $(STAMP)
 	$(BIN)/python -m puzzles reproduce --scale paper
 
-# Unit tests and nbval in parallel, as two make jobs (-O prints each job's log in one piece
-# when it ends). Both load kernels from one numba cache (.numba-cache/<source hash>); nbval runs
-# the notebooks last-first, so on a cold cache the two jobs start by compiling different kernels.
+# Unit tests and nbval as a queue of shards for two make jobs (-O prints each shard's log in one
+# piece when it ends), the longest first (by CPU seconds measured on 2026-11-26) so the two cores
+# finish together. The unit tests are cut in three by file (UNIT_A, UNIT_NOTEBOOKS and the rest),
+# so every test runs exactly once; nbval runs one notebook per shard. unit-b reaches
+# tests/test_contract.py after four quick files: it runs every family's experiments at smoke
+# scale in one process, compiling their kernels once into the shared numba cache
+# (.numba-cache/<source hash>), so the pool workers of the nbval shards that follow load them
+# instead of each compiling them at the same time (notebook 05 compiles its own first, in
+# ex.warm_up(), beside unit-b).
+NOTEBOOK_STEMS := $(basename $(notdir $(wildcard notebooks/*.ipynb)))
+UNIT_A := $(wildcard tests/test_clockwork_*.py tests/test_iqlink_*.py)
+UNIT_NOTEBOOKS := tests/test_notebooks.py
+TEST_SHARDS := unit-b nbval-05_hypercube unit-a unit-notebooks nbval-04_logic_grid \
+	nbval-02_iq_link nbval-03_jumping_maze nbval-01_clockwork
+
 test: $(STAMP)
-	$(MAKE) --no-print-directory -j2 -O unit nbval
+	@missing="$(filter-out $(TEST_SHARDS),$(addprefix nbval-,$(NOTEBOOK_STEMS)))"; \
+		test -z "$$missing" || { echo "make test: no shard runs $$missing" >&2; exit 2; }
+	$(MAKE) --no-print-directory -j2 -O $(TEST_SHARDS)
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests
 
+unit-a: $(STAMP)
+	$(BIN)/python -m pytest $(UNIT_A)
+
+unit-notebooks: $(STAMP)
+	$(BIN)/python -m pytest $(UNIT_NOTEBOOKS)
+
+unit-b: $(STAMP)
+	$(BIN)/python -m pytest tests $(addprefix --ignore=,$(UNIT_A) $(UNIT_NOTEBOOKS))
+
 # Re-executes copies of the committed (paper-scale) notebooks in a temporary folder and
-# compares every stored output; the repository is never written.
+# compares every stored output; the repository is never written. nbval-<stem>: one notebook.
 nbval: $(STAMP)
 	$(BIN)/python tests/run_nbval.py
+
+nbval-%: $(STAMP)
+	$(BIN)/python tests/run_nbval.py $*
 
 # Plays every board in JupyterLab in headless Chromium (Debian's /usr/bin/chromium, never a
 # downloaded browser); stops with a message when Chromium is missing.

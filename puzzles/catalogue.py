@@ -44,31 +44,32 @@ class Entry:
         return FIGURES_DIR / self.stem
 
 
-# Runtimes: wall times on the project's 2-core machine with a warm numba cache, measured on
-# 2026-11-23 at a load average of about 2 (smoke: pytest durations; paper: `reproduce`).
+# Runtimes: wall times on the project's 2-core machine with a warm numba cache. Smoke: pytest
+# durations on 2026-11-23 at a load average of about 2. Paper: `reproduce --only NN` on
+# 2026-11-26 with another notebook's run beside it (load average 2-7).
 CATALOGUE: tuple[Entry, ...] = (
     Entry("01", "01_clockwork", "clockwork",
           "C. Gregor, *Measuring Difficulty of Novel Clockwork Puzzle Instances Using "
           "Evolutionary Algorithms*",
           "Figs. 1-6, Tables I-VI (DWP EA), read-limit calibration, Kaplan-Meier hitting times, "
           "a difficulty model on 500 random instances",
-          "15 s", "23 s"),
+          "15 s", "96 s"),
     Entry("02", "02_iq_link", "iqlink",
           "D. A. Dietz, *An analysis of IQ LINK*, American University",
           "Tables 1-4, strategies, heat maps, Figs. 13-26 on 120 booklet-quality challenges graded "
           "by deduction; ANU test data; one-piece challenges",
-          "26 s", "52 s"),
+          "26 s", "5.4 min"),
     Entry("03", "03_jumping_maze", "jumpmaze",
           "Rook Jumping Maze report (solution to T. W. Neller's Model AI Assignment, 2010)",
           "score curves of HC / restarts / walk / SA / GA at n = 5..11 (fair verdicts), proven "
           "maxima n = 3..7, the n^2 - 4 conjecture, a designer's maze generator",
-          "18 s", "33 s"),
+          "18 s", "3.4 min"),
     Entry("04", "04_logic_grid", "logicgrid",
           "Shyne, Facey & Cooper, *Generating Solvable and Difficult Logic Grid Puzzles*, "
           "GECCO '24 Companion, 699-702",
           "every FI-2Pop result, the authors' solver (paper mode) on their 65 released puzzles, "
           "their protocols, walkthroughs, a designer's generator",
-          "15 s", "60 s"),
+          "15 s", "12 min"),
     Entry("05", "05_hypercube", "hypercube",
           "Merleau, O'Malley, Roldán & Mukherjee, *Approximately Optimal Search on a "
           "Higher-dimensional Sliding Puzzle*",

@@ -26,8 +26,9 @@ def main(argv: list[str]) -> int:
         cut = argv.index("--")
         argv, extra = argv[:cut], argv[cut + 1:]
     wanted = [Path(a).stem for a in argv]
-    # Last-first: `make test` runs this beside the unit tests, which start with notebook 01's
-    # family, so on a cold numba cache the two jobs begin by compiling different kernels.
+    # Last-first: run beside the unit tests (`make unit nbval -j2`), which start with the
+    # first families, so on a cold numba cache the two begin by compiling different kernels.
+    # (`make test` runs one notebook per shard instead: nbval-<stem>.)
     notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"), reverse=True)
     if wanted:
         unknown = sorted(set(wanted) - {p.stem for p in notebooks})

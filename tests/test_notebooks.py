@@ -129,38 +129,50 @@ def test_notebook_runs_at_smoke_scale(e, smoke_run):
 
 
 # The notebook run twice to show that results are seed-determined (a quick one at smoke scale);
-# the first of the two runs is the smoke test's own.
+# the first of the two runs is the smoke test's own, the second the default-parameters run.
 TWICE = "03_jumping_maze"
 
 
-def test_smoke_run_twice_gives_byte_identical_results(tmp_path, smoke_run):
+@pytest.fixture(scope="session")
+def default_run(tmp_path_factory):
+    """Run notebook ``TWICE`` once per session as a reader in Lab would: only ``SCALE`` changed,
+    ``FIGURES_DIR`` left at its default "". Returns the folder its figures went to and the
+    committed ``figures/`` and notebook digests before and after. Both the default-parameters
+    test and the determinism test use this one run (each run of 03 costs about 25 s)."""
+    import papermill as pm
+
+    from puzzles.reproduce import KERNEL, NOTEBOOKS_DIR
+
+    e = entry(TWICE)
+    root = tmp_path_factory.mktemp("default-run")
+    (root / "tmp").mkdir()
+    before = _tree_digest(ROOT / "figures"), e.path.read_bytes()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TMPDIR", str(root / "tmp"))  # the kernel's tempfile folder
+        pm.execute_notebook(str(e.path), str(root / e.path.name), parameters={"SCALE": "smoke"},
+                            kernel_name=KERNEL, cwd=str(NOTEBOOKS_DIR), progress_bar=False)
+    after = _tree_digest(ROOT / "figures"), e.path.read_bytes()
+    return sorted((root / "tmp").glob(f"puzzle-lab-{e.stem}-smoke-*")), before, after
+
+
+def test_smoke_run_twice_gives_byte_identical_results(smoke_run, default_run):
     e = entry(TWICE)
     first, _, _, _ = smoke_run(e)
-    second = tmp_path / "second"
-    execute(e, "smoke", second)
-    a, b = (_tree_digest(run / "figures" / e.stem) for run in (first, second))
+    folders, _, _ = default_run
+    assert len(folders) == 1, f"the default-parameters run wrote to {folders}"
+    a, b = _tree_digest(first / "figures" / e.stem), _tree_digest(folders[0])
     assert a, "the smoke run wrote no files"
     assert sorted(a) == sorted(b), "the two runs wrote different sets of files"
     differing = sorted(name for name in a if a[name] != b[name] and not is_timing_file(name))
     assert not differing, f"not seed-determined (or a timing file not named as one): {differing}"
 
 
-def test_a_smoke_run_with_default_parameters_leaves_the_committed_figures_alone(
-        tmp_path, monkeypatch):
+def test_a_smoke_run_with_default_parameters_leaves_the_committed_figures_alone(default_run):
     """A reader exploring in Lab changes only SCALE: FIGURES_DIR keeps its default "", so the
     figures go to a fresh temporary folder and ``figures/`` stays as committed."""
-    import papermill as pm
-
-    from puzzles.reproduce import KERNEL, NOTEBOOKS_DIR
-
-    e = entry(TWICE)
-    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))  # the kernel's tempfile folder
-    (tmp_path / "tmp").mkdir()
-    before = _tree_digest(ROOT / "figures"), e.path.read_bytes()
-    pm.execute_notebook(str(e.path), str(tmp_path / e.path.name), parameters={"SCALE": "smoke"},
-                        kernel_name=KERNEL, cwd=str(NOTEBOOKS_DIR), progress_bar=False)
-    assert (_tree_digest(ROOT / "figures"), e.path.read_bytes()) == before
-    written = list((tmp_path / "tmp").glob(f"puzzle-lab-{e.stem}-smoke-*/*"))
+    folders, before, after = default_run
+    assert after == before
+    written = [p for folder in folders for p in folder.glob("*")]
     assert written, "the smoke run wrote its figures nowhere to be found"
 
 
