@@ -77,7 +77,7 @@ CATALOGUE: tuple[Entry, ...] = (
           "God's number for d <= 4, a pattern-database heuristic, the hardest starts",
           "20 s", "2.9 min",
           stored=("ea_alpha07_runs.csv", "ea_t3_runs.csv", "rl_t3_runs.csv", "ea_far_runs.csv",
-                  "rl_far_runs.csv", "gods_number.csv", "distances.csv"),
+                  "rl_far_runs.csv", "gods_number.csv", "distances.csv", "heuristics_d5.csv"),
           recompute=(("EXTRAS", True),)),
 )
 

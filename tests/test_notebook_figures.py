@@ -34,7 +34,7 @@ def test_every_saved_figure_is_displayed_in_the_committed_notebook(entry) -> Non
 # Notebooks whose committed outputs predate the core alt text (puzzles.core.display): their
 # families' plots describe every figure, so their next paper-scale rerun carries it. Strict:
 # once a notebook is rerun, its xfail turns into a failure until it leaves this set.
-PENDING_RERUN = frozenset({"05_hypercube"})
+PENDING_RERUN: frozenset[str] = frozenset()
 MATPLOTLIB_REPR = re.compile(r"^<Figure size \d+x\d+ with \d+ Axes>$")
 
 

@@ -12,7 +12,9 @@ How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PA
   ``figures/05_hypercube/gods_number.csv``: the d <= 4 rows (hash-table BFS, every orbit) and
   one row per k for d = 5 from the dense searches, with ``orbits_done`` and ``bound``
   ("exact" when every orbit was searched, "lower" when only ``orbits_done`` of them were:
-  God's number is then at least the largest eccentricity found, here the target's). The
+  God's number is then at least the largest eccentricity found, here the target's), made
+  exact where the stored gods_bounded run closed its bounds (:func:`settle_by_bounds`;
+  ``how`` says which: "every orbit searched", "bounds meet", "lower bound"). The
   ``dense_complete_k`` knob names the k whose every orbit it searches: none at paper scale
   on this machine (k = 4 alone is 472 searches, 94 of them over 87 million configurations).
 - ``python -m puzzles run 05 gods_orbits --store --cache-dir .cache/05`` writes one row per
@@ -36,6 +38,7 @@ How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PA
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -109,6 +112,47 @@ def gods_row(target: pd.DataFrame, orbits: pd.DataFrame) -> dict[str, Any]:
             "component_size": int(target["count"].sum()), "target_eccentricity": ecc,
             "gods_number": best, "orbits": total,
             "orbits_done": len(done), "bound": BOUNDS[0] if len(done) == total else BOUNDS[1]}
+
+
+BOUNDED_FILE = (Path(__file__).resolve().parents[2] / "figures" / "05_hypercube"
+                / "gods_bounded.csv")
+HOW = ("every orbit searched", "bounds meet", "lower bound")  # how a row's number was found
+
+
+ORBIT_TIMES_FILE = BOUNDED_FILE.with_name("timing_gods_orbits.csv")
+GODS_ALL_COMMAND = ("python -m puzzles run 05 gods_orbits_all --scheduler tcp://HOST:8786 "
+                    "--cache-dir DIR --store")  # every orbit of every k: the cluster job
+
+
+def read_orbit_times(path: Path = ORBIT_TIMES_FILE) -> pd.DataFrame:
+    """The stored CPU seconds of single orbit searches (:func:`time_orbits`)."""
+    return pd.read_csv(path)
+
+
+def read_bounded(path: Path = BOUNDED_FILE) -> pd.DataFrame:
+    """The stored gods_bounded run (``python -m puzzles run 05 gods_bounded --store``); no
+    rows when it is not stored."""
+    return pd.read_csv(path) if path.is_file() else pd.DataFrame(columns=["d", "k", "bound"])
+
+
+def settle_by_bounds(table: pd.DataFrame, bounded: pd.DataFrame) -> pd.DataFrame:
+    """gods_number rows with the (d, k) a bounded run closed made exact (its God's number,
+    ``orbits_done`` its searches), and ``how``: every orbit searched, bounds meeting after
+    some searches, or a lower bound (the largest eccentricity of the orbits searched)."""
+    out = table.copy()
+    out["how"] = [HOW[0] if b == BOUNDS[0] else HOW[2] for b in out["bound"]]
+    for r in bounded[bounded["bound"] == BOUNDS[0]].itertuples():
+        hit = (out["d"] == r.d) & (out["k"] == r.k)
+        if not hit.any():  # a run that does not reach this (d, k), e.g. at smoke scale
+            continue
+        if hit.sum() > 1:
+            raise ValueError(f"d={r.d} k={r.k}: more than one gods_number row")
+        if int(out.loc[hit, "gods_number"].item()) > r.gods_number:
+            raise ValueError(f"d={r.d} k={r.k}: the bounded God's number {r.gods_number} is "
+                             "below an eccentricity already found")
+        out.loc[hit, ["gods_number", "orbits_done", "bound", "how"]] = [
+            r.gods_number, r.searches, BOUNDS[0], HOW[1]]
+    return out
 
 
 def distance_rows(d: int, k: int) -> list[dict[str, int]]:

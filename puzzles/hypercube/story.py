@@ -100,6 +100,53 @@ def gods_text(row: Any) -> str:
     return f">= {row.gods_number}" if lower else str(row.gods_number)
 
 
+def gods_dense(table: pd.DataFrame, orbit_times: pd.DataFrame, command: str) -> dict[str, Any]:
+    """God's number in the dense-BFS dimension: the k settled (and how), the lower bounds, and
+    what the rest costs at the measured CPU seconds of one search over the largest component
+    (``timing_gods_orbits.csv``)."""
+    dense = table[table["d"] == table["d"].max()]
+    lower = dense[dense["bound"] == "lower"]
+    settled = dense[dense["bound"] != "lower"]
+    slow = orbit_times.loc[orbit_times["component_size"].idxmax()]
+    left = int((lower["orbits"] - lower["orbits_done"]).sum())
+    return {"d": int(dense["d"].iloc[0]),
+            "settled": "; ".join(f"k={r.k}: {r.gods_number}, {r.how} after {r.orbits_done} of "
+                                 f"{r.orbits} searches (the target's eccentricity "
+                                 f"{r.target_eccentricity})" for r in settled.itertuples())
+                       or "none",
+            "lower": ", ".join(f">= {r.gods_number} (k={r.k})" for r in lower.itertuples())
+                     or "none",
+            "left": left, "cpu": float(slow["cpu_seconds"]), "size": int(slow["component_size"]),
+            "timed": f"d={int(slow['d'])} k={int(slow['k'])} orbit {int(slow['orbit'])}",
+            "hours": left * float(slow["cpu_seconds"]) / 3600, "command": command}
+
+
+def components(table: pd.DataFrame) -> dict[str, Any]:
+    """Component sizes of the paper's targets in the dense-BFS dimension, by k."""
+    dense = table[table["d"] == table["d"].max()]
+    return {"d": int(dense["d"].iloc[0]),
+            "sizes": ", ".join(f"{r.component_size:,} (k={r.k})" for r in dense.itertuples())}
+
+
+def heuristics_d5(table: pd.DataFrame, budget: int) -> dict[str, Any]:
+    """A* on the dense-BFS dimension's starts (``budget`` expansions each): the paper's
+    heuristic against the largest pattern databases (heuristics_d5.csv)."""
+    wide = table.pivot(index="instance", columns="heuristic", values="expansions")
+    gave = table[(table["heuristic"] == "paper") & table["gave_up"]]
+    tables = table[table["heuristic"] != "paper"]
+    best = table["heuristic"].iloc[-1]  # the last group size: the strongest tables
+    hard = table[table["heuristic"] == best].set_index("instance")
+    return {"d": int(table["d"].iloc[0]), "k": int(table["k"].iloc[0]),
+            "starts": len(wide), "gave_up": len(gave),
+            "budget": budget, "finished": int((~tables["gave_up"]).sum()),
+            "searches": len(tables),
+            "given_up": ", ".join(f"{r.instance} ({r.optimal_length} moves)"
+                                  for r in gave.itertuples()) or "none",
+            "best": best,
+            "best_expansions": ", ".join(f"{int(r.expansions):,} ({i}, {r.optimal_length} moves)"
+                                         for i, r in hard.iterrows())}
+
+
 def d5(dist: pd.DataFrame, optimum: int) -> dict[str, Any]:
     """The d=5 k=4 target's component: size, farthest distance, the level's share."""
     share = dist.loc[dist["distance"] <= optimum, "count"].sum() / dist["count"].sum()
