@@ -112,7 +112,7 @@ def test_timings_rewrite_their_file_and_name_timing_files(tmp_path):
 
 def test_ledger_table_prints_the_same_on_every_run():
     ledger = C.Ledger("01_x")
-    ledger.add("T1-a", "Table 1", "A is 3.", V.exact(3, 3))
+    ledger.add("T1-a", "Table 1", "A is 3.", V.exact(3, 3), paper=3)
     table = ledger.show()
     assert repr(table) == repr(table.hide(["why"], axis="columns")) == C.LEDGER_TABLE_REPR
     assert 'id="T_claims' in table.to_html()

@@ -303,6 +303,69 @@ def test_ledger_covers_the_papers_inventory(e):
     assert not cov.missing, f"{e.stem}: inventory claims with no ledger row: {cov.missing}"
     assert not cov.unlisted, f"{e.stem}: ledger rows not in the inventory: {cov.unlisted}"
     assert not cov.kind_mismatch, f"{e.stem}: kinds differ from the inventory: {cov.kind_mismatch}"
+    assert not cov.text_mismatch, (
+        f"{e.stem}: claims.csv sentences differ from the inventory: {cov.text_mismatch[:8]}")
+
+
+def _paper_of(e):
+    import importlib
+
+    return importlib.import_module(f"puzzles.{e.family}.paper").PAPER
+
+
+@pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
+def test_the_committed_ledger_is_what_the_evidence_gives_on_the_committed_results(e):
+    """Claims declared once: the paper-scale ledger rebuilt from the committed result files is
+    the committed claims.csv, row for row."""
+    from puzzles.core.claims import FILE_NAME, load
+
+    built = _paper_of(e).ledger("paper", results=e.figures).frame()
+    committed = load(e.figures / f"{FILE_NAME}.csv")
+    assert built.equals(committed), (
+        f"{e.stem}: rebuilt ledger differs from claims.csv in rows "
+        f"{list(built.loc[(built != committed).any(axis=1), 'id'])[:8]}")
+
+
+@pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
+def test_every_familys_ledger_builds_at_smoke_scale(e, smoke_run):
+    """The conformance test of the ledger: the family's evidence decides every inventory claim
+    from a smoke run's results; an exception anywhere fails it (nothing turns an error into
+    'not comparable')."""
+    from puzzles.core.claims import coverage
+
+    out_dir, _, _, _ = smoke_run(e)
+    paper = _paper_of(e)
+    frame = paper.ledger("smoke", results=out_dir / "figures" / e.stem).frame()
+    assert coverage(frame, paper.claims()).complete
+
+
+def _string_literals(path: Path) -> set[str]:
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            out.add(node.value)
+        elif isinstance(node, ast.JoinedStr):  # an f-string's literal parts, joined
+            out.add("".join(v.value for v in node.values if isinstance(v, ast.Constant)))
+    return out
+
+
+def test_no_claim_sentence_is_typed_in_python():
+    """A claim's sentence lives in its family's paper_claims.csv only."""
+    from puzzles.core.claims import inventory
+
+    literals: dict[Path, set[str]] = {p: _string_literals(p)
+                                     for p in sorted((ROOT / "puzzles").rglob("*.py"))}
+    typed = []
+    for e in CATALOGUE:
+        for sentence in inventory(f"puzzles.{e.family}")["claim"]:
+            if len(sentence) < 30:  # too short to be told from an ordinary phrase
+                continue
+            typed += [(p.relative_to(ROOT).as_posix(), sentence[:60]) for p, lit in
+                      literals.items() if any(sentence in s for s in lit)]
+    assert not typed, f"claim sentences typed in Python: {typed[:6]}"
 
 
 def _highlights() -> str:

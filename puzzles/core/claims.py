@@ -15,8 +15,22 @@ into its verdict:
 * ``by construction``: a number we (or the paper) set, never counted as reproduced;
 * ``beyond``: a result of ours the paper does not have.
 
-Every family ships ``paper_claims.csv`` (``id, section, kind, claim``), the inventory of its
-paper's checkable statements; :func:`coverage` checks a ledger against it.
+Every family ships ``paper_claims.csv`` (``id, section, kind, unit, reading, claim, why``), the
+inventory of its paper's checkable statements and the only home of each claim's sentence, the
+unit its test counts (run, state, instance, ...), the paper's own reading (which decides the
+headline) and a fixed ``why``; :mod:`puzzles.core.evidence` builds the ledger from it.
+
+Referee rules the ledger enforces on every row (each pinned by a unit test):
+
+* a claim about a unit (state, instance, challenge, ...) is tested with that unit
+  (:mod:`puzzles.core.evidence` checks the evidence's declared unit against the inventory);
+* a difference significant after Holm is ``differs`` even inside its margin, and the row says
+  both (:data:`puzzles.core.verdicts.MARGIN_RULE`);
+* a number the paper never printed (no ``paper`` and no ``authors`` value) cannot be
+  reproduced or differ: it is ``beyond``;
+* a table cell is decided on every run we have (``available``), or on a sample matched to the
+  paper's n and said to be (``matched``), never on a subset;
+* a claim true by construction is ``by construction`` with its reason, whatever its kind.
 """
 
 from __future__ import annotations
@@ -39,7 +53,12 @@ from puzzles.core.verdicts import ALPHA, KINDS, VERDICTS, Evidence, holm
 COLUMNS: tuple[str, ...] = ("id", "section", "kind", "claim", "paper", "authors", "ours",
                             "uncertainty", "margin", "test", "p", "p_adjusted", "verdict",
                             "readings", "why")
-INVENTORY_COLUMNS: tuple[str, ...] = ("id", "section", "kind", "claim")
+INVENTORY_COLUMNS: tuple[str, ...] = ("id", "section", "kind", "unit", "reading", "claim", "why")
+# What one observation of a tested claim is: the test's unit must be the claim's.
+UNITS: tuple[str, ...] = ("run", "state", "instance", "challenge", "puzzle", "maze", "setting",
+                          "item", "pair", "generation")
+# Kinds that compare a number with the paper's: with nothing printed there is nothing to match.
+NUMERIC = ("exact", "estimate", "count", "extreme")
 INVENTORY_FILE = "paper_claims.csv"
 BEFORE_FILE = "verdicts_before.csv"
 FILE_NAME = "claims"
@@ -60,6 +79,9 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "not comparable": (),
     "beyond": ("beyond",),
 }
+# A claim our construction makes true is "by construction" whatever its kind.
+ALLOWED = {k: v if "by construction" in v or k == "beyond" else (*v, "by construction")
+           for k, v in ALLOWED.items()}
 # Kinds whose verdict a significance test decides (so a p-value is owed).
 TESTED = ("estimate", "count", "extreme", "ordering", "ranking", "trend")
 # What a row says when a difference has no measured cause.
@@ -154,6 +176,10 @@ class Claim:
                              f"{self.verdict!r} (allowed: {', '.join(ALLOWED[self.kind])})")
         if self.verdict not in SELF_EXPLAINING and not self.why.strip():
             raise ValueError(f"claim {self.id!r} is {self.verdict!r} but gives no 'why'")
+        if (self.verdict == "by construction" and self.kind != "design input"
+                and not (self.why.strip() or self.test.startswith("true by construction"))):
+            raise ValueError(f"claim {self.id!r}: a {self.kind} claim true by construction "
+                             "must say why")
         if (self.kind in TESTED and self.verdict in ("contradicted", "inconclusive")
                 and not self.p_adjusted):
             raise ValueError(f"claim {self.id!r}: a {self.kind} row decided by a test needs "
@@ -169,6 +195,34 @@ class RowContext(TypedDict, total=False):
     reading: str
     readings: Mapping[str, Evidence] | None
     replace: bool
+    available: int | None
+    matched: bool
+
+
+def _check_beyond(e: Entry) -> None:
+    """A number the paper never printed is ours alone: ``beyond``, never reproduced/differs."""
+    ev = e.evidence
+    reachable = {ev.settled} if ev.settled is not None else {
+        ev.significant, ev.otherwise, *(("reproduced",) if ev.equivalent else ())}
+    compared = reachable & {"reproduced", "differs", "inconclusive"}
+    if (e.evidence.kind in NUMERIC and compared and not e.paper.strip()
+            and not e.authors.strip()):
+        raise ValueError(f"claim {e.id!r}: a {e.evidence.kind} row with no paper and no "
+                         "authors value compares with nothing: a quantity the paper never "
+                         "measured is 'beyond'")
+
+
+def _check_sample(claim_id: str, ev: Evidence, available: int | None, matched: bool) -> None:
+    """A table cell uses every run we have, or a sample matched to the paper's n (stated)."""
+    if available is None or ev.n is None:
+        return
+    if ev.n > available:
+        raise ValueError(f"claim {claim_id!r}: the rule used {ev.n} runs but only {available} "
+                         "are available")
+    if ev.n < available and not matched:
+        raise ValueError(f"claim {claim_id!r}: decided on {ev.n} of the {available} runs we "
+                         "have; use them all, or a sample matched to the paper's n "
+                         "(matched=True, said in the test)")
 
 
 @dataclass(frozen=True)
@@ -241,6 +295,8 @@ class Ledger:
                                  f"is a {evidence.kind}")
         entry = Entry(id, section, claim, evidence, fmt(paper), fmt(authors), why, reading,
                       alternatives)
+        _check_beyond(entry)
+        _check_sample(id, evidence, context.get("available"), context.get("matched", False))
         # Fail now, not at save time, when the row cannot be written (bad id, kind, text),
         # whichever way the correction will decide it.
         for p_adj in ([0.0, 1.0] if evidence.p is not None else [None]):
@@ -263,6 +319,10 @@ class Ledger:
     def _claim(self, e: Entry, verdict: str, p_adj: float | None, readings: str) -> Claim:
         ev = e.evidence
         why = e.why.strip()
+        if verdict == "differs" and ev.within_margin_but_significant:
+            both = (f"the interval lies inside the margin ({ev.margin}), but the difference is "
+                    "significant after Holm's correction, so the row differs (margin rule)")
+            why = f"{why}; {both}" if why else both
         if verdict in ("differs", "contradicted") and not why:
             why = NO_CAUSE
         if verdict == "inconclusive" and ev.decide:
@@ -394,14 +454,14 @@ def load(path: str | Path) -> pd.DataFrame:
 
 
 def inventory(package: str) -> pd.DataFrame:
-    """A family's ``paper_claims.csv`` (``id, section, kind, claim``), checked."""
+    """A family's ``paper_claims.csv`` (:data:`INVENTORY_COLUMNS`), checked."""
     path = resources.files(package) / INVENTORY_FILE
     with resources.as_file(path) as p:
         return inventory_file(p, package)
 
 
 def inventory_file(path: str | Path, name: str = "") -> pd.DataFrame:
-    """A claims inventory read from ``path`` (``id, section, kind, claim``), checked."""
+    """A claims inventory read from ``path`` (:data:`INVENTORY_COLUMNS`), checked."""
     package = name or str(path)
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     if tuple(frame.columns) != INVENTORY_COLUMNS:
@@ -410,9 +470,20 @@ def inventory_file(path: str | Path, name: str = "") -> pd.DataFrame:
     dup = frame.loc[frame["id"].duplicated(), "id"].tolist()
     if dup:
         raise ValueError(f"{package}/{INVENTORY_FILE}: ids listed twice: {dup}")
-    bad = sorted(set(frame["kind"]) - (set(KINDS) - {"beyond"}))
+    bad = sorted(set(frame["kind"]) - set(KINDS))
     if bad:
         raise ValueError(f"{package}/{INVENTORY_FILE}: unknown kinds {bad}")
+    units = sorted(set(frame["unit"]) - set(UNITS) - {""})
+    if units:
+        raise ValueError(f"{package}/{INVENTORY_FILE}: unknown units {units}; expected one of "
+                         f"{', '.join(UNITS)}")
+    no_unit = frame.loc[frame["kind"].isin(TESTED) & (frame["unit"] == ""), "id"].tolist()
+    if no_unit:
+        raise ValueError(f"{package}/{INVENTORY_FILE}: tested claims need a unit (what one "
+                         f"observation is): {no_unit[:5]}{' ...' if len(no_unit) > 5 else ''}")
+    blank = frame.loc[frame["claim"].str.strip() == "", "id"].tolist()
+    if blank:
+        raise ValueError(f"{package}/{INVENTORY_FILE}: claims without a sentence: {blank}")
     return frame
 
 
@@ -421,13 +492,14 @@ class Coverage:
     """How a ledger and its paper's inventory match."""
 
     missing: tuple[str, ...]        # inventory ids with no ledger row
-    unlisted: tuple[str, ...]       # ledger rows (not beyond) with no inventory id
+    unlisted: tuple[str, ...]       # ledger rows with no inventory id
     kind_mismatch: tuple[str, ...]  # ids whose ledger kind is not the inventory's
+    text_mismatch: tuple[str, ...] = ()  # ids whose sentence or section is not the inventory's
 
     @property
     def complete(self) -> bool:
-        """True when every claim has a row and every row a claim, of the same kind."""
-        return not (self.missing or self.unlisted or self.kind_mismatch)
+        """True when every claim has a row and every row a claim, of the same kind and text."""
+        return not (self.missing or self.unlisted or self.kind_mismatch or self.text_mismatch)
 
 
 def coverage(frame: pd.DataFrame, claims: pd.DataFrame) -> Coverage:
@@ -435,13 +507,17 @@ def coverage(frame: pd.DataFrame, claims: pd.DataFrame) -> Coverage:
     rows = dict(zip(frame["id"], frame["kind"], strict=True))
     listed = dict(zip(claims["id"], claims["kind"], strict=True))
     missing = tuple(i for i in listed if i not in rows)
-    unlisted = tuple(i for i, k in rows.items() if k != "beyond" and i not in listed)
+    unlisted = tuple(i for i in rows if i not in listed)
     mismatch = tuple(i for i in listed if i in rows and rows[i] != listed[i])
-    return Coverage(missing, unlisted, mismatch)
+    said = {r["id"]: (r["section"], r["claim"]) for _, r in frame.iterrows()}
+    text = tuple(r["id"] for _, r in claims.iterrows()
+                 if r["id"] in said and said[r["id"]] != (r["section"], r["claim"]))
+    return Coverage(missing, unlisted, mismatch, text)
 
 
 def verdicts_before(package: str) -> pd.DataFrame:
-    """The verdicts a family's ledger gave before the verdict engine (``id, verdict``)."""
+    """The verdicts a family's ledger gave before its last re-decision (``id, verdict``): the
+    "what moved" table compares the ledger with it."""
     with resources.as_file(resources.files(package) / BEFORE_FILE) as p:
         return pd.read_csv(p, dtype=str, keep_default_na=False)
 

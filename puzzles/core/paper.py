@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import pandas as pd
 
 from puzzles.core.claims import Ledger, inventory_file
+from puzzles.core.evidence import Register, build
 from puzzles.core.runner import run_tasks
 from puzzles.core.scales import check_scale
 from puzzles.core.seeding import derive_seed
@@ -138,10 +139,8 @@ class Paper(Generic[B]):
     experiments: tuple[Experiment, ...]
     data: Path
     """Folder with ``paper_claims.csv`` and ``reference/<name>.csv`` (the paper's numbers)."""
-    evidence: Callable[[str, int], Ledger] | None = None
-    """The ledger at a scale and root seed: every inventory claim decided from the runs.
-    None where the notebook assembles the ledger from its own runs (the conformance test
-    then checks the committed paper-scale ledger instead)."""
+    evidence: Register = field(default_factory=Register)
+    """The evidence function of every claim that needs one (:mod:`puzzles.core.evidence`)."""
     stored: tuple[tuple[str, str], ...] = ()
     """Offline runs: (experiment, path of its stored table relative to the project root)."""
 
@@ -172,6 +171,14 @@ class Paper(Generic[B]):
                             progress=progress, desc=f"{self.number} {name}",
                             cache_dir=cache_dir)
         return exp.table(tasks, results)
+
+    def ledger(self, scale: str = "paper", seed: int = ROOT_SEED,
+               results: str | Path | None = None) -> Ledger:
+        """The reproduction ledger: every inventory claim decided by its registered evidence
+        from the result files of a run under ``results`` (the notebook's ``FIGURES_DIR``), the
+        stored runs, the reference tables and any experiment the evidence runs itself."""
+        return build(self, self.evidence, check_scale(scale), seed,
+                     None if results is None else Path(results))
 
     def claims(self) -> pd.DataFrame:
         """The paper's claims inventory (``paper_claims.csv``), checked."""

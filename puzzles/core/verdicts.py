@@ -40,6 +40,10 @@ import numpy as np
 from scipy import stats as _st
 
 ALPHA = 0.05
+MARGIN_RULE = ("a difference significant after Holm's correction is a difference: the row "
+               "`differs` even when its interval lies inside the margin, and says so; "
+               "`reproduced` needs equivalence within the margin and no significant difference")
+"""The one rule that decides a row both equivalent and significantly different."""
 # The power for "how many runs would decide it" (a conventional planning value).
 POWER = 0.8
 
@@ -120,9 +124,13 @@ class Sample:
 class Evidence:
     """What a rule found for one row: the numbers to print and how the verdict follows.
 
-    ``settled`` is a verdict no correction can change (an exact comparison, equivalence shown,
-    a design input); otherwise the row's verdict is ``significant`` when its p-value survives
-    the ledger's multiplicity correction and ``otherwise`` when it does not.
+    ``settled`` is a verdict no correction can change (an exact comparison, a design input, a
+    claim true by construction); otherwise the row's verdict is ``significant`` when its p-value
+    survives the ledger's multiplicity correction, else ``reproduced`` when ``equivalent`` (the
+    interval lies inside the margin), else ``otherwise``. A difference significant after the
+    correction is never reported as reproduced because it lies inside a margin (rule
+    :data:`MARGIN_RULE`); the ledger row then says both. ``n`` is the number of our runs (or
+    units) the rule used, so the ledger can refuse a sample cut from the runs we have.
     """
 
     kind: str
@@ -136,6 +144,8 @@ class Evidence:
     otherwise: str = "inconclusive"
     # What would decide an inconclusive row (runs needed), added to its ``why``.
     decide: str = ""
+    equivalent: bool = False
+    n: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -148,13 +158,24 @@ class Evidence:
             raise ValueError(f"{self.kind} evidence needs a p-value or a settled verdict")
         if self.p is not None and not 0.0 <= self.p <= 1.0:
             raise ValueError(f"p-value {self.p} outside [0, 1]")
+        if self.equivalent and self.p is None:
+            raise ValueError("equivalence needs the difference test's p-value beside it")
 
     def verdict(self, p_adjusted: float | None, alpha: float = ALPHA) -> str:
         """The verdict once the row's corrected p-value is known."""
         if self.settled is not None:
             return self.settled
-        assert p_adjusted is not None
-        return self.significant if p_adjusted < alpha else self.otherwise
+        if p_adjusted is None:
+            raise ValueError(f"{self.kind} evidence decided by a test needs its adjusted p")
+        if p_adjusted < alpha:
+            return self.significant
+        return "reproduced" if self.equivalent else self.otherwise
+
+    @property
+    def within_margin_but_significant(self) -> bool:
+        """True for evidence that would reproduce by its margin were its difference not
+        significant (the ledger says both when the correction keeps it significant)."""
+        return self.equivalent and self.significant == "differs"
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -314,8 +335,8 @@ def estimate(ours: Sample, paper: Sample, margin: Margin, alpha: float = ALPHA) 
         return Evidence("estimate", _num(ours.mean, 4),
                         f"no spread on either side ({sides}{note})",
                         margin=margin.text, p=0.0 if not same else 1.0,
-                        settled="reproduced" if abs(effect) <= margin.value else None,
-                        significant="differs", otherwise="inconclusive")
+                        equivalent=abs(effect) <= margin.value,
+                        significant="differs", otherwise="inconclusive", n=ours.n)
     # Welch-Satterthwaite degrees of freedom (normal where the paper's side is exact).
     parts = [(se_o2, ours.n - 1)] + ([] if paper.exact else [(se_p2, paper.n - 1)])
     denom = sum(v * v / d for v, d in parts if d > 0 and v > 0)
@@ -330,20 +351,51 @@ def estimate(ours: Sample, paper: Sample, margin: Margin, alpha: float = ALPHA) 
             f"[{_num(lo)}, {_num(hi)}]")
     return Evidence("estimate", _num(ours.mean, 4), test,
                     uncertainty=f"{what} {_num(effect)}, 90% CI [{_num(lo)}, {_num(hi)}]",
-                    margin=margin.text, p=min(1.0, p),
-                    settled="reproduced" if equivalent else None,
+                    margin=margin.text, p=min(1.0, p), equivalent=equivalent, n=ours.n,
                     decide=_runs_needed(effect, _Spread(v_o or 0.0, v_p or 0.0, paper.n,
                                                         ours.n), margin.value, alpha))
 
 
-def paired_estimate(ours: Sequence[float], theirs: Sequence[float], margin: Margin,
-                    alpha: float = ALPHA) -> Evidence:
+def _inert_mask(inert: Sequence[bool] | None, size: int, rule: str) -> np.ndarray:
+    """The pairs equal by construction, checked: a paired rule must be told them."""
+    if inert is None:
+        raise ValueError(f"a paired {rule} must be told which pairs are equal by construction "
+                         "(inert=..., all False when the compared factor acts on every pair)")
+    mask = np.asarray(inert, dtype=bool).ravel()
+    if mask.size != size:
+        raise ValueError(f"inert marks {mask.size} pairs but the {rule} has {size}")
+    return mask
+
+
+def _inert_note(left_out: int, total: int) -> str:
+    return (f"; {left_out} of {total} pairs equal by construction left out" if left_out
+            else "")
+
+
+def by_construction(kind: str, ours: object, reason: str) -> Evidence:
+    """A claim our construction makes true for any data (a tautology, a superset, a factor
+    that cannot act): ``by construction``, never tested; ``reason`` says why it must hold."""
+    if not reason.strip():
+        raise ValueError("a claim true by construction must say why (reason)")
+    return Evidence(kind, _text(ours), f"true by construction: {reason}",
+                    settled="by construction")
+
+
+def paired_estimate(ours: Sequence[float], theirs: Sequence[float], margin: Margin, *,
+                    inert: Sequence[bool] | None, alpha: float = ALPHA) -> Evidence:
     """Two measurements of the same instances (ours and another protocol's): the mean per-pair
     difference (or log ratio, for a log margin) against 0, by the estimate rule (TOST within
-    ``margin``, else a two-sided t test on the pairs)."""
+    ``margin``, else a two-sided t test on the pairs). Pairs where the compared factor cannot
+    act (``inert``) are equal by construction: they are left out and counted in the test."""
     a, b = _values(ours, "our values"), _values(theirs, "their values")
     if a.size != b.size:
         raise ValueError(f"paired values need equal lengths, got {a.size} and {b.size}")
+    mask = _inert_mask(inert, a.size, "estimate")
+    note = _inert_note(int(mask.sum()), a.size)
+    if mask.all():
+        return by_construction("estimate", "every pair equal", f"all {a.size} pairs are "
+                               "equal by construction: the compared factor never acts")
+    a, b = a[~mask], b[~mask]
     if margin.log:
         if np.any(a <= 0) or np.any(b <= 0):
             raise ValueError("a log-ratio margin needs values > 0 on both sides")
@@ -354,7 +406,7 @@ def paired_estimate(ours: Sequence[float], theirs: Sequence[float], margin: Marg
     ev = estimate(Sample.of(d), Sample(0.0), flat, alpha)
     return replace(ev, ours=_num(float(d.mean()), 4), margin=margin.text,
                    test=ev.test.replace("difference ours - paper", what).replace(
-                       f"n = {a.size} vs exact", f"{a.size} pairs against 0"),
+                       f"n = {a.size} vs exact", f"{a.size} pairs against 0") + note,
                    uncertainty=ev.uncertainty.replace("difference ours - paper", what))
 
 
@@ -400,8 +452,7 @@ def count(ours: tuple[int, int], paper: tuple[int, int], margin: Margin,
                     f"{k2}/{n2})",
                     uncertainty=f"rate difference {_num(100 * (r1 - r2))} pp, 90% CI "
                     f"[{_num(100 * lo)}, {_num(100 * hi)}] pp",
-                    margin=margin.text, p=min(1.0, p),
-                    settled="reproduced" if equivalent else None,
+                    margin=margin.text, p=min(1.0, p), equivalent=equivalent, n=n1,
                     decide=_runs_needed(r1 - r2, _Spread(sd, sd, n2, n1), margin.value, alpha))
 
 
@@ -457,7 +508,7 @@ def extreme(ours: Sequence[float], paper: float, n: int, side: Literal["min", "m
                     f"{word} the paper's {side} of {n} runs",
                     uncertainty=f"central 90% of a {n}-run {side} of ours: [{_num(lo)}, "
                     f"{_num(hi)}]",
-                    margin=margin.text, p=p, settled="reproduced" if equivalent else None,
+                    margin=margin.text, p=p, equivalent=equivalent, n=n_ours,
                     decide=f"one {side} of {n} runs cannot separate these; the paper's own "
                     "runs would")
 
@@ -485,27 +536,41 @@ def _noether(auc: float, have: int, alpha: float) -> str:
 
 
 def ordering(low: Sequence[float], high: Sequence[float] | float, *, paired: bool,
-             alpha: float = ALPHA) -> Evidence:
+             inert: Sequence[bool] | None = None, alpha: float = ALPHA) -> Evidence:
     """The claim "low < high", one-sided.
 
     ``paired``: both sides measured on the same instances (or ``high`` a constant): Wilcoxon's
-    signed-rank test on the differences. Otherwise Mann-Whitney U. Every pair equal (or two
-    identical constant samples) is a settled ``differs``: there is no ordering to find.
+    signed-rank test on the differences; ``inert`` (required when ``high`` is a sample) marks
+    the pairs equal by construction (the compared factor cannot act there): they are left out
+    and counted, and when every pair is inert the claim is ``by construction``. Otherwise
+    Mann-Whitney U. Every remaining pair equal (or two identical constant samples) is a settled
+    ``differs``: there is no ordering to find.
     """
     a = _values(low, "low side")
+    note = ""
     if np.ndim(high) == 0:
         b = np.full(a.size, float(high))
         paired = True
     else:
         b = _values(high, "high side")  # type: ignore[arg-type]
+        if paired:
+            if a.size != b.size:
+                raise ValueError(f"paired sides need equal lengths, got {a.size} and {b.size}")
+            mask = _inert_mask(inert, a.size, "ordering")
+            note = _inert_note(int(mask.sum()), a.size)
+            if mask.all():
+                return by_construction("ordering", "every pair equal", f"all {a.size} pairs "
+                                       "are equal by construction: the compared factor never "
+                                       "acts")
+            a, b = a[~mask], b[~mask]
+        elif inert is not None:
+            raise ValueError("inert pairs mean a paired comparison: pass paired=True")
     if paired:
-        if a.size != b.size:
-            raise ValueError(f"paired sides need equal lengths, got {a.size} and {b.size}")
         diff = a - b
         nz = diff[diff != 0]
         shown = f"median {_num(float(np.median(a)))} vs {_num(float(np.median(b)))}"
         if nz.size == 0:
-            return Evidence("ordering", shown, "every pair equal: no ordering",
+            return Evidence("ordering", shown, f"every pair equal: no ordering{note}",
                             settled="differs")
         p_claim = float(_st.wilcoxon(nz, alternative="less").pvalue)
         p_rev = float(_st.wilcoxon(nz, alternative="greater").pvalue)
@@ -518,7 +583,7 @@ def ordering(low: Sequence[float], high: Sequence[float] | float, *, paired: boo
                      int(nz.size), "unequal pairs", "effect") if mean and sd else ""
         return _directional(p_claim, p_rev, "ordering", shown,
                             f"paired Wilcoxon signed-rank ({fewer} of {nz.size} unequal pairs "
-                            "in the claimed direction)", need)
+                            f"in the claimed direction{note})", need)
     shown = f"median {_num(float(np.median(a)))} vs {_num(float(np.median(b)))}"
     if np.all(a == a[0]) and np.all(b == a[0]):
         return Evidence("ordering", shown, "identical constant samples: no ordering",

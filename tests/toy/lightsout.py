@@ -3,7 +3,8 @@
 Pressing a cell toggles it and its orthogonal neighbours; the goal is every light off. A state
 is a 9-bit mask (bit ``3 r + c`` lit). The toy "paper" claims that every 3x3 board can be
 cleared and that a random board needs 4.5 presses on average; one experiment samples random
-boards and solves them exactly, and ``evidence`` decides both claims with the verdict engine.
+boards and solves them exactly, and two registered evidence functions decide both claims with
+the verdict engine.
 CONTRIBUTING.md walks through this file as the worked example of a new family.
 """
 
@@ -18,9 +19,9 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core.board import Event, Key, Scene, field_control
-from puzzles.core.claims import Ledger
+from puzzles.core.evidence import Data, Finding, Register
 from puzzles.core.game import Edit, Game, View
-from puzzles.core.paper import ROOT_SEED, Budget, Experiment, Paper, Task, knob
+from puzzles.core.paper import Budget, Experiment, Paper, Task, knob
 from puzzles.core.verdicts import Margin, Sample, count, estimate
 
 SIZE = 3
@@ -251,23 +252,28 @@ def random_boards_table(tasks: Sequence[BoardsTask], results: Sequence[BoardsRes
                          for i, p in enumerate(r.presses)])
 
 
-def evidence(scale: str, seed: int = ROOT_SEED) -> Ledger:
-    """Decide the toy paper's two claims from the random-boards run."""
-    runs = PAPER.run("random boards", scale, seed, workers=1, progress=False)
-    ref = PAPER.reference("claims").set_index("id")
-    led = Ledger(PAPER.stem)
-    solvable = int((runs["presses"] >= 0).sum())
-    n_paper = int(ref.loc["solvable", "n"])
-    led.add("solvable", "1", "every 3x3 board can be cleared",
-            count((solvable, len(runs)), (int(ref.loc["solvable", "value"]), n_paper),
-                  Margin.rate(2.0)), paper=f"{ref.loc['solvable', 'value']} of {n_paper}")
-    p = runs["presses"]
-    led.add("mean-presses", "2", "a random board needs 4.5 presses on average",
-            estimate(Sample(float(p.mean()), len(p), float(p.std(ddof=1))),
-                     Sample(float(ref.loc["mean-presses", "value"]), n_paper,
-                            float(ref.loc["mean-presses", "sd"])), Margin.difference(0.25)),
-            paper=ref.loc["mean-presses", "value"])
-    return led
+EVIDENCE = Register()
+
+
+@EVIDENCE.claim("solvable", unit="instance", runs=("random boards",), references=("claims",))
+def solvable(data: Data) -> Finding:
+    """How many random boards clear, against the toy paper's count."""
+    runs, ref = data.run("random boards"), data.reference("claims").set_index("id")
+    n_paper, value = int(ref.loc["solvable", "n"]), int(ref.loc["solvable", "value"])
+    cleared = int((runs["presses"] >= 0).sum())
+    return Finding(count((cleared, len(runs)), (value, n_paper), Margin.rate(2.0)),
+                   paper=f"{value} of {n_paper}", available=len(runs))
+
+
+@EVIDENCE.claim("mean-presses", unit="instance", runs=("random boards",),
+                references=("claims",))
+def mean_presses(data: Data) -> Finding:
+    """The mean number of presses of a random board, against the toy paper's mean."""
+    p, ref = data.run("random boards")["presses"], data.reference("claims").set_index("id")
+    paper = Sample(float(ref.loc["mean-presses", "value"]), int(ref.loc["mean-presses", "n"]),
+                   float(ref.loc["mean-presses", "sd"]))
+    return Finding(estimate(Sample.of(p.to_numpy(float)), paper, Margin.difference(0.25)),
+                   paper=paper.mean, available=len(p))
 
 
 PAPER: Paper[LightsBudget] = Paper(
@@ -276,4 +282,4 @@ PAPER: Paper[LightsBudget] = Paper(
     budget=LightsBudget,
     experiments=(Experiment("random boards", "solve random boards exactly", random_boards_tasks,
                             random_boards, random_boards_table),),
-    data=Path(__file__).parent, evidence=evidence)
+    data=Path(__file__).parent, evidence=EVIDENCE)
