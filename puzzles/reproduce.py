@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -15,7 +17,9 @@ from pathlib import Path
 
 from puzzles.catalogue import CATALOGUE, NOTEBOOKS_DIR, Entry, entry
 from puzzles.core.paper import ROOT_SEED
+from puzzles.core.runner import check_workers
 from puzzles.core.scales import check_scale
+from puzzles.core.seeding import check_seed
 
 KERNEL = "python3"
 DEFAULT_SEED = ROOT_SEED
@@ -147,8 +151,8 @@ def _check_run(e: Entry, scale: str, out_dir: Path | None, seed: int,
     if scale == "paper" and out_dir is None and seed != DEFAULT_SEED:
         raise ValueError(f"a paper-scale run in place uses seed {DEFAULT_SEED}, the one the "
                          f"committed notebooks state; write seed {seed} elsewhere with --out")
-    if workers is not None and (isinstance(workers, bool) or workers < 0):
-        raise ValueError(f"workers must be >= 0 (0 = one per core), got {workers!r}")
+    check_workers(workers)
+    check_seed(seed)
     if not e.path.exists():
         raise ValueError(f"notebook {e.path} does not exist")
 
@@ -175,7 +179,7 @@ def _placement(e: Entry, scale: str, out_dir: Path | None, seed: int
 
 
 def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAULT_SEED,
-            workers: int | None = None, scheduler: str = "") -> Path:
+            workers: int | None = None, scheduler: str = "", progress: bool = False) -> Path:
     """Run one notebook at ``scale``; return the executed notebook's path.
 
     Paper scale writes the notebook back in place and its figures to ``figures/<stem>``, or
@@ -186,6 +190,8 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
     (0 = one per core) changes no result, so an in-place run drops papermill's injected cell;
     nor does ``scheduler`` (the notebook's ``SCHEDULER``: "" local processes, "local-dask" a
     dask LocalCluster, or a scheduler's address; see :func:`puzzles.core.executor_for`).
+    ``progress`` shows papermill's bar of executed cells on stderr. The notebook is written
+    only once complete: an interrupted run leaves the committed one untouched.
     """
     import papermill as pm  # imported here: the package itself must not need a Jupyter stack
 
@@ -200,12 +206,28 @@ def execute(e: Entry, scale: str, out_dir: Path | None = None, seed: int = DEFAU
             raise ValueError(f"{e.stem} has no SCHEDULER parameter yet: it would ignore "
                              f"scheduler {scheduler!r} and run on local processes")
         params["SCHEDULER"] = scheduler
-    Path(output).parent.mkdir(parents=True, exist_ok=True)
-    pm.execute_notebook(str(e.path), str(output), parameters=params or None,
-                        kernel_name=KERNEL, cwd=str(NOTEBOOKS_DIR), progress_bar=False)
-    if scale == "paper" and out_dir is None:
-        strip_volatile(Path(output))
-    return Path(output)
+    output = Path(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    # papermill writes its output as it goes: run into a temporary file beside the output and
+    # move it into place only once it is complete, so an interrupted run leaves the committed
+    # notebook as it was.
+    fd, name = tempfile.mkstemp(dir=output.parent, prefix=f".{output.stem}.", suffix=".ipynb")
+    os.close(fd)
+    partial = Path(name)
+    try:
+        pm.execute_notebook(str(e.path), str(partial), parameters=params or None,
+                            kernel_name=KERNEL, cwd=str(NOTEBOOKS_DIR), progress_bar=progress)
+        if scale == "paper" and out_dir is None:
+            strip_volatile(partial)
+        os.chmod(partial, 0o644)
+        os.replace(partial, output)
+    except BaseException:
+        if partial.exists() and output != e.path:
+            os.replace(partial, output)  # a failed run elsewhere keeps its notebook to read
+        raise
+    finally:
+        partial.unlink(missing_ok=True)
+    return output
 
 
 def run_cache(stem: str, experiment: str, chosen: Path | None, storing: bool,
@@ -255,36 +277,94 @@ def run_experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``python -m puzzles reproduce [--scale S] [--only NN ...] [--workers N]
-    [--scheduler S] [--seed N] [--out DIR]``."""
-    parser = argparse.ArgumentParser(prog="python -m puzzles")
+def _seed(text: str) -> int:
+    """argparse type of ``--seed``: an int >= 0."""
+    try:
+        return check_seed(int(text), "--seed")
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err).replace("--seed must", "must")) from None
+
+
+def _workers(text: str) -> int:
+    """argparse type of ``--workers``: 0 (one per core) up to what this machine can run."""
+    try:
+        return check_workers(int(text)) or 0
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err).replace("workers must", "must")) from None
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    """The options ``reproduce`` and ``run`` share, each documented."""
+    p.add_argument("--scale", default="paper", choices=["paper", "smoke"],
+                   help="paper: the paper's protocol (default); smoke: a few seconds per "
+                        "experiment, to check that it runs")
+    p.add_argument("--seed", type=_seed, default=DEFAULT_SEED,
+                   help=f"root seed, an int >= 0 (default {DEFAULT_SEED}, the committed one); "
+                        "every task's seed derives from it")
+    p.add_argument("--workers", type=_workers, default=None,
+                   help="worker processes, 0 = one per core (default); results do not depend "
+                        "on it")
+    p.add_argument("--scheduler", default="",
+                   help='where tasks run: "" local processes (default), "local-dask" a dask '
+                        "LocalCluster, or a dask scheduler's address (tcp://HOST:8786); results "
+                        "do not depend on it")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m puzzles",
+        description="Execute the notebooks (reproduce) or one experiment of a paper (run).")
     sub = parser.add_subparsers(dest="command", required=True)
-    rep = sub.add_parser("reproduce", help="execute notebooks with papermill")
-    rep.add_argument("--scale", default="paper", choices=["paper", "smoke"])
-    rep.add_argument("--only", nargs="+", metavar="NN", help="notebook numbers, e.g. 01 05")
-    rep.add_argument("--workers", type=int, default=None,
-                     help="worker processes (0 = one per core); results do not depend on it")
-    rep.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    rep.add_argument("--scheduler", default="",
-                     help='where tasks run: "" local processes (default), "local-dask" a dask '
-                          "LocalCluster, or a dask scheduler's address; results do not depend "
-                          "on it")
+    rep = sub.add_parser("reproduce", help="execute notebooks with papermill",
+                         description="Execute notebooks with papermill, showing each one's "
+                                     "cell progress, and print one line per notebook.")
+    _common(rep)
+    rep.add_argument("--only", nargs="+", metavar="NN",
+                     help="notebook numbers or stems, e.g. 01 05 (default: all)")
     rep.add_argument("--out", type=Path, default=None,
-                     help="write executed notebooks and figures here instead")
-    run = sub.add_parser("run", help="run one experiment of a paper (offline runs: --store)")
+                     help="write executed notebooks and figures under this folder instead of "
+                          "in place (needed for a paper run with another --seed)")
+    run = sub.add_parser("run", help="run one experiment of a paper (offline runs: --store)",
+                         description="Run one experiment of a paper and print or store its "
+                                     "table.")
     run.add_argument("notebook", help="notebook number or stem, e.g. 05")
     run.add_argument("experiment", nargs="?", help="experiment name (omit to list them)")
-    run.add_argument("--scale", default="paper", choices=["paper", "smoke"])
-    run.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    run.add_argument("--workers", type=int, default=None)
-    run.add_argument("--scheduler", default="")
+    _common(run)
     run.add_argument("--store", action="store_true",
                      help="write the table where the notebook reads it (its stored file)")
     run.add_argument("--cache-dir", type=Path, default=None,
                      help="keep finished tasks here and resume from them (default with --store: "
                           ".cache/runs/<stem>/<experiment>)")
+    return parser
+
+
+def _check_scheduler(parser: argparse.ArgumentParser, scheduler: str, workers: int | None
+                     ) -> None:
+    """Refuse a scheduler that does not answer before any notebook or task starts."""
+    if scheduler.strip():
+        from puzzles.core.runner import executor_for
+
+        try:
+            executor_for(scheduler, workers)
+        except ValueError as err:
+            parser.error(f"--scheduler: {err}")
+
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM (kill, timeout) stops a run as Ctrl-C does: papermill then shuts the kernel
+    down, whose pool workers end with it, and no committed notebook is half written."""
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: ``python -m puzzles reproduce [--scale S] [--only NN ...] [--workers N]
+    [--scheduler S] [--seed N] [--out DIR]`` and ``python -m puzzles run NN [experiment]``."""
+    parser = _parser()
     args = parser.parse_args(argv)
+    _check_scheduler(parser, args.scheduler, args.workers)
     if args.command == "run":
         return run_experiment(parser, args)
     try:
@@ -292,20 +372,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             e for e in CATALOGUE if e.path.exists()]
     except ValueError as err:
         parser.error(str(err))
-    if args.workers is not None and args.workers < 0:
-        parser.error("--workers must be at least 0 (0 = one per core)")
     if args.scale == "paper" and args.out is None and args.seed != DEFAULT_SEED:
         parser.error(f"--seed {args.seed} with --scale paper needs --out: in place, the "
                      f"notebooks state seed {DEFAULT_SEED}")
+    _stop_on_sigterm()
     for e in chosen:
         start = time.perf_counter()
+        print(f"{e.stem}: running at {args.scale} scale ...", flush=True)
         if args.scale == "smoke" and args.out is None:
             # A smoke run checks that the notebook runs; without --out nothing is kept.
             with tempfile.TemporaryDirectory(prefix="puzzle-lab-smoke-") as tmp:
-                execute(e, args.scale, Path(tmp), args.seed, args.workers, args.scheduler)
+                execute(e, args.scale, Path(tmp), args.seed, args.workers, args.scheduler,
+                        progress=True)
             where = "ran (use --out DIR to keep the outputs)"
         else:
-            out = execute(e, args.scale, args.out, args.seed, args.workers, args.scheduler)
+            out = execute(e, args.scale, args.out, args.seed, args.workers, args.scheduler,
+                          progress=True)
             where = f"-> {out}"
         print(f"{e.stem}: {args.scale} scale in {time.perf_counter() - start:.1f} s {where}",
               flush=True)

@@ -47,7 +47,7 @@ from puzzles.clockwork.model import Puzzle, action_str, apply, fitness, state_st
 from puzzles.clockwork.search import shortest_solution
 from puzzles.clockwork.sweep import FEATURES, design, features, random_puzzle
 from puzzles.clockwork.theory import action_orders
-from puzzles.core.paper import Task
+from puzzles.core.paper import Task, read_stored
 from puzzles.core.seeding import derive_rng, derive_seed
 
 PILOT_RUNS = 10
@@ -368,8 +368,8 @@ GENERATED_COLUMNS = ["band", "predicted", "instance", "median_tournaments"]
 def stored_sweep() -> pd.DataFrame:
     """The stored sweep (``data/random_instances.csv``) with the new features
     (``data/instance_features.csv``, the ``features`` experiment)."""
-    return sweep_frame(pd.read_csv(DATA / "random_instances.csv"),
-                       pd.read_csv(DATA / "instance_features.csv"))
+    return sweep_frame(read_stored(DATA / "random_instances.csv"),
+                       read_stored(DATA / "instance_features.csv"))
 
 
 def best_model(table: pd.DataFrame, sweep: pd.DataFrame) -> Fitted:

@@ -32,7 +32,7 @@ from puzzles.clockwork.model import Puzzle, action_str, first_goal, q_value, sta
 from puzzles.clockwork.reference import paper_rows, paper_value, q_values, reachable
 from puzzles.clockwork.search import shortest_solution
 from puzzles.core import derive_seed, mean_ci, run_tasks
-from puzzles.core.paper import Task
+from puzzles.core.paper import Task, read_stored
 
 if TYPE_CHECKING:
     from puzzles.clockwork.paper import ClockworkBudget
@@ -50,7 +50,7 @@ def stored(name: str) -> pd.DataFrame:
     path = DATA / f"{name}.csv"
     if not path.exists():
         raise ValueError(f"no stored result {name!r} in {DATA}")
-    return pd.read_csv(path)
+    return read_stored(path)
 
 
 @cache

@@ -26,6 +26,7 @@ from puzzles.clockwork import states as S
 from puzzles.clockwork import sweep
 from puzzles.clockwork.reference import paper_value
 from puzzles.core.claims import Ledger
+from puzzles.core.paper import read_stored
 
 DATA = Path(__file__).resolve().parent / "data"
 TOP = rf.TOP
@@ -37,7 +38,7 @@ def stored(name: str) -> pd.DataFrame:
     path = DATA / f"{name}.csv"
     if not path.exists():
         raise ValueError(f"no stored table {name!r} in {DATA}")
-    return pd.read_csv(path)
+    return read_stored(path)
 
 
 def calibration(results: pd.DataFrame) -> pd.DataFrame:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +28,30 @@ def _target(name: str, directory: str | Path, suffix: str) -> Path:
     return directory / f"{stem}{suffix}"
 
 
+@contextmanager
+def atomic(path: Path) -> Iterator[Path]:
+    """A temporary path beside ``path`` to write to; renamed onto ``path`` only when the block
+    ends without an error, so an interrupted run leaves the old file as it was."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
+    os.close(fd)
+    os.chmod(tmp, 0o644)  # mkstemp's 0600 would carry over to the result file
+    try:
+        yield Path(tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
 def save_figure(fig: Any, name: str, directory: str | Path, dpi: int = PNG_DPI) -> Path:
     """Save a matplotlib figure as ``<directory>/<name>.png`` with no volatile metadata."""
     if not hasattr(fig, "savefig"):
         raise ValueError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
     path = _target(name, directory, ".png")
     # Software carries the matplotlib version; dropping it keeps reruns byte-identical.
-    fig.savefig(path, dpi=dpi, metadata={"Software": None}, bbox_inches="tight")
+    with atomic(path) as tmp:
+        fig.savefig(tmp, dpi=dpi, metadata={"Software": None}, bbox_inches="tight",
+                    format="png")
     return path
 
 
@@ -39,7 +60,8 @@ def save_table(df: pd.DataFrame, name: str, directory: str | Path) -> Path:
     if not isinstance(df, pd.DataFrame):
         raise ValueError(f"df must be a pandas DataFrame, got {type(df).__name__}")
     path = _target(name, directory, ".csv")
-    df.to_csv(path, index=False, lineterminator="\n")
+    with atomic(path) as tmp:
+        df.to_csv(tmp, index=False, lineterminator="\n")
     return path
 
 
@@ -50,7 +72,8 @@ def save_json(data: Any, name: str, directory: str | Path) -> Path:
         text = json.dumps(data, indent=1, ensure_ascii=False)
     except TypeError as err:
         raise ValueError(f"data for {name!r} is not JSON-serialisable: {err}") from err
-    path.write_text(text + "\n", encoding="utf-8")
+    with atomic(path) as tmp:
+        tmp.write_text(text + "\n", encoding="utf-8")
     return path
 
 

@@ -26,7 +26,7 @@ from puzzles.core.claims import Ledger, inventory_file
 from puzzles.core.evidence import Register, build
 from puzzles.core.runner import run_tasks
 from puzzles.core.scales import check_scale
-from puzzles.core.seeding import derive_seed
+from puzzles.core.seeding import check_seed, derive_seed
 
 ROOT_SEED = 2026
 """The root seed of every committed result: each task's seed is derived from it."""
@@ -100,6 +100,11 @@ class Task:
                  if isinstance(v, int | str) and not isinstance(v, bool)]
         return (self.EXPERIMENT or type(self).__name__, *parts)
 
+    def inputs(self) -> tuple[Path, ...]:
+        """Files outside the package this task reads (a stored table, reference data): their
+        content is part of the task's cache key, so a changed file is never served stale."""
+        return ()
+
     @property
     def seed(self) -> int:
         """This task's 32-bit seed."""
@@ -158,7 +163,7 @@ class Paper(Generic[B]):
 
     def tasks(self, name: str, scale: str = "paper", seed: int = ROOT_SEED) -> list[Task]:
         """The tasks of experiment ``name`` at ``scale`` under root ``seed``."""
-        return list(self.experiment(name).tasks(self.budgets(scale), seed))
+        return list(self.experiment(name).tasks(self.budgets(scale), check_seed(seed)))
 
     def run(self, name: str, scale: str = "paper", seed: int = ROOT_SEED, *,
             executor: Executor | None = None, workers: int | None = None,
@@ -166,7 +171,7 @@ class Paper(Generic[B]):
         """Run experiment ``name`` and return its table; with ``cache_dir`` every finished
         task is kept there, so an interrupted run resumes where it stopped."""
         exp = self.experiment(name)
-        tasks = self.tasks(name, scale, seed)
+        tasks = self.tasks(name, scale, seed)  # checks the seed before any worker starts
         results = run_tasks(exp.worker, tasks, executor=executor, workers=workers,
                             progress=progress, desc=f"{self.number} {name}",
                             cache_dir=cache_dir)
@@ -223,7 +228,7 @@ def store(frame: pd.DataFrame, path: Path, command: str,
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     text = frame.to_csv(index=False, lineterminator="\n")
-    path.write_text(text, encoding="utf-8")
+    write_atomic(path, text.encode("utf-8"))
     index = path.parent / STORED_INDEX
     rows = read_table(index) if index.is_file() else pd.DataFrame(
         columns=["file", "command", "sha256"])
@@ -231,8 +236,60 @@ def store(frame: pd.DataFrame, path: Path, command: str,
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     line = {"file": path.name, "command": command, "sha256": digest, **dict(about or {})}
     rows = pd.concat([rows, pd.DataFrame([line])], ignore_index=True)
-    rows.sort_values("file").to_csv(index, index=False, lineterminator="\n")
+    write_atomic(index, rows.sort_values("file").to_csv(index=False, lineterminator="\n")
+                 .encode("utf-8"))
     return path
+
+
+def stored_sha256(path: Path) -> str | None:
+    """The sha256 ``STORED.csv`` beside ``path`` records for it (None when unrecorded)."""
+    index = path.parent / STORED_INDEX
+    if not index.is_file():
+        return None
+    rows = pd.read_csv(index, dtype=str, keep_default_na=False)
+    hit = rows.loc[rows["file"] == path.name, "sha256"] if "sha256" in rows else []
+    return str(hit.iloc[0]) if len(hit) and hit.iloc[0] else None
+
+
+def verify_stored(path: Path) -> bytes:
+    """The bytes of a stored file, checked against the sha256 its ``STORED.csv`` records;
+    ValueError naming the file, both hashes and the command that regenerates it."""
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"stored file {path} is missing")
+    data = path.read_bytes()
+    expected = stored_sha256(path)
+    found = hashlib.sha256(data).hexdigest()
+    if expected is not None and found != expected:
+        raise ValueError(f"stored file {path} is damaged or was edited: sha256 {found[:16]}... "
+                         f"where STORED.csv records {expected[:16]}...; regenerate it with "
+                         f"`{stored_command(path)}` (or restore it with git checkout)")
+    return data
+
+
+def read_stored(path: Path, **read_csv: Any) -> pd.DataFrame:
+    """A stored table (``python -m puzzles run ... --store``), verified by :func:`verify_stored`
+    before it is parsed; ``read_csv`` passes options to pandas."""
+    import io
+
+    return pd.read_csv(io.BytesIO(verify_stored(Path(path))), **read_csv)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file beside it and a rename, so a reader
+    (or an interrupted run) never sees a half-written file."""
+    import os
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.chmod(tmp, 0o644)  # mkstemp's 0600 would carry over to the stored file
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def store_times(frame: pd.DataFrame, path: Path) -> Path | None:

@@ -18,6 +18,9 @@ import pickle
 import signal
 import sys
 import tempfile
+import threading
+import time
+import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -49,14 +52,66 @@ def default_workers() -> int:
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 
-def _ignore_sigint() -> None:
-    """Pool-worker initializer: leave Ctrl-C to the parent process.
+# How often a pool worker checks that the process that started it is still alive.
+ORPHAN_POLL_S = 0.5
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    """Worker watchdog: end this worker once its parent is gone (killed by SIGKILL, say, when
+    nothing could stop the pool), so no worker is left computing for nobody."""
+    while True:
+        if os.getppid() != parent:
+            os._exit(1)
+        time.sleep(ORPHAN_POLL_S)
+
+
+def _ignore_sigint(parent: int | None = None) -> None:
+    """Pool-worker initializer: leave Ctrl-C to the parent process, and die with it.
 
     Workers share the kernel's process group, so an interrupt or a kernel shutdown would
     otherwise make every worker print a KeyboardInterrupt traceback. The parent handles the
-    interrupt and stops the workers itself (see :func:`_discard_pool`).
+    interrupt and stops the workers itself (see :func:`_discard_pool`); a watchdog thread ends
+    the worker if the parent dies without doing so.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent is not None:
+        threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True,
+                         name="orphan-watchdog").start()
+
+
+# More worker processes than this per core only thrash: a larger count is a typo, refused.
+MAX_WORKERS_PER_CORE = 4
+
+
+def check_workers(workers: int | None) -> int | None:
+    """``workers`` if it is None or 0 (one per core) or at most :data:`MAX_WORKERS_PER_CORE`
+    per core of this machine; else ValueError naming the parameter and the allowed range."""
+    most = MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)
+    if workers is None:
+        return None
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= most:
+        raise ValueError(f"workers must be an int from 0 (one per core) to {most} "
+                         f"({MAX_WORKERS_PER_CORE} per core of this machine), got {workers!r}")
+    return workers
+
+
+def _stop_on_sigterm() -> None:
+    """Make SIGTERM end the shared pools' workers and the dask clients with this process (the
+    default action would leave them behind); installed once, in the main thread only, and only
+    where nobody else handles SIGTERM."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        for pool in list(_POOLS.values()):
+            _discard_pool(pool, terminate=True)
+        close_clients()
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
 
 
 def shared_pool(workers: int | None = None) -> ProcessPoolExecutor:
@@ -65,11 +120,13 @@ def shared_pool(workers: int | None = None) -> ProcessPoolExecutor:
     Reusing one pool across a notebook's experiments pays the workers' start-up (imports, numba
     cache loads) once instead of once per ``run_tasks`` call. ``None`` or 0: one per core.
     """
-    n = workers or default_workers()
+    n = check_workers(workers) or default_workers()
     pool = _POOLS.get(n)
     if pool is None:
+        _stop_on_sigterm()
         pool = _POOLS[n] = ProcessPoolExecutor(max_workers=n, mp_context=get_context("spawn"),
-                                               initializer=_ignore_sigint)
+                                               initializer=_ignore_sigint,
+                                               initargs=(os.getpid(),))
     return pool
 
 
@@ -95,9 +152,9 @@ def _discard_pool(pool: ProcessPoolExecutor, terminate: bool = False) -> None:
 
 @atexit.register
 def shutdown_pools() -> None:
-    """Shut down every shared pool (also run at interpreter exit)."""
+    """Stop every shared pool and its workers (also run at interpreter exit)."""
     for pool in list(_POOLS.values()):
-        _discard_pool(pool)
+        _discard_pool(pool, terminate=True)
 
 
 LOCAL_DASK = "local-dask"
@@ -115,6 +172,7 @@ def executor_for(scheduler: str, workers: int | None = None) -> Executor | None:
     """
     if not isinstance(scheduler, str):
         raise ValueError(f"scheduler must be a string, got {scheduler!r}")
+    check_workers(workers)
     scheduler = scheduler.strip()
     if not scheduler:
         return None
@@ -130,9 +188,25 @@ def executor_for(scheduler: str, workers: int | None = None) -> Executor | None:
                                    processes=True, dashboard_address=None)
             client = Client(cluster)
         else:
-            client = Client(scheduler)
+            client = _connect(Client, scheduler)
+        _stop_on_sigterm()
         _CLIENTS[key] = client
     return client.get_executor()
+
+
+# How long a scheduler address may take to answer before the run is refused.
+CONNECT_TIMEOUT_S = 5
+
+
+def _connect(client: Callable, scheduler: str) -> Any:
+    """A client of the scheduler at ``scheduler``, or one line naming it when it does not
+    answer (instead of a long traceback after 30 s)."""
+    try:
+        return client(scheduler, timeout=f"{CONNECT_TIMEOUT_S}s")
+    except (OSError, TimeoutError, ValueError) as err:
+        raise ValueError(f"scheduler {scheduler!r} does not answer within {CONNECT_TIMEOUT_S} s "
+                         f"({type(err).__name__}); start it or pass SCHEDULER=\"\" to run on "
+                         "local processes") from None
 
 
 @atexit.register
@@ -160,10 +234,25 @@ def _fn_identity(fn: Callable) -> str:
     return f"{name}:{hashlib.sha256(source).hexdigest()[:16]}:{source_hash()}"
 
 
+def inputs_digest(task: Any) -> str:
+    """The content hash of every file ``task.inputs()`` names (a stored table, reference data):
+    a task that reads a file outside the package is recomputed when that file changes."""
+    names = getattr(task, "inputs", None)
+    if not callable(names):
+        return ""
+    h = hashlib.sha256()
+    for path in names():
+        p = Path(path)
+        h.update(str(p.name).encode())
+        h.update(p.read_bytes() if p.is_file() else b"<missing>")
+    return h.hexdigest()[:16]
+
+
 def task_cache_path(cache_dir: str | Path, fn: Callable, task: Any) -> Path:
-    """Where the result of ``fn(task)`` is stored: keyed by the function, the package's source
-    and ``repr(task)``."""
-    digest = hashlib.sha256(f"{_fn_identity(fn)}|{task!r}".encode()).hexdigest()
+    """Where the result of ``fn(task)`` is stored: keyed by the function, the package's source,
+    ``repr(task)`` and the content of every input file the task declares."""
+    key = f"{_fn_identity(fn)}|{task!r}|{inputs_digest(task)}"
+    digest = hashlib.sha256(key.encode()).hexdigest()
     return Path(cache_dir) / f"{getattr(fn, '__name__', 'task')}-{digest[:24]}.pkl"
 
 
@@ -254,10 +343,7 @@ def _check_run_args(fn: Callable, tasks: Sequence[Any], executor: Executor | Non
         raise ValueError(f"fn must be callable, got {type(fn).__name__}")
     if isinstance(tasks, str | bytes) or not isinstance(tasks, Sequence):
         raise ValueError(f"tasks must be a sequence (list or tuple), got {type(tasks).__name__}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 0):
-        raise ValueError(f"workers must be a positive int, or 0 or None for one per core, "
-                         f"got {workers!r}")
+    check_workers(workers)
     if executor is not None and not isinstance(executor, Executor) and not hasattr(
             executor, "submit"):
         raise ValueError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
@@ -277,9 +363,22 @@ def _cached(fn: Callable, tasks: Sequence[Any], cache_dir: str | Path | None
     for i, task in enumerate(tasks):
         paths[i] = task_cache_path(cache, fn, task)
         if paths[i].exists():
-            with open(paths[i], "rb") as fh:
-                results[i] = pickle.load(fh)
+            results[i] = _load(paths[i])
     return paths, results
+
+
+def _load(path: Path) -> Any:
+    """A cached result; a corrupt one (truncated, empty) is named, discarded with a warning and
+    recomputed: results are seed-determined, so nothing is lost."""
+    try:
+        with open(path, "rb") as fh:
+            return pickle.load(fh)
+    except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError,
+            ValueError) as err:
+        warnings.warn(f"discarding the corrupt cached result {path} ({type(err).__name__}: "
+                      f"{err}); it will be recomputed", RuntimeWarning, stacklevel=3)
+        path.unlink(missing_ok=True)
+        return None
 
 
 def _run_pooled(fn: Callable, tasks: Sequence[Any], todo: list[int],

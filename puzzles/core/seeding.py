@@ -31,6 +31,13 @@ def _key_words(key: tuple[KeyPart, ...]) -> tuple[int, ...]:
     return tuple(words)
 
 
+def check_seed(seed: object, name: str = "seed") -> int:
+    """``seed`` if it is an int >= 0 (a root seed), else ValueError naming ``name``."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ValueError(f"{name} must be an int >= 0, got {seed!r}")
+    return int(seed)
+
+
 def seed_sequence(root: int, *key: KeyPart) -> np.random.SeedSequence:
     """The child ``SeedSequence`` of ``root`` for the task named by ``key``."""
     if isinstance(root, bool) or not isinstance(root, int | np.integer) or root < 0:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from puzzles.core.paper import TIMES, Task
+from puzzles.core.paper import TIMES, Task, read_stored
 from puzzles.core.seeding import derive_seed
 from puzzles.core.timing import Timings
 from puzzles.hypercube import gods, hardness
@@ -738,7 +738,7 @@ def load_runs(directory: str, name: str) -> pd.DataFrame:
     path = Path(directory) / f"{name}.csv"
     if not path.exists():
         raise ValueError(f"{path} does not exist: run the cell that computes {name} first")
-    df = pd.read_csv(path, dtype={"level": str})
+    df = read_stored(path, dtype={"level": str})  # checked where STORED.csv lists it
     df["moves"] = df["moves"].astype("Int64")
     df["success"] = df["success"].astype(bool)
     return df

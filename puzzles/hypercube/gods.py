@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from puzzles.core.paper import read_stored
 from puzzles.hypercube.dense import (
     UNSEEN,
     DenseBFS,
@@ -132,7 +133,7 @@ def read_orbit_times(path: Path = ORBIT_TIMES_FILE) -> pd.DataFrame:
 def read_bounded(path: Path = BOUNDED_FILE) -> pd.DataFrame:
     """The stored gods_bounded run (``python -m puzzles run 05 gods_bounded --store``); no
     rows when it is not stored."""
-    return pd.read_csv(path) if path.is_file() else pd.DataFrame(columns=["d", "k", "bound"])
+    return read_stored(path) if path.is_file() else pd.DataFrame(columns=["d", "k", "bound"])
 
 
 def settle_by_bounds(table: pd.DataFrame, bounded: pd.DataFrame) -> pd.DataFrame:

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from puzzles.core.paper import read_stored
 from puzzles.hypercube.dense import orbit_representatives
 from puzzles.hypercube.instances import instance
 from puzzles.hypercube.model import Puzzle, move_graph, pack, unpack
@@ -166,4 +167,4 @@ D5_FILE = "distances_d5k4.csv"  # package data: python -m puzzles run 05 distanc
 
 def stored_d5_distances() -> pd.DataFrame:
     """The stored :func:`target_distances` of d=5 k=4 (too large to recompute in a notebook)."""
-    return pd.read_csv(Path(__file__).parent / "data" / D5_FILE)
+    return read_stored(Path(__file__).parent / "data" / D5_FILE)

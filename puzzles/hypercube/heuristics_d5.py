@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from puzzles.core.paper import Task
+from puzzles.core.paper import Task, read_stored
 from puzzles.hypercube import gods
 from puzzles.hypercube.dense import dense_distances
 from puzzles.hypercube.experiments import HARDEST, case_puzzle, with_seconds
@@ -49,6 +49,10 @@ class D5Task(Task):
     instance: str
     max_expanded: int
 
+    def inputs(self) -> tuple[Path, ...]:
+        """The God's-number pair comes from the stored bounded run: part of the cache key."""
+        return (BOUNDED_FILE,)
+
 
 def d5_tasks(b: HypercubeBudget, root: int) -> list[D5Task]:
     """The code levels of ``b.pdb_case``'s (d, k), then its ``far`` and ``gods`` starts (for
@@ -69,7 +73,7 @@ def gods_pair(d: int, k: int, bounded_file: Path | None = None
     colours; the paper's target if only it is that far), the start the configuration of least
     index farthest from it (one dense BFS)."""
     path = BOUNDED_FILE if bounded_file is None else bounded_file
-    table = pd.read_csv(path) if path.is_file() else pd.DataFrame(columns=["d", "k"])
+    table = read_stored(path) if path.is_file() else pd.DataFrame(columns=["d", "k"])
     rows = table[(table["d"] == d) & (table["k"] == k)].to_dict("records")
     row = rows[0] if rows else gods.bounded_gods_number(d, k, gods.orbit_count(d, k))
     if row["bound"] != gods.BOUNDS[0]:

@@ -347,9 +347,9 @@ def stored_path(name: str) -> Path:
 
 def stored(name: str) -> pd.DataFrame:
     """The stored table of experiment ``name``."""
-    from puzzles.core.paper import read_table
+    from puzzles.core.paper import read_stored
 
-    return read_table(stored_path(name))
+    return read_stored(stored_path(name), keep_default_na=False, na_values=[""])
 
 
 def stored_index() -> pd.DataFrame:

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core import derive_seed, mean_ci
+from puzzles.core.paper import read_stored
 from puzzles.logicgrid import reference
 from puzzles.logicgrid.count import count_solutions, holds, solutions
 from puzzles.logicgrid.fi2pop import (
@@ -198,7 +199,7 @@ def stored(name: str) -> pd.DataFrame:
     path = Path(__file__).parent / "data" / f"{name}.csv"
     if not path.is_file():
         raise ValueError(f"no stored run {name!r} at {path}")
-    return pd.read_csv(path, keep_default_na=False, na_values=[""])
+    return read_stored(path, keep_default_na=False, na_values=[""])
 
 
 def loops_by_fitness_solver(sound: Sequence[dict], paper: Sequence[dict]) -> pd.DataFrame:
