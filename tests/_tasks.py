@@ -53,3 +53,16 @@ def block_after_marking(marker: str) -> int:
     Path(marker).touch()
     while True:
         time.sleep(0.05)
+
+
+def read_text(task) -> str:
+    """The text of the file a task names (a task with declared inputs)."""
+    return Path(task.path).read_text()
+
+
+def sleep_then(seconds: float) -> float:
+    """Sleep ``seconds`` and return them (a task a test can kill mid-run)."""
+    import time
+
+    time.sleep(seconds)
+    return seconds
