@@ -189,16 +189,34 @@ def save_state(state: dict) -> None:
     tmp.replace(STATE)
 
 
+def recorded_results(path: Path = RESULTS) -> dict[str, str]:
+    """``killed_by`` per mutant id from a results file, one per id: a result that was run wins
+    over "not run", and of two run results the later line (a union merge of two branches'
+    files keeps both lines; this is how they are merged, never by overwriting)."""
+    out: dict[str, str] = {}
+    if not path.is_file():
+        return out
+    with path.open(newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            got = row["killed_by"]
+            if got != NOT_RUN or row["id"] not in out:
+                out[row["id"]] = got
+    return out
+
+
 def write_results(mutants: list[Mutant], state: dict) -> None:
-    """``results.csv`` from the catalogue and the remembered results (catalogue order)."""
+    """``results.csv`` from the catalogue, in catalogue order: this machine's remembered result
+    where it has one, else the result the file already records (so a session that ran only some
+    mutants, or a merge, never turns another session's results back into "not run")."""
+    recorded = recorded_results()
     tmp = RESULTS.with_suffix(".tmp")
     with tmp.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(RESULT_COLUMNS)
         for m in mutants:
             r = state["results"].get(m.id)
-            w.writerow([m.id, m.file, m.rule, m.change, r["killed_by"] if r else NOT_RUN,
-                        m.equivalent])
+            killed = r["killed_by"] if r else recorded.get(m.id, NOT_RUN)
+            w.writerow([m.id, m.file, m.rule, m.change, killed, m.equivalent])
     tmp.replace(RESULTS)
 
 
