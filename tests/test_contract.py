@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
+import pickle
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from puzzles.core.board import scene_png
 from puzzles.core.claims import FILE_NAME, coverage, load
 from puzzles.core.game import Game, Player
 from puzzles.core.paper import Budget, Paper
+from puzzles.core.runner import task_cache_path
 from tests.toy import lightsout
 
 FAMILIES = [e.family for e in CATALOGUE]
@@ -68,10 +70,17 @@ def test_every_experiment_runs_at_smoke_scale_and_is_seed_determined(name: str,
         assert all(dataclasses.is_dataclass(t) and t.__dataclass_params__.frozen for t in tasks)
         other = paper.tasks(exp.name, "smoke", seed=7)
         assert [t.seed for t in other] != [t.seed for t in tasks]
-        table = paper.run(exp.name, "smoke", workers=1, progress=False)
+        cache = tmp_path / exp.name.replace(" ", "_")
+        table = paper.run(exp.name, "smoke", workers=1, progress=False, cache_dir=cache)
         assert len(table) > 0, f"{name}: {exp.name} gave an empty table"
-        again = paper.run(exp.name, "smoke", workers=1, progress=False, cache_dir=tmp_path)
-        assert table.equals(again)
+        # Resumed from the cache, the table is the same; seed-determined: the first task
+        # computed afresh equals its cached result (once per experiment, not every task twice).
+        assert table.equals(paper.run(exp.name, "smoke", workers=1, progress=False,
+                                      cache_dir=cache))
+        cached = pickle.loads(task_cache_path(cache, exp.worker, tasks[0]).read_bytes())
+        fresh = exp.worker(tasks[0])
+        assert exp.table(tasks[:1], [fresh]).equals(exp.table(tasks[:1], [cached])), (
+            f"{name}: {exp.name}'s first task is not seed-determined")
     with pytest.raises(ValueError, match="no experiment"):
         paper.experiment("no such experiment")
 

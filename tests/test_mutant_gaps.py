@@ -24,7 +24,8 @@ from puzzles.hypercube.rl import initial_table
 PATHS = FIGURES_DIR / "05_hypercube" / "optimal_paths.json"
 
 
-@pytest.mark.parametrize("case", ["d3-k1-L0", "d3-k2-L1", "d3-k1-L3", "d3-k2-L2", "d4-k1-L0", "d4-k2-L1"])
+@pytest.mark.parametrize("case", ["d3-k1-L0", "d3-k2-L1", "d3-k1-L3", "d3-k2-L2", "d4-k1-L0",
+                                  "d4-k2-L1"])
 def test_the_committed_optimal_paths_are_the_first_meeting_of_the_search(case):
     committed = json.loads(PATHS.read_text(encoding="utf-8"))
     d, k, level = case.split("-")

@@ -128,34 +128,40 @@ def test_notebook_runs_at_smoke_scale(e, smoke_run):
     assert after == before, "a smoke run touched the committed notebook or figures"
 
 
-# The notebook run twice to show that results are seed-determined (a quick one at smoke scale);
-# the first of the two runs is the smoke test's own, the second the default-parameters run.
+# The notebook run twice to show that results are seed-determined (a quick one at smoke scale):
+# the first of the two runs is the smoke test's own (local processes), the second the
+# default-parameters run, on a dask LocalCluster, so one extra run checks three things: results
+# do not depend on the run, nor on the executor, and a reader's smoke run in Lab leaves the
+# committed figures alone.
 TWICE = "03_jumping_maze"
 
 
 @pytest.fixture(scope="session")
 def default_run(tmp_path_factory):
-    """Run notebook ``TWICE`` once per session as a reader in Lab would: only ``SCALE`` changed,
-    ``FIGURES_DIR`` left at its default "". Returns the folder its figures went to and the
-    committed ``figures/`` and notebook digests before and after. Both the default-parameters
-    test and the determinism test use this one run (each run of 03 costs about 25 s)."""
+    """Run notebook ``TWICE`` once per session as a reader in Lab would: only ``SCALE`` changed
+    (and ``SCHEDULER`` set to a dask LocalCluster), ``FIGURES_DIR`` left at its default "".
+    Returns the folder its figures went to and the committed ``figures/`` and notebook digests
+    before and after."""
     import papermill as pm
 
     from puzzles.reproduce import KERNEL, NOTEBOOKS_DIR
 
     e = entry(TWICE)
+    assert "SCHEDULER" in pm.inspect_notebook(str(e.path))
     root = tmp_path_factory.mktemp("default-run")
     (root / "tmp").mkdir()
     before = _tree_digest(ROOT / "figures"), e.path.read_bytes()
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("TMPDIR", str(root / "tmp"))  # the kernel's tempfile folder
-        pm.execute_notebook(str(e.path), str(root / e.path.name), parameters={"SCALE": "smoke"},
+        pm.execute_notebook(str(e.path), str(root / e.path.name),
+                            parameters={"SCALE": "smoke", "SCHEDULER": "local-dask"},
                             kernel_name=KERNEL, cwd=str(NOTEBOOKS_DIR), progress_bar=False)
     after = _tree_digest(ROOT / "figures"), e.path.read_bytes()
     return sorted((root / "tmp").glob(f"puzzle-lab-{e.stem}-smoke-*")), before, after
 
 
-def test_smoke_run_twice_gives_byte_identical_results(smoke_run, default_run):
+def test_smoke_run_twice_locally_and_on_dask_gives_byte_identical_results(smoke_run,
+                                                                          default_run):
     e = entry(TWICE)
     first, _, _, _ = smoke_run(e)
     folders, _, _ = default_run
@@ -164,7 +170,8 @@ def test_smoke_run_twice_gives_byte_identical_results(smoke_run, default_run):
     assert a, "the smoke run wrote no files"
     assert sorted(a) == sorted(b), "the two runs wrote different sets of files"
     differing = sorted(name for name in a if a[name] != b[name] and not is_timing_file(name))
-    assert not differing, f"not seed-determined (or a timing file not named as one): {differing}"
+    assert not differing, (f"not seed-determined, or different on a dask LocalCluster (or a "
+                           f"timing file not named as one): {differing}")
 
 
 def test_a_smoke_run_with_default_parameters_leaves_the_committed_figures_alone(default_run):
@@ -174,23 +181,6 @@ def test_a_smoke_run_with_default_parameters_leaves_the_committed_figures_alone(
     assert after == before
     written = [p for folder in folders for p in folder.glob("*")]
     assert written, "the smoke run wrote its figures nowhere to be found"
-
-
-# The notebook run through a dask LocalCluster: its result files must equal the local run's.
-DASK = "03_jumping_maze"
-
-
-def test_smoke_run_on_a_dask_cluster_gives_byte_identical_results(tmp_path, smoke_run):
-    import papermill as pm
-
-    e = entry(DASK)
-    assert "SCHEDULER" in pm.inspect_notebook(str(e.path))
-    local, _, _, _ = smoke_run(e)
-    execute(e, "smoke", tmp_path / "dask", scheduler="local-dask")
-    a, b = (_tree_digest(run / "figures" / e.stem) for run in (local, tmp_path / "dask"))
-    assert sorted(a) == sorted(b), "the dask run wrote a different set of files"
-    differing = sorted(name for name in a if a[name] != b[name] and not is_timing_file(name))
-    assert not differing, f"results differ on a dask LocalCluster: {differing}"
 
 
 # A column or key that measures wall time; stored offline runs say so (`*_offline`) and the
