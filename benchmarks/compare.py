@@ -5,11 +5,14 @@ A case's ``ours`` and ``baseline`` do the same work (the case checks that their 
 Each is called once before timing (numba compiles or loads its cache, pools start, tables fill),
 then ``rounds`` pairs run alternately, so a change of machine load hits both sides alike; the
 ratio of a pair is baseline time / our time (above 1: ours is faster), and the table reports its
-median and range over the pairs. ``peak_mb`` is the most memory one warm call of ours adds to
-the process (Linux: the resident high-water mark, reset before the call through
-``/proc/self/clear_refs``, so numba's own allocations count; elsewhere tracemalloc's peak, which
-sees only Python and numpy allocations). ``load`` is the highest 1-minute load average seen
-during the case: on the project's 2 cores, above 2 means other work shared the machine.
+median and range over the pairs. ``peak_mb`` (and ``baseline_peak_mb``, the same for the
+baseline) is the most memory one warm call adds to the process (Linux: the resident high-water
+mark, reset before the call through ``/proc/self/clear_refs``, so numba's own allocations
+count; elsewhere tracemalloc's peak, which sees only Python and numpy allocations). ``load`` is the highest 1-minute load average seen
+during the case: on the project's 2 cores, above 2 means other work shared the machine, and
+``python -m benchmarks`` writes no row measured above ``--max-load`` (:data:`MAX_LOAD`).
+A baseline that does other work than ours (another answer, not the same one slower) is no
+speed comparison: :func:`measure` refuses a case whose answers disagree.
 """
 
 from __future__ import annotations
@@ -26,8 +29,11 @@ from typing import Any
 
 RESULTS = Path(__file__).resolve().parent / "results.csv"
 COLUMNS = ("benchmark", "work", "baseline", "ours_median", "baseline_median", "ratio_median",
-           "ratio_min", "ratio_max", "peak_mb", "load")
+           "ratio_min", "ratio_max", "peak_mb", "baseline_peak_mb", "load")
 ROUNDS = 5
+# The highest 1-minute load average at which a row is written: on 2 cores, a measurement above
+# it shared the machine with other work, which distorts both sides differently.
+MAX_LOAD = 1.5
 
 
 @dataclass(frozen=True)
@@ -115,13 +121,19 @@ def measure(case: Case) -> dict[str, Any]:
             out.append(time.perf_counter() - start)
         load = max(load, _load())
     ratios = [bt / ot for ot, bt in zip(ours_t, base_t, strict=True)]
-    peak = peak_mb(case.ours)
+    peak, base_peak = peak_mb(case.ours), peak_mb(case.baseline)
     return {"benchmark": case.benchmark, "work": case.work, "baseline": case.baseline_name,
             "ours_median": f"{statistics.median(ours_t):.4g}",
             "baseline_median": f"{statistics.median(base_t):.4g}",
             "ratio_median": _ratio(statistics.median(ratios)),
             "ratio_min": _ratio(min(ratios)), "ratio_max": _ratio(max(ratios)),
-            "peak_mb": f"{peak:.2f}", "load": f"{max(load, _load()):.2f}"}
+            "peak_mb": f"{peak:.2f}", "baseline_peak_mb": f"{base_peak:.2f}",
+            "load": f"{max(load, _load()):.2f}"}
+
+
+def quiet_enough(row: dict[str, Any], max_load: float = MAX_LOAD) -> bool:
+    """True for a row measured at a 1-minute load average of at most ``max_load``."""
+    return float(row["load"]) <= max_load
 
 
 def read_results(path: Path = RESULTS) -> list[dict[str, str]]:
@@ -140,7 +152,7 @@ def write_results(rows: Iterable[dict[str, Any]], path: Path = RESULTS) -> None:
         writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()
         for name in sorted(merged):
-            writer.writerow({k: merged[name][k] for k in COLUMNS})
+            writer.writerow({k: merged[name].get(k) or "" for k in COLUMNS})
 
 
 def run_cases(cases: Sequence[Case]) -> list[dict[str, Any]]:
@@ -150,7 +162,8 @@ def run_cases(cases: Sequence[Case]) -> list[dict[str, Any]]:
         row = measure(case)
         print(f"  {row['benchmark']}: ours {row['ours_median']} s, {row['baseline']} "
               f"{row['baseline_median']} s, ratio {row['ratio_median']} "
-              f"[{row['ratio_min']}-{row['ratio_max']}], peak {row['peak_mb']} MB, "
+              f"[{row['ratio_min']}-{row['ratio_max']}], peak {row['peak_mb']} MB "
+              f"(baseline {row['baseline_peak_mb']} MB), "
               f"load {row['load']}", flush=True)
         rows.append(row)
     return rows
@@ -159,12 +172,13 @@ def run_cases(cases: Sequence[Case]) -> list[dict[str, Any]]:
 def readme_speed(path: Path = RESULTS) -> str:
     """The Markdown table of README.md's speed section, rendered from ``results.csv``."""
     lines = ["| benchmark | work | baseline | ours | baseline | speed-up (median, range) "
-             "| peak MB | load |", "|---|---|---|---:|---:|---:|---:|---:|"]
+             "| peak MB (ours / baseline) | load |", "|---|---|---|---:|---:|---:|---:|---:|"]
     for r in read_results(path):
         lines.append(f"| {r['benchmark']} | {r['work']} | {r['baseline']} "
                      f"| {_seconds(r['ours_median'])} | {_seconds(r['baseline_median'])} "
                      f"| {r['ratio_median']}x ({r['ratio_min']}-{r['ratio_max']}) "
-                     f"| {r['peak_mb']} | {r['load']} |")
+                     f"| {r['peak_mb']} / {r['baseline_peak_mb'] or 'not measured'} "
+                     f"| {r['load']} |")
     return "\n".join(lines)
 
 

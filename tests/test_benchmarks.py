@@ -22,7 +22,8 @@ def test_results_file_has_exactly_the_columns_and_a_baseline_per_row():
         header = next(reader)
         rows = list(reader)
     assert header == ["benchmark", "work", "baseline", "ours_median", "baseline_median",
-                      "ratio_median", "ratio_min", "ratio_max", "peak_mb", "load"]
+                      "ratio_median", "ratio_min", "ratio_max", "peak_mb", "baseline_peak_mb",
+                      "load"]
     assert rows, "no benchmark rows"
     for row in rows:
         r = dict(zip(header, row, strict=True))
@@ -60,8 +61,8 @@ def test_measure_interleaves_warm_calls_and_checks_agreement(tmp_path):
         return 1
 
     row = compare.measure(compare.Case("t.x", "work", "base", ours, base, rounds=3))
-    # one warm call each, then A B three times, then ours twice for its peak memory
-    assert "".join(calls) == "AB" + "AB" * 3 + "AA"
+    # one warm call each, then A B three times, then each side twice for its peak memory
+    assert "".join(calls) == "AB" + "AB" * 3 + "AA" + "BB"
     assert set(row) == set(compare.COLUMNS) and float(row["ratio_min"]) > 0
     with pytest.raises(AssertionError, match="disagree"):
         compare.measure(compare.Case("t.y", "w", "b", lambda: 1, lambda: 2))
@@ -75,3 +76,28 @@ def test_peak_memory_sees_a_large_allocation():
     import numpy as np
 
     assert compare.peak_mb(lambda: np.ones(4_000_000)) >= 25  # 32 MB of float64
+
+
+def test_the_command_line_has_help_and_refuses_unknown_modules():
+    import subprocess
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "benchmarks", *args], cwd=ROOT, text=True,
+                              capture_output=True, timeout=60)
+
+    done = cli("--help")
+    assert done.returncode == 0 and "--max-load" in done.stdout and "MODULE" in done.stdout
+    done = cli("nosuch")
+    assert done.returncode == 2 and "no benchmark module nosuch" in done.stderr
+
+
+def test_a_row_measured_under_load_is_not_written():
+    row = {"load": "3.10"}
+    assert not compare.quiet_enough(row, 1.5) and compare.quiet_enough(row, 4.0)
+    assert compare.quiet_enough({"load": "1.50"}, compare.MAX_LOAD)
+
+
+def test_a_baseline_that_gives_other_answers_is_refused():
+    with pytest.raises(AssertionError, match="disagree"):
+        compare.measure(compare.Case("t.z", "grade", "another grader", lambda: [1, 2],
+                                     lambda: [3, 4]))
