@@ -24,6 +24,11 @@ from puzzles.core.claims import (
 )
 
 
+def NONE_INERT(values):
+    """No pair equal by construction (synthetic data)."""
+    return np.zeros(len(list(values)), bool)
+
+
 def rng(seed: int = 7) -> np.random.Generator:
     return np.random.default_rng(seed)
 
@@ -31,9 +36,9 @@ def rng(seed: int = 7) -> np.random.Generator:
 def final(ev: V.Evidence, others: tuple[float, ...] = ()) -> str:
     """The verdict of one row in a ledger whose other rows carry the p-values ``others``."""
     led = Ledger("t")
-    led.add("row", "s", "claim", ev, why="w")
+    led.add("row", "s", "claim", ev, why="w", paper=1)
     for i, p in enumerate(others):
-        led.add(f"o{i}", "s", "other", V.Evidence("estimate", "x", "t", p=p), why="w")
+        led.add(f"o{i}", "s", "other", V.Evidence("estimate", "x", "t", p=p), why="w", paper=1)
     return led["row"].verdict
 
 
@@ -55,8 +60,8 @@ def test_the_ledger_corrects_across_every_tested_row():
     # Among nine other rows at p = 0.5, Holm multiplies the smallest p by 10: not significant.
     assert final(ev, (0.5,) * 9) == "inconclusive"
     led = Ledger("t")
-    led.add("a", "s", "c", ev, why="w")
-    led.add("b", "s", "c", V.Evidence("estimate", "x", "t", p=0.5), why="w")
+    led.add("a", "s", "c", ev, why="w", paper=1)
+    led.add("b", "s", "c", V.Evidence("estimate", "x", "t", p=0.5), why="w", paper=1)
     frame = led.frame()
     assert frame.loc[0, "p"] == "0.03" and frame.loc[0, "p_adjusted"] == "0.06"
     assert "Significant before the correction but not after (1): a" in chance_note(frame)
@@ -64,8 +69,8 @@ def test_the_ledger_corrects_across_every_tested_row():
 
 def test_exact_rows_do_not_enter_the_correction():
     led = Ledger("t")
-    led.add("e", "s", "c", V.exact(3, 3))
-    led.add("a", "s", "c", V.Evidence("estimate", "x", "t", p=0.03), why="w")
+    led.add("e", "s", "c", V.exact(3, 3), paper=3)
+    led.add("a", "s", "c", V.Evidence("estimate", "x", "t", p=0.03), why="w", paper=1)
     assert led["a"].p_adjusted == "0.03" and led["e"].p == ""
 
 
@@ -109,8 +114,8 @@ def test_estimate_uses_the_90_percent_interval_and_the_margin():
     assert f"[{lo:.3g}, {hi:.3g}]" in ev.uncertainty
     assert ev.p == pytest.approx(2 * stats.t.sf(abs((ours.mean - paper.mean) / se), df))
     # The lower end is about -8.7: inside +-10 reproduces, inside +-8 does not.
-    assert ev.settled == "reproduced"
-    assert V.estimate(ours, paper, V.Margin.difference(8)).settled is None
+    assert ev.equivalent and ev.settled is None
+    assert not V.estimate(ours, paper, V.Margin.difference(8)).equivalent
     # A 95% interval (a one-line change) would reach past -10 here.
     assert lo > -10 > ours.mean - paper.mean - stats.t.ppf(0.99, df) * se
 
@@ -237,21 +242,21 @@ def paired_sides(shift: float, n: int = 60, seed: int = 3) -> tuple[np.ndarray, 
 
 def test_ordering_reproduced_contradicted_inconclusive():
     a, b = paired_sides(0.3)
-    assert final(V.ordering(a, b, paired=True)) == "reproduced"
-    assert final(V.ordering(b, a, paired=True)) == "contradicted"
+    assert final(V.ordering(a, b, paired=True, inert=NONE_INERT(a))) == "reproduced"
+    assert final(V.ordering(b, a, paired=True, inert=NONE_INERT(a))) == "contradicted"
     a, b = paired_sides(0.01, n=12)
-    assert final(V.ordering(a, b, paired=True)) == "inconclusive"
+    assert final(V.ordering(a, b, paired=True, inert=NONE_INERT(a))) == "inconclusive"
 
 
 def test_ordering_paired_is_not_unpaired():
     a, b = paired_sides(0.3)
-    paired = V.ordering(a, b, paired=True)
+    paired = V.ordering(a, b, paired=True, inert=NONE_INERT(a))
     unpaired = V.ordering(a, b, paired=False)
     assert paired.p == pytest.approx(stats.wilcoxon(a - b, alternative="less").pvalue)
     assert unpaired.p == pytest.approx(stats.mannwhitneyu(a, b, alternative="less").pvalue)
     assert final(paired) == "reproduced" and final(unpaired) == "inconclusive"
     with pytest.raises(ValueError, match="equal lengths"):
-        V.ordering(a, b[:-1], paired=True)
+        V.ordering(a, b[:-1], paired=True, inert=NONE_INERT(a[:-1]))
 
 
 def test_ordering_is_one_sided():
@@ -265,7 +270,7 @@ def test_ordering_is_one_sided():
 def test_ordering_against_a_constant_and_ties():
     assert final(V.ordering([20, 25, 22, 28, 19, 24, 21, 26, 23, 27], 30, paired=True)
                  ) == "reproduced"
-    assert V.ordering([3, 3, 3], [3, 3, 3], paired=True).settled == "differs"
+    assert V.ordering([3, 3, 3], [3, 3, 3], paired=True, inert=NONE_INERT([3, 3, 3])).settled == "differs"
     assert V.ordering([3, 3, 3], [3, 3, 3, 3], paired=False).settled == "differs"
 
 
@@ -327,7 +332,7 @@ def test_rows_refuse_what_a_referee_would_not_sign():
 
 def test_a_difference_without_a_cause_says_so():
     led = Ledger("t")
-    led.add("x", "s", "c", V.exact(1, 2))
+    led.add("x", "s", "c", V.exact(1, 2), paper=1)
     assert led["x"].why == "cause not measured here"
 
 
@@ -335,7 +340,7 @@ def test_inconclusive_rows_say_what_would_decide():
     led = Ledger("t")
     ours = ours_normal()
     led.add("x", "s", "c", V.estimate(ours, V.Sample(ours.mean + 8, 20, 30),
-                                      V.Margin.difference(10)), why="two small samples")
+                                      V.Margin.difference(10)), why="two small samples", paper=1)
     assert led["x"].why.startswith("two small samples; no number of our runs")
 
 
@@ -346,10 +351,10 @@ def test_readings_are_decided_by_the_same_rule_and_correction():
     ours = ours_normal()
     led = Ledger("t")
     led.add("x", "s", "c", V.estimate(ours, V.Sample(ours.mean + 30, 20, 10),
-                                      V.Margin.difference(10)), why="w", reading="every read",
+                                      V.Margin.difference(10)), why="w", paper=1, reading="every read",
             readings={"skips free": V.estimate(ours, V.Sample(ours.mean, 20, 10),
                                                V.Margin.difference(10))})
-    led.add("y", "s", "c", V.Evidence("estimate", "x", "t", p=0.5), why="w")
+    led.add("y", "s", "c", V.Evidence("estimate", "x", "t", p=0.5), why="w", paper=1)
     assert led["x"].readings == "every read: differs; skips free: reproduced"
     assert depends_on_reading(led.frame()).tolist() == [True, False]
 
@@ -357,9 +362,9 @@ def test_readings_are_decided_by_the_same_rule_and_correction():
 def test_a_reading_borderline_under_correction():
     # Alone, p = 0.03 differs; with the row's other neighbour at 0.5 Holm makes it 0.06.
     led = Ledger("t")
-    led.add("x", "s", "c", V.Evidence("estimate", "x", "t", p=1e-6), why="w", reading="a",
+    led.add("x", "s", "c", V.Evidence("estimate", "x", "t", p=1e-6), why="w", paper=1, reading="a",
             readings={"b": V.Evidence("estimate", "x", "t", p=0.03)})
-    led.add("y", "s", "c", V.Evidence("estimate", "x", "t", p=0.5), why="w")
+    led.add("y", "s", "c", V.Evidence("estimate", "x", "t", p=0.5), why="w", paper=1)
     assert led["x"].readings == "a: differs; b: inconclusive"
 
 
@@ -374,13 +379,14 @@ def test_claims_columns_in_order():
 
 def test_coverage_and_moves():
     led = Ledger("t")
-    led.add("a", "s", "c", V.exact(1, 1))
+    led.add("a", "s", "c", V.exact(1, 1), paper=1)
     led.add("b", "s", "c", V.beyond("5", "bfs"))
     led.add("c", "s", "c", V.design_input("3"))
     inv = pd.DataFrame({"id": ["a", "c", "d"], "section": "s", "kind": ["exact", "exact", "x"],
                         "claim": "c"})
     cov = coverage(led.frame(), inv)
-    assert cov.missing == ("d",) and cov.unlisted == () and cov.kind_mismatch == ("c",)
+    # every ledger row needs an inventory row now, a beyond row included
+    assert cov.missing == ("d",) and cov.unlisted == ("b",) and cov.kind_mismatch == ("c",)
     assert not cov.complete
     before = pd.DataFrame({"id": ["a", "c", "z"], "verdict": ["differs", "reproduced",
                                                                "differs"]})
@@ -415,7 +421,7 @@ def test_weakest_comparison_decides_a_claim_over_several():
     assert slight.significant == "contradicted" and slight.p > lose.p
     assert V.weakest({"c": lose, "s": slight})[0] == "c"
     assert V.weakest({"s": slight, "c": lose})[0] == "c"
-    flat = V.ordering([1.0, 1], [1.0, 1], paired=True)
+    flat = V.ordering([1.0, 1], [1.0, 1], paired=True, inert=NONE_INERT([1, 1]))
     assert V.weakest({"a": win, "z": flat})[0] == "z"
 
 
@@ -434,29 +440,31 @@ def test_paired_estimate_works_on_the_pairs():
     g = rng(4)
     base = g.lognormal(5, 1, 120)
     ours = base * np.exp(g.normal(-0.05, 0.1, 120))
-    ev = V.paired_estimate(ours, base, V.Margin.log_ratio(0.2))
+    ev = V.paired_estimate(ours, base, V.Margin.log_ratio(0.2), inert=NONE_INERT(ours))
     d = np.log(ours / base)
     assert ev.p == pytest.approx(stats.ttest_1samp(d, 0.0).pvalue)
-    assert final(ev) == "reproduced" and "per-pair log ratio" in ev.test
+    # Inside the margin but significantly below 0: the margin rule makes it differ.
+    assert ev.equivalent and final(ev) == "differs" and "per-pair log ratio" in ev.test
     assert "(120 pairs against 0)" in ev.test
     assert ev.margin == "±0.2 in log ratio"
     # The same numbers unpaired: the spread of the instances swamps the 5% shift.
     unpaired = V.estimate(V.Sample.of(np.log(ours)), V.Sample.of(np.log(base)),
                           V.Margin.difference(0.2))
     assert final(unpaired) == "inconclusive"
-    far = V.paired_estimate(base * 1.5, base, V.Margin.log_ratio(0.2))
+    far = V.paired_estimate(base * 1.5, base, V.Margin.log_ratio(0.2), inert=NONE_INERT(base))
     assert final(far) == "differs"
     with pytest.raises(ValueError, match="equal lengths"):
-        V.paired_estimate(ours[:-1], base, V.Margin.log_ratio(0.2))
+        V.paired_estimate(ours[:-1], base, V.Margin.log_ratio(0.2), inert=NONE_INERT(base))
 
 
 def test_decide_texts_respect_what_is_in_hand():
     # Seven pairs all in one direction give p = 1/128 alone; a notebook's correction may still
     # hold them back, and the text must not ask for fewer pairs than there are.
-    ev = V.ordering([1.0, 2, 3, 4, 5, 6, 7], [2.0, 3.1, 4.3, 5.2, 6.6, 7.1, 8.9], paired=True)
+    ev = V.ordering([1.0, 2, 3, 4, 5, 6, 7], [2.0, 3.1, 4.3, 5.2, 6.6, 7.1, 8.9], paired=True,
+                    inert=NONE_INERT(range(7)))
     assert ev.decide.startswith("our 7 unequal pairs would decide it as a single test")
     # Three pairs can never reach p < 0.05 (1/8 at best): at least five are needed.
-    ev = V.ordering([1.0, 2, 3], [2.0, 3.5, 4.0], paired=True)
+    ev = V.ordering([1.0, 2, 3], [2.0, 3.5, 4.0], paired=True, inert=NONE_INERT(range(3)))
     assert ev.decide.startswith("about 5 unequal pairs (we have 3)")
 
 

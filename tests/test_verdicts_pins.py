@@ -39,7 +39,7 @@ def test_two_different_constant_samples_are_tested_not_settled():
 def test_a_contradicted_row_without_a_cause_says_so():
     led = Ledger("t")
     led.add("c", "s", "claim", V.qualitative(False, "no", "checked"))
-    led.add("d", "s", "claim", V.exact(1, 2))
+    led.add("d", "s", "claim", V.exact(1, 2), paper=1)
     assert (led["c"].verdict, led["c"].why) == ("contradicted", NO_CAUSE)
     assert (led["d"].verdict, led["d"].why) == ("differs", NO_CAUSE)
 
