@@ -270,7 +270,8 @@ def test_ordering_is_one_sided():
 def test_ordering_against_a_constant_and_ties():
     assert final(V.ordering([20, 25, 22, 28, 19, 24, 21, 26, 23, 27], 30, paired=True)
                  ) == "reproduced"
-    assert V.ordering([3, 3, 3], [3, 3, 3], paired=True, inert=NONE_INERT([3, 3, 3])).settled == "differs"
+    flat = V.ordering([3, 3, 3], [3, 3, 3], paired=True, inert=NONE_INERT([3, 3, 3]))
+    assert flat.settled == "differs"
     assert V.ordering([3, 3, 3], [3, 3, 3, 3], paired=False).settled == "differs"
 
 
@@ -351,7 +352,8 @@ def test_readings_are_decided_by_the_same_rule_and_correction():
     ours = ours_normal()
     led = Ledger("t")
     led.add("x", "s", "c", V.estimate(ours, V.Sample(ours.mean + 30, 20, 10),
-                                      V.Margin.difference(10)), why="w", paper=1, reading="every read",
+                                      V.Margin.difference(10)), why="w", paper=1,
+            reading="every read",
             readings={"skips free": V.estimate(ours, V.Sample(ours.mean, 20, 10),
                                                V.Margin.difference(10))})
     led.add("y", "s", "c", V.Evidence("estimate", "x", "t", p=0.5), why="w", paper=1)
