@@ -10,7 +10,8 @@ baseline) is the most memory one warm call adds to the process (Linux: the resid
 mark, reset before the call through ``/proc/self/clear_refs``, so numba's own allocations
 count; elsewhere tracemalloc's peak, which sees only Python and numpy allocations). ``load`` is
 the highest 1-minute load average seen during the case: on the project's 2 cores, above 2
-means other work shared the machine, and ``python -m benchmarks`` writes no row measured above ``--max-load`` (:data:`MAX_LOAD`).
+means other work shared the machine, and ``python -m benchmarks`` writes no row measured
+above ``--max-load`` (:data:`MAX_LOAD`).
 A baseline that does other work than ours (another answer, not the same one slower) is no
 speed comparison: :func:`measure` refuses a case whose answers disagree.
 """
