@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import os
@@ -92,6 +93,57 @@ def stable_widget_ids(cell: dict) -> None:
             view["model_id"] = hashlib.sha256(seed).hexdigest()[:32]
 
 
+# A picture as a committed notebook stores it: one markdown image carrying its alt text.
+PICTURE = re.compile(r"^!\[(?P<alt>(?:[^\]\\]|\\.)*)\]\(data:image/png;base64,"
+                     r"(?P<data>[A-Za-z0-9+/=]+)\)$")
+# A committed notebook's pictures are display copies (the full PNGs are in figures/): stored
+# with an adaptive palette of this many colours, a third of the size and indistinguishable
+# on screen for plots and boards.
+DISPLAY_COLOURS = 256
+
+
+def compact_png(data: str) -> str:
+    """A base64 PNG stored with an adaptive palette of :data:`DISPLAY_COLOURS` colours (the
+    median-cut palette is deterministic), or unchanged when that is not smaller."""
+    import io
+
+    from PIL import Image
+
+    raw = base64.b64decode(data)
+    image = Image.open(io.BytesIO(raw))
+    quantized = image.convert("RGB").quantize(DISPLAY_COLOURS, method=Image.Quantize.MEDIANCUT)
+    out = io.BytesIO()
+    quantized.save(out, "PNG", optimize=True)
+    smaller = out.getvalue()
+    return base64.b64encode(smaller).decode("ascii") if len(smaller) < len(raw) else data
+
+
+def one_picture(out: dict) -> None:
+    """Store an output's picture once, as the markdown image with its alt text that JupyterLab
+    (its screen reader included), nbconvert and the book all show: drop the ``image/png`` copy
+    and, for a board, the widget view, whose model no saved notebook has (JupyterLab with a
+    live kernel would show "model not found" instead of the picture until the cell reruns)."""
+    from puzzles.core.display import markdown_alt
+
+    data = out.get("data")
+    if not isinstance(data, dict):
+        return
+    png = data.get("image/png")
+    markdown = data.get("text/markdown")
+    markdown = "".join(markdown) if isinstance(markdown, list) else markdown
+    alt = out.get("metadata", {}).get("image/png", {}).get("alt", "")
+    if png is not None and not markdown and alt:
+        markdown = f"![{markdown_alt(alt)}](data:image/png;base64,{''.join(png)})"
+    match = PICTURE.match(markdown or "")
+    if match is None:
+        return
+    data.pop("image/png", None)
+    data.pop(WIDGET_VIEW, None)
+    out.get("metadata", {}).pop("image/png", None)
+    data["text/markdown"] = (f"![{match.group('alt')}](data:image/png;base64,"
+                             f"{compact_png(match.group('data'))})")
+
+
 def renumber(cells: list[dict]) -> None:
     """Number the executed code cells 1, 2, 3, ... (a dropped injected cell leaves a gap that
     would otherwise show every later cell as changed)."""
@@ -110,8 +162,8 @@ def strip_volatile(path: Path) -> None:
     """Make an executed notebook fit to commit.
 
     Removes run-dependent metadata (timings, widget state) and the cell papermill injects for
-    parameters, collapses progress-bar redraws to their final line, and forces the python3
-    kernelspec.
+    parameters, collapses progress-bar redraws to their final line, stores every picture once
+    (:func:`one_picture`), and forces the python3 kernelspec.
     """
     nb = json.loads(path.read_text(encoding="utf-8"))
     for key in VOLATILE_NOTEBOOK_KEYS:
@@ -127,6 +179,8 @@ def strip_volatile(path: Path) -> None:
         if "outputs" in cell:
             cell["outputs"] = merge_streams(cell["outputs"])
             stable_widget_ids(cell)
+            for out in cell["outputs"]:
+                one_picture(out)
     import nbformat  # written as JupyterLab writes it (multi-line text split into lines)
 
     path.write_text(nbformat.writes(nbformat.from_dict(nb)) + "\n", encoding="utf-8")

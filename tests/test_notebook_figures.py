@@ -11,6 +11,14 @@ import numpy as np
 import pytest
 
 from puzzles.catalogue import CATALOGUE, ROOT
+from puzzles.reproduce import PICTURE
+
+
+def _picture(out: dict) -> tuple[str, str] | None:
+    """(alt, base64 PNG) of an output's committed picture (its markdown image), or None."""
+    md = out.get("data", {}).get("text/markdown", "")
+    match = PICTURE.match("".join(md) if isinstance(md, list) else md)
+    return None if match is None else (match.group("alt"), match.group("data"))
 
 
 def _figure_cells(nb: nbformat.NotebookNode) -> list[tuple[int, bool]]:
@@ -18,7 +26,7 @@ def _figure_cells(nb: nbformat.NotebookNode) -> list[tuple[int, bool]]:
     out = []
     for i, cell in enumerate(nb.cells):
         if cell.cell_type == "code" and "save_figure(" in cell.source:
-            shown = any("image/png" in o.get("data", {}) for o in cell.get("outputs", []))
+            shown = any(_picture(o) is not None for o in cell.get("outputs", []))
             out.append((i, shown))
     return out
 
@@ -44,9 +52,11 @@ def _unlabelled_images(nb: nbformat.NotebookNode) -> list[str]:
     for i, cell in enumerate(nb.cells):
         for out in cell.get("outputs", []):
             data = out.get("data", {})
-            if "image/png" not in data:
+            picture = _picture(out)
+            if "image/png" not in data and picture is None:
                 continue
-            alt = out.get("metadata", {}).get("image/png", {}).get("alt", "")
+            alt = picture[0] if picture else out.get("metadata", {}).get("image/png", {}).get(
+                "alt", "")
             plain = "".join(data.get("text/plain", ""))
             if not str(alt).strip():
                 bad.append(f"cell {i}: no alt text")
@@ -67,6 +77,16 @@ def test_every_image_in_the_committed_notebook_has_alt_text(entry) -> None:
     nb = nbformat.read(entry.path, as_version=4)
     bad = _unlabelled_images(nb)
     assert not bad, f"{entry.stem}: " + "; ".join(bad)
+
+
+def test_the_alt_text_check_reads_the_committed_markdown_picture() -> None:
+    out = {"output_type": "display_data", "metadata": {},
+           "data": {"text/markdown": "![](data:image/png;base64,iVBOR)", "text/plain": "x"}}
+    nb = nbformat.from_dict({"cells": [{"cell_type": "code", "outputs": [out]}]})
+    assert _unlabelled_images(nb) == ["cell 0: no alt text"]
+    out["data"]["text/markdown"] = "![a chart \\[of 3\\]](data:image/png;base64,iVBOR)"
+    assert _unlabelled_images(nbformat.from_dict(
+        {"cells": [{"cell_type": "code", "outputs": [out]}]})) == []
 
 
 def test_the_alt_text_check_catches_a_bare_figure() -> None:
@@ -111,3 +131,27 @@ def test_the_clipping_check_sees_a_drawing_cut_at_the_edge(tmp_path) -> None:
     fig.savefig(tmp_path / "cut.png")
     plt.close(fig)
     assert _touches_border(tmp_path / "cut.png") == ["right"]
+
+
+MAX_NOTEBOOK_MB = 1.5
+
+
+@pytest.mark.parametrize("entry", CATALOGUE, ids=lambda e: e.stem)
+def test_each_picture_is_stored_once_and_the_notebook_stays_small(entry) -> None:
+    """One copy of each picture (its markdown image: alt text for Lab and nbconvert alike), no
+    widget view without a model, and at most 1.5 MB per committed notebook."""
+    nb = nbformat.read(entry.path, as_version=4)
+    seen: dict[str, int] = {}
+    for i, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            assert "image/png" not in data, f"{entry.stem} cell {i}: a PNG beside its picture"
+            assert "application/vnd.jupyter.widget-view+json" not in data, (
+                f"{entry.stem} cell {i}: a saved widget view (Lab would say model not found)")
+            picture = _picture(out)
+            if picture is not None:
+                assert picture[1] not in seen, (
+                    f"{entry.stem} cells {seen.get(picture[1])} and {i} store one PNG twice")
+                seen[picture[1]] = i
+    size = entry.path.stat().st_size / 1e6
+    assert size <= MAX_NOTEBOOK_MB, f"{entry.stem} is {size:.2f} MB"

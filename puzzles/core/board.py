@@ -23,6 +23,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from puzzles.core.display import markdown_alt
+
 LOG = logging.getLogger("puzzles.board")
 
 _ESM = r"""
@@ -549,8 +551,14 @@ class Board(anywidget.AnyWidget):
         if self.scene is not None:
             # PNG, not SVG: an untrusted notebook (any notebook opened on another machine)
             # renders image/png but not image/svg+xml; nbval does not compare PNGs.
-            bundle["image/png"] = base64.b64encode(self.scene.to_png()).decode("ascii")
+            png = base64.b64encode(self.scene.to_png()).decode("ascii")
+            bundle["image/png"] = png
             metadata["image/png"] = {"alt": self.alt_text()}
+            # The markdown image carries the alt to JupyterLab's screen reader; a committed
+            # notebook keeps only it (``reproduce.one_picture``), so a saved board shows its
+            # picture, not "model not found", wherever the notebook is opened.
+            bundle["text/markdown"] = (f"![{markdown_alt(self.alt_text())}]"
+                                       f"(data:image/png;base64,{png})")
         return bundle, metadata
 
 

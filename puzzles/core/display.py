@@ -1,13 +1,14 @@
 """What a notebook shows, read the same with or without a kernel: every image with alt text and
 one mark for a missing value in every table.
 
-Figures and pictures carry their alt text three ways, since viewers read different ones: the
-``image/png`` output metadata ``{"alt": ...}`` (nbconvert's HTML export), a ``text/plain`` that
-is the alt text (text-only readers, nbval), and a ``text/markdown`` image ``![alt](data:...)``
-that JupyterLab prefers to ``image/png``: Lab's image renderer reads only width and height from
-the metadata, while its markdown renderer gives the ``<img>`` its alt, so a screen reader in Lab
-hears it. :func:`register` installs the figure and table formatters in the running IPython;
-importing :mod:`puzzles.core` calls it, so every notebook gets them without a setup cell.
+Live, figures and pictures carry their alt text three ways, since viewers read different ones:
+the ``image/png`` output metadata ``{"alt": ...}``, a ``text/plain`` that is the alt text
+(text-only readers, nbval), and a ``text/markdown`` image ``![alt](data:...)`` that JupyterLab
+prefers to ``image/png``: Lab's image renderer reads only width and height from the metadata,
+while its markdown renderer gives the ``<img>`` its alt, so a screen reader in Lab hears it. A
+committed notebook stores each picture once, as that markdown image (nbconvert and the book
+render it with its alt too): :func:`puzzles.reproduce.one_picture`. :func:`register` installs
+the figure and table formatters in the running IPython; importing :mod:`puzzles.core` calls it, so every notebook gets them without a setup cell.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ def _check_alt(alt: object) -> str:
     return " ".join(alt.split())
 
 
-def _markdown_alt(alt: str) -> str:
+def markdown_alt(alt: str) -> str:
+    """``alt`` escaped for a markdown image's brackets."""
     # Brackets and backslashes would end or escape the markdown image's alt text early.
     return alt.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
@@ -60,7 +62,7 @@ class Picture:
         """image/png with alt metadata, the Lab-readable markdown image and the alt as text."""
         data = base64.b64encode(self.png).decode("ascii")
         bundle = {"image/png": data,
-                  "text/markdown": f"![{_markdown_alt(self.alt)}](data:image/png;base64,{data})",
+                  "text/markdown": f"![{markdown_alt(self.alt)}](data:image/png;base64,{data})",
                   "text/plain": self.alt}
         return bundle, {"image/png": {"alt": self.alt}}
 
