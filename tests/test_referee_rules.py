@@ -113,6 +113,8 @@ def test_paired_estimate_drops_inert_pairs():
 def test_every_pair_inert_is_by_construction():
     ev = V.ordering([1.0, 2.0], [1.0, 2.0], paired=True, inert=[True, True])
     assert ev.settled == "by construction"
+    est = V.paired_estimate([1.0, 2.0], [1.0, 2.0], Margin.difference(0.1), inert=[True, True])
+    assert est.settled == "by construction" and "never acts" in est.test
 
 
 # 3. the claim's unit -----------------------------------------------------------------------------
@@ -228,8 +230,8 @@ def test_design_inputs_and_not_comparable_rows_need_only_their_reason(tmp_path):
 
 
 def test_a_tested_claim_without_evidence_or_unused_evidence_is_an_error(tmp_path):
-    with pytest.raises(ValueError, match="no evidence function"):
-        _paper(tmp_path, [_row("a")], Register()).ledger("smoke")
+    with pytest.raises(ValueError, match="no evidence function registered"):
+        _paper(tmp_path, [_row("a", why="a reason is no evidence")], Register()).ledger("smoke")
     reg = Register()
     reg.claim("zzz")(lambda data: V.exact(1, 1))
     with pytest.raises(ValueError, match="registered for no inventory claim"):

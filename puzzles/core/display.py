@@ -8,7 +8,8 @@ prefers to ``image/png``: Lab's image renderer reads only width and height from 
 while its markdown renderer gives the ``<img>`` its alt, so a screen reader in Lab hears it. A
 committed notebook stores each picture once, as that markdown image (nbconvert and the book
 render it with its alt too): :func:`puzzles.reproduce.one_picture`. :func:`register` installs
-the figure and table formatters in the running IPython; importing :mod:`puzzles.core` calls it, so every notebook gets them without a setup cell.
+the figure and table formatters in the running IPython; importing :mod:`puzzles.core` calls it,
+so every notebook gets them without a setup cell.
 """
 
 from __future__ import annotations
