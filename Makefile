@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 LOCK := requirements.lock
 BROWSER_LOCK := requirements-browser.lock
 
-.PHONY: reproduce test unit unit-a unit-b unit-notebooks nbval lint bench clean test-browser lock test-oldest test-latest mutants
+.PHONY: venv reproduce test unit unit-a unit-b unit-notebooks nbval lint bench clean test-browser lock test-oldest test-latest mutants
 
 # Plain pip installs the lock (hashes checked), so a fresh machine needs only Python; the
 # package goes in with --no-deps so nothing beyond the lock can be resolved.
@@ -17,6 +17,9 @@ $(STAMP): pyproject.toml $(LOCK)
 	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# Only the environment: .venv with the lock's exact versions (every other target makes it too).
+venv: $(STAMP)
 
 reproduce: $(STAMP)
 	$(BIN)/python -m puzzles reproduce --scale paper
