@@ -285,3 +285,18 @@ def test_build_is_the_papers_ledger(tmp_path):
     reg.claim("a", unit="")(lambda data: Finding(V.exact(1, 1), paper=1))
     paper = _paper(tmp_path, [_row("a", kind="exact", unit="")], reg)
     assert build(paper, reg, "smoke", 1, None).frame().equals(paper.ledger("smoke").frame())
+
+
+def test_memo_computes_a_shared_object_once_per_build(tmp_path):
+    reg, calls = Register(), []
+
+    def shared(data: Data) -> int:
+        calls.append(1)
+        return 7
+
+    for cid in ("a", "b"):
+        reg.claim(cid, unit="")(lambda data: Finding(V.exact(data.memo(shared), 7), paper=7))
+    paper = _paper(tmp_path, [_row("a", kind="exact", unit=""), _row("b", kind="exact",
+                                                                      unit="")], reg)
+    assert [r.verdict for r in paper.ledger("smoke")] == ["reproduced", "reproduced"]
+    assert calls == [1]
