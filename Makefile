@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 LOCK := requirements.lock
 BROWSER_LOCK := requirements-browser.lock
 
-.PHONY: venv reproduce test unit unit-a unit-b unit-notebooks nbval lint bench clean test-browser lock test-oldest test-latest mutants
+.PHONY: venv book reproduce test unit unit-a unit-b unit-notebooks nbval lint bench clean test-browser lock test-oldest test-latest mutants
 
 # Plain pip installs the lock (hashes checked), so a fresh machine needs only Python; the
 # package goes in with --no-deps so nothing beyond the lock can be resolved.
@@ -73,6 +73,11 @@ $(BROWSER_STAMP): $(STAMP) $(BROWSER_LOCK)
 	$(BIN)/python -m pip install --quiet --require-hashes -r $(BROWSER_LOCK)
 	touch $(BROWSER_STAMP)
 
+# A static HTML site of the five committed notebooks (never re-executed), the README as its home
+# page and each ledger as a paged, filterable table: build/book/index.html.
+book: $(BROWSER_STAMP)
+	$(BIN)/python book/build.py
+
 test-browser: $(BROWSER_STAMP)
 	@test -x $(CHROMIUM) || { echo "make test-browser: no Chromium at $(CHROMIUM);" \
 		"install it (Debian: apt-get install -y --no-install-recommends chromium)" >&2; exit 2; }
@@ -112,7 +117,7 @@ $(UV_STAMP): $(STAMP)
 
 lock: $(UV_STAMP)
 	$(COMPILE) --extra test $(if $(filter 1,$(UPGRADE)),--upgrade) -o $(LOCK)
-	$(COMPILE) --extra test --extra browser -c $(LOCK) -o $(BROWSER_LOCK)
+	$(COMPILE) --extra test --extra browser --extra book -c $(LOCK) -o $(BROWSER_LOCK)
 	$(MAKE) --no-print-directory $(STAMP)
 	@if git diff --quiet -- $(LOCK) $(BROWSER_LOCK) 2>/dev/null; then \
 		echo "make lock: the lock is unchanged."; \
