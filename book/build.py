@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "build" / "book-src"
 SITE = ROOT / "build" / "book"
 PAGE_LENGTH = 25
+COLUMNS = ("id", "verdict", "claim", "paper", "authors", "ours", "why", "readings", "kind",
+           "section", "uncertainty", "margin", "test", "p", "p_adjusted")
 
 
 def ledger_table(claims: Path) -> str:
@@ -32,11 +34,13 @@ def ledger_table(claims: Path) -> str:
     import pandas as pd
     from itables.javascript import generate_init_offline_itables_html
 
-    frame = pd.read_csv(claims, dtype=str, keep_default_na=False)
+    # the verdict and the sentence first: what a reader scans for
+    frame = pd.read_csv(claims, dtype=str, keep_default_na=False)[list(COLUMNS)]
     init = generate_init_offline_itables_html(itables.options.dt_bundle)
     table = itables.to_html_datatable(
         frame, connected=False, display_logo_when_loading=False, maxBytes=0, showIndex=False,
         column_filters="header", pageLength=PAGE_LENGTH, classes="display compact",
+        scrollX=True,
         layout={"topStart": "pageLength", "topEnd": "search", "bottomStart": "info",
                 "bottomEnd": "paging"},
         table_id=f"ledger-{claims.parent.name}")
@@ -56,6 +60,13 @@ def lay_out() -> list[str]:
         shutil.rmtree(SOURCE)
     (SOURCE / "ledgers").mkdir(parents=True)
     shutil.copy(ROOT / "book" / "conf.py", SOURCE / "conf.py")
+    shutil.copytree(ROOT / "book" / "_static", SOURCE / "_static")
+    import jupyter_server_mathjax
+
+    # MathJax as files in the site (conf.py's mathjax_path), so formulas render offline.
+    shutil.copytree(Path(jupyter_server_mathjax.__file__).parent / "static",
+                    SOURCE / "_static" / "mathjax",
+                    ignore=shutil.ignore_patterns("*.md", "unpacked"))
     shutil.copytree(ROOT / "notebooks", SOURCE / "notebooks",
                     ignore=shutil.ignore_patterns(".*", "*.pyc"))
     shutil.copytree(ROOT / "figures", SOURCE / "figures")

@@ -15,8 +15,20 @@ nb_mime_priority_overrides = [("html", "text/markdown", 5)]
 myst_enable_extensions = ["dollarmath"]
 html_theme = "sphinx_book_theme"
 html_title = "puzzle-lab"
+html_favicon = "figures/02_iq_link/board.png"  # a browser asks for one on every page
 html_theme_options = {"show_toc_level": 2, "use_download_button": False,
                       "use_fullscreen_button": False}
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["book.css"]
+# MathJax 2 from jupyter-server-mathjax, copied in by build.py: no CDN, so the book works offline.
 exclude_patterns = ["_build"]
 suppress_warnings = ["myst.header", "mystnb.unknown_mime_type"]
+# The theme reads its mode from the page; left empty it logs a console error on every page.
+html_context = {"default_mode": "auto"}
+# jupyter-server-mathjax ships MathJax 2 in one combined file with the STIX-Web fonts only: look
+# for no locally installed font (that probe is what Chromium reports as a blocked font load).
+mathjax_path = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
+mathjax2_config = {
+    "HTML-CSS": {"availableFonts": [], "preferredFont": None, "webFont": "STIX-Web",
+                 "imageFont": None},
+}
