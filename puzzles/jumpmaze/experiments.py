@@ -540,13 +540,12 @@ def designer_best(design: Mapping[str, dict], best: Mapping[str, dict],
     return out
 
 
-CONCLUDED = (("T4-restarts-walks-strict", "Restarts beat walks (strict)"),
-             ("T4-restarts-walks-ties", "Restarts beat walks (ties)"),
+CONCLUDED = (("T4-restarts-hc-strict", "Restarts beat plain hill climbing"),
+             ("T4-restarts-walks-strict", "Restarts beat walks"),
              ("T6-sa-best", "Annealing is the best algorithm"),
-             ("T7-ga-hc-strict", "The GA beats strict hill climbing"),
-             ("T7-ga-hc-ties", "The GA beats hill climbing with ties"),
-             ("T7-ga-restarts-strict", "The GA beats restarts (strict)"),
-             ("T7-ga-walk-strict", "The GA beats walks (strict)"))
+             ("T7-ga-hc-strict", "The GA beats plain hill climbing"),
+             ("T7-ga-restarts-strict", "The GA beats restarts"),
+             ("T7-ga-walk-strict", "The GA beats walks"))
 
 
 def _report_bullets(ledger: Any) -> list[str]:

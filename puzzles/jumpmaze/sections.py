@@ -139,9 +139,9 @@ def reading_evidence(ledger: Any, gains: pd.DataFrame) -> Markdown:
     if 7 in gains.columns and ledger[cid].verdict != "not comparable":
         parts.append(PROSE.text(
             "reading_plateau", after=r.hc_plateau_after,
-            strict=gains.loc[("strict climber", window), 7],
+            strict=fmt(gains.loc[("strict climber", window), 7], 3),
             strict_verdict=_reading(ledger, cid, f"strict climber, {window}"),
-            ties=gains.loc[("ties accepted", window), 7],
+            ties=fmt(gains.loc[("ties accepted", window), 7], 3),
             ties_verdict=_reading(ledger, cid, f"ties accepted, {window}")))
     parts.append(PROSE.text("reading_poor", readings=ledger["T3-hc-poor"].readings))
     parts.append(PROSE.text("reading_headline"))
