@@ -393,14 +393,6 @@ def ledger_note(ledger: Any) -> Markdown:
                  moved=int(depends_on_reading(ledger.frame()).sum()))
 
 
-def verdict_moves(ledger: Any) -> pd.DataFrame:
-    """What moved when the verdict engine replaced the notebook's own rules."""
-    from puzzles.core.claims import verdict_moves as moves
-    from puzzles.core.claims import verdicts_before
-
-    return moves(verdicts_before("puzzles.jumpmaze"), ledger.frame())
-
-
 def play(best: Mapping[str, dict], fallback: object, n: str = "7") -> Any:
     """The core Player on the best maze of size ``n`` (``fallback`` when there is none)."""
     from puzzles.core.game import Player
