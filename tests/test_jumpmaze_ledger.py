@@ -1,15 +1,17 @@
-"""Notebook 03's ledger: every row through the verdict engine, decided from the committed runs.
+"""Notebook 03's ledger: every claim declared once, decided from the committed result files.
 
-The fixture rebuilds the ledger's report and protocol rows from the committed result files
-(``final_scores_per_run.csv``, ``checkpoints.csv``, ``final_scores.csv``) plus the strict and
-ties climbers' and walks' runs regenerated from their seeds (2 s), and the tests pin the evidence
-this family chose: unpaired orderings of independent runs, a paired test where the same runs are
-compared at two points, the report's 250 runs behind its best puzzle, an extreme never decided by
-equality, the report's reading as the headline, and named verdicts.
+The fixture builds the paper-scale ledger the notebook builds (``PAPER.ledger``) from the
+committed result files, and the tests pin the evidence this family chose: the report's strict
+climber as every row's headline (the ``-ties`` rows too), unpaired orderings of independent
+runs, a paired test where the same runs are compared at two points, the report's 250 runs
+behind its best puzzle, an extreme never decided by equality, and named verdicts. The new
+result files the ledger reads (``local_maxima.csv``, ``escapes.csv``) are checked against the
+climbers' and walks' runs regenerated from their seeds (2 s).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -18,16 +20,8 @@ import pytest
 
 from puzzles.core import derive_seed
 from puzzles.core import verdicts as V
-from puzzles.core.claims import (
-    VERDICTS,
-    coverage,
-    depends_on_reading,
-    inventory,
-    load,
-    verdict_moves,
-    verdicts_before,
-)
-from puzzles.jumpmaze import experiments, model, optimise
+from puzzles.core.claims import VERDICTS, coverage, inventory, load, verdict_moves, verdicts_before
+from puzzles.jumpmaze import experiments, model, optimise, sections
 from puzzles.jumpmaze import ledger as L
 from puzzles.jumpmaze import report as R
 from puzzles.jumpmaze.paper import PAPER
@@ -35,37 +29,21 @@ from puzzles.jumpmaze.paper import PAPER
 FIG = Path(__file__).parents[1] / "figures" / "03_jumping_maze"
 SEED = 2026
 BUDGET = PAPER.budgets("paper")
+HEAD = f"{L.TIE['strict']}, {L.INCUMBENT}"
 
 
 @pytest.fixture(scope="module")
-def committed() -> dict[str, pd.DataFrame]:
-    return {"finals": pd.read_csv(FIG / "final_scores_per_run.csv"),
-            "checks": pd.read_csv(FIG / "checkpoints.csv"),
-            "summary": pd.read_csv(FIG / "final_scores.csv"),
-            "curves": pd.read_csv(FIG / "curves.csv"),
-            "claims": load(FIG / "claims.csv")}
+def ledger():
+    return PAPER.ledger("paper", SEED, FIG)
 
 
 @pytest.fixture(scope="module")
-def regenerated() -> pd.DataFrame:
-    """The paper-scale climbers and walks, rerun from their seeds (their grids and curves)."""
-    return experiments.run_protocol(BUDGET, SEED, workers=1, algorithms=[
-        "hc_strict", "hc_ties", "walk_strict", "walk_ties"])
+def frame(ledger) -> pd.DataFrame:
+    return ledger.frame().set_index("id")
 
 
-@pytest.fixture(scope="module")
-def ledger(committed, regenerated):
-    runs = L.Runs(committed["finals"], committed["checks"], BUDGET)
-    led = L.new_ledger()
-    L.report_claims(led, R.report_puzzle(), R.report_depths())
-    L.plateau_claims(led, runs)
-    L.definition_claims(led)
-    L.protocol_claims(led, runs, committed["summary"],
-                      experiments.local_maxima_table(regenerated),
-                      experiments.escapes_table(regenerated))
-    # section 4.6 reads annealing's rows again with every optimiser at equal evaluations
-    L.sa_best_claims(led, runs, equal=pd.read_csv(FIG / "matched_budget.csv"), rewrite=True)
-    return led
+def _readings(row) -> dict[str, str]:
+    return dict(part.rsplit(": ", 1) for part in row.readings.split("; "))
 
 
 def test_the_ledger_covers_the_inventory_and_every_row_is_valid(ledger):
@@ -76,16 +54,46 @@ def test_the_ledger_covers_the_inventory_and_every_row_is_valid(ledger):
     # B-ties is ours, not the report's: always beyond, whatever its numbers
     assert ledger["B-ties"].kind == ledger["B-ties"].verdict == "beyond"
     assert (frame.loc[frame["kind"] == "design input", "verdict"] == "by construction").all()
-    assert ledger["T0-runs"].verdict == ledger["T7-budget"].verdict == "by construction"
+    assert len(frame) == 133 and (frame["kind"] == "beyond").sum() == 35
 
 
-def test_the_committed_ledger_is_what_the_committed_runs_give(ledger, committed):
-    """Every report row of claims.csv, rebuilt from the committed result files, to the letter
-    (Holm's family is the same: the notebook's other rows are beyond, with no p)."""
-    ours = ledger.frame().set_index("id")
-    stored = committed["claims"].set_index("id")
-    stored = stored[stored["kind"] != "beyond"]
-    pd.testing.assert_frame_equal(ours.loc[stored.index], stored)
+def test_the_committed_ledger_is_what_the_committed_results_give(ledger):
+    assert ledger.frame().equals(load(FIG / "claims.csv"))
+
+
+def test_every_headline_is_the_inventorys_reading(ledger):
+    claims = inventory("puzzles.jumpmaze").set_index("id")
+    for c in ledger:
+        reading = claims.loc[c.id, "reading"]
+        assert bool(c.readings) == bool(reading), c.id
+        if reading:
+            assert c.readings.startswith(f"{reading}: {c.verdict}"), c.id
+
+
+def test_a_ties_row_is_decided_under_the_strict_climber(frame):
+    """The report's climber is strict: a ``-ties`` row has its ``-strict`` row's headline (the
+    same runs, test and verdict) and shows the ties-accepting climber in readings."""
+    ties = [i for i in frame.index if "ties" in i and i.replace("ties", "strict") in frame.index]
+    assert len(ties) == 28
+    cols = ["ours", "test", "p", "p_adjusted", "verdict", "readings"]
+    for i in ties:
+        assert frame.loc[i, cols].equals(frame.loc[i.replace("ties", "strict"), cols]), i
+    for n in R.report().sizes:
+        row = frame.loc[f"T4-restarts-hc-ties-n{n}"]
+        assert row["verdict"] == "reproduced"
+        assert "ties accepted, incumbent (as plotted): contradicted" in row["readings"]
+    row = frame.loc["T3-plateau-hc_ties"]
+    assert row["verdict"] == "reproduced" and row["ours"] == "0"
+    assert "ties accepted, after iteration 2000: differs" in row["readings"]
+
+
+def test_the_strict_headline_moves_only_the_ties_rows():
+    moves = verdict_moves(verdicts_before("puzzles.jumpmaze"), load(FIG / "claims.csv"))
+    moved = moves[moves["before"] != moves["now"]].set_index(["before", "now"])["rows"]
+    assert moved.to_dict() == {("contradicted", "inconclusive"): 2,
+                               ("contradicted", "reproduced"): 6,
+                               ("differs", "reproduced"): 4}
+    assert "differs" not in set(load(FIG / "claims.csv")["verdict"])
 
 
 def test_orderings_of_independent_runs_are_unpaired_and_same_runs_paired(ledger):
@@ -103,21 +111,22 @@ def test_every_ordering_row_carries_both_statistics_and_both_tie_rules(ledger):
     for c in ledger:
         if c.kind != "ordering":
             continue
-        names = [part.rsplit(": ", 1)[0] for part in c.readings.split("; ")]
-        assert names[0] == L.HEADLINE and L.BEST in names, c.id
-        if "-strict-" in c.id or "-ties-" in c.id:
-            other = "ties accepted" if "-strict-" in c.id else "strict climber"
-            assert f"{other}, {L.INCUMBENT}" in names and f"{other}, {L.BEST}" in names, c.id
+        names = list(_readings(c))
+        if c.id.startswith("T7-sa-ga"):
+            assert names[:2] == [L.INCUMBENT, L.BEST], c.id
+            continue
+        assert names[0] == HEAD and f"{L.TIE['strict']}, {L.BEST}" in names, c.id
+        assert f"ties accepted, {L.INCUMBENT}" in names and f"ties accepted, {L.BEST}" in names
 
 
 def test_unequal_budgets_are_named_and_read_at_matched_evaluations(ledger):
+    fams = {"T4-restarts-hc": ("restarts_strict", "hc_strict"),
+            "T4-restarts-walks": ("restarts_strict", "walk_strict"),
+            "T7-ga-hc": ("ga", "hc_strict"), "T7-ga-restarts": ("ga", "restarts_strict"),
+            "T7-ga-walk": ("ga", "walk_strict"), "T7-sa-ga": ("sa", "ga")}
     for c in ledger:
         if c.kind != "ordering" or c.id.startswith(("T6-", "T4-not-great")):
             continue
-        fams = {"T4-restarts-hc": ("restarts_strict", "hc_strict"),
-                "T4-restarts-walks": ("restarts_strict", "walk_strict"),
-                "T7-ga-hc": ("ga", "hc_strict"), "T7-ga-restarts": ("ga", "restarts_strict"),
-                "T7-ga-walk": ("ga", "walk_strict"), "T7-sa-ga": ("sa", "ga")}
         a, b = next(v for k, v in fams.items() if c.id.startswith(k))
         n = int(c.id.rsplit("-n", 1)[1])
         differ = experiments.evaluations(a, n, BUDGET) != experiments.evaluations(b, n, BUDGET)
@@ -127,32 +136,31 @@ def test_unequal_budgets_are_named_and_read_at_matched_evaluations(ledger):
     # evaluations, annealing is no longer shown the best (issue 25's point)
     row = ledger["T6-sa-best-n5"]
     assert row.verdict == "reproduced" and "budgets differ: annealing 3,001" in row.why
-    assert "ties accepted, matched evaluations, incumbent: inconclusive" in row.readings
+    got = _readings(row)
+    assert got["ties accepted, matched evaluations, incumbent (as plotted)"] == "inconclusive"
+    assert got["strict climber, equal evaluations (3,030), incumbent (as plotted)"] == "reproduced"
+    assert got["ties accepted, equal evaluations (3,030), best-so-far"] == "inconclusive"
 
 
-def test_the_headline_is_the_reports_reading(ledger):
-    # restarts beat walks on the incumbent the report plots, at every n and tie rule; the
-    # best-so-far reading reverses the strict rows (the old verdicts)
-    for v in ("strict", "ties"):
-        for n in R.report().sizes:
-            c = ledger[f"T4-restarts-walks-{v}-n{n}"]
-            assert c.verdict == "reproduced", c.id
+def test_the_headline_is_the_reports_statistic(ledger):
+    # restarts beat walks on the incumbent the report plots, at every n; the best-so-far
+    # reading reverses them (at n = 11 not significantly after Holm)
     for n in R.report().sizes:
-        assert "; best-so-far: contradicted" in ledger[f"T4-restarts-walks-strict-n{n}"].readings
-    # the GA against a climber that accepts ties: contradicted; with the report's strict
-    # climber its best member wins
+        c = ledger[f"T4-restarts-walks-strict-n{n}"]
+        assert c.verdict == "reproduced"
+        assert _readings(c)["strict climber, best-so-far"] == (
+            "inconclusive" if n == 11 else "contradicted")
+    # the GA's population mean loses to the restarts' incumbent; its best member wins
     for n in R.report().sizes:
-        c = ledger[f"T7-ga-hc-ties-n{n}"]
-        assert c.verdict == "contradicted"
-        assert "strict climber, best-so-far: reproduced" in c.readings
-        assert bool(depends_on_reading(pd.DataFrame([{"readings": c.readings}])).iloc[0])
+        c = ledger[f"T7-ga-restarts-strict-n{n}"]
+        assert c.verdict == "contradicted" and "hypothesis: the report's GA" in c.why
+        assert _readings(c)["strict climber, best-so-far"] == "reproduced"
 
 
 def test_named_verdicts_from_the_committed_runs(ledger):
     assert ledger["T2-best-score"].verdict == "reproduced"
     assert ledger["T1-goal-corner"].verdict == "contradicted"
     assert ledger["T3-plateau-hc_strict"].verdict == "reproduced"
-    assert ledger["T3-plateau-hc_ties"].verdict == "differs"
     # the GA's population mean against the strict climber's incumbent at n = 5: leaning
     # against the report, not significant after Holm
     c = ledger["T7-ga-hc-strict-n5"]
@@ -164,19 +172,19 @@ def test_named_verdicts_from_the_committed_runs(ledger):
     assert c.readings.endswith("no neighbour better (a local maximum): reproduced")
     assert ledger["T3-hc-poor"].readings == (
         "strict climber: reproduced; ties accepted: contradicted")
+    assert ledger["T5-escape"].verdict == "reproduced"
 
 
-def test_the_best_puzzle_is_an_extreme_of_the_reports_runs(ledger, committed):
+def test_the_best_puzzle_is_an_extreme_of_the_reports_runs(ledger):
     c = ledger["T8-best-103"]
     # none of our 250 runs reaches 103: two equal samples of one distribution put the larger
     # maximum in either half as often, so ranks cannot call it a difference
     assert c.kind == "extreme" and c.verdict == "inconclusive"
-    # the report's 250 runs (five optimisers x 50), not a comparison of two maxima
     assert c.test == ("exact two-sample precedence test: 0 of our 250 runs lie above the "
                       "paper's max of 250 runs") and c.p == "1"
-    assert "annealing only (50 runs): inconclusive" in c.readings
+    assert "annealing only: inconclusive" in c.readings
     # an extreme is never decided by equality: our best equal to the paper's is not enough
-    finals = committed["finals"]
+    finals = pd.read_csv(FIG / "final_scores_per_run.csv")
     best = finals[finals["n"] == 11]["best_score"].to_numpy(float)
     once = np.append(best[:-1], R.report().best_score)
     ev = V.extreme(once, R.report().best_score, 250, "max", L.MARGINS.best_puzzle)
@@ -189,7 +197,7 @@ def test_plateaus_pass_the_reports_50_runs_as_a_sample(ledger):
     assert "n = 50 vs 50; the paper prints no spread: assumed equal to ours" in c.test
     assert c.margin == L.MARGINS.plateau.text == "±1 moves"
     assert c.verdict == "reproduced"
-    assert ledger["T3-plateau-hc_ties-n11"].verdict == "differs"
+    assert _readings(c)["ties accepted, later half"] == "differs"
 
 
 def test_evaluations_and_matched_budgets():
@@ -206,9 +214,9 @@ def test_evaluations_and_matched_budgets():
         experiments.curve_point("hc_strict", 5, 1002, BUDGET)
 
 
-def test_checkpoints_are_the_runs_own_curves(committed):
-    checks = committed["checks"]
-    wanted = set(L.checkpoints(BUDGET))
+def test_checkpoints_are_the_runs_own_curves():
+    checks = pd.read_csv(FIG / "checkpoints.csv")
+    wanted = set(experiments.checkpoints(BUDGET))
     have = set(checks[["algorithm", "n", "evaluations"]].drop_duplicates().itertuples(
         index=False, name=None))
     assert wanted == have
@@ -220,6 +228,17 @@ def test_checkpoints_are_the_runs_own_curves(committed):
                          & (checks["evaluations"] == e) & (checks["run"] == run)].iloc[0]
             assert row["incumbent"] == pytest.approx(res.curve[i], abs=1e-4)
             assert row["best_so_far"] == res.curve_best[i]
+
+
+def test_the_new_result_files_are_what_the_seeds_give():
+    """local_maxima.csv and escapes.csv (saved for T3-local-max and T5-escape) from the
+    paper-scale climbers and walks rerun from their seeds."""
+    runs = experiments.run_protocol(BUDGET, SEED, workers=1, algorithms=[
+        "hc_strict", "hc_ties", "walk_strict", "walk_ties"])
+    pd.testing.assert_frame_equal(experiments.local_maxima_table(runs),
+                                  pd.read_csv(FIG / "local_maxima.csv"))
+    pd.testing.assert_frame_equal(experiments.escapes_table(runs),
+                                  pd.read_csv(FIG / "escapes.csv"))
 
 
 def test_neighbour_profile_scores_every_one_jump_change():
@@ -243,57 +262,59 @@ def test_neighbour_profile_scores_every_one_jump_change():
         assert optimise.neighbour_profile(g) == (better, equal, worse)
 
 
-def test_the_designer_row_counts_the_96_maze_that_meets_its_constraints():
-    import json
+def _designer_inputs() -> tuple[dict, dict, pd.DataFrame, pd.DataFrame]:
+    return (json.loads((FIG / "designer.json").read_text(encoding="utf-8")),
+            json.loads((FIG / "best_puzzles.json").read_text(encoding="utf-8")),
+            pd.read_csv(FIG / "quality_terms.csv"), pd.read_csv(FIG / "designer_maxima.csv"))
 
-    quality = pd.read_csv(FIG / "quality_terms.csv")
-    design = json.loads((FIG / "designer.json").read_text(encoding="utf-8"))
-    best = json.loads((FIG / "best_puzzles.json").read_text(encoding="utf-8"))
-    d = L.designer_best(design, best, quality)
+
+def test_the_designer_row_counts_the_96_maze_that_meets_its_constraints(ledger):
+    design, best, quality, _ = _designer_inputs()
+    d = experiments.designer_best(design, best, quality)
     assert d["10"] == {"designer": 93, "known": 96, "unconstrained": 96,
                        "unconstrained_feasible": True, "proven": None}
     assert d["11"]["known"] == d["11"]["designer"] == 111
-    led = L.designer_claims(L.new_ledger(), design, best, quality)
-    assert led["B-designer-n10"].ours == "96" and "reach 93" in led["B-designer-n10"].test
-    text = experiments.conclusion(led, best, design, quality)
+    assert ledger["B-designer-n10"].ours == "96" and "reach 93" in ledger["B-designer-n10"].test
+    text = experiments.conclusion(ledger, best, design, quality)
     assert "n = 10: 93, but the deepest maze we know (96) itself has a unique shortest path" in text
 
 
-def test_the_designer_rows_use_the_proven_constrained_maxima():
-    import json
-
-    from puzzles.jumpmaze import attained, offline
-
-    quality = pd.read_csv(FIG / "quality_terms.csv")
-    design = json.loads((FIG / "designer.json").read_text(encoding="utf-8"))
-    best = json.loads((FIG / "best_puzzles.json").read_text(encoding="utf-8"))
-    maxima = attained.maxima_table(offline.stored("constrained-maxima"), design)
-    d = L.designer_best(design, best, quality, maxima)
+def test_the_designer_rows_use_the_proven_constrained_maxima(ledger):
+    design, best, quality, maxima = _designer_inputs()
+    d = experiments.designer_best(design, best, quality, maxima)
     assert (d["7"]["designer"], d["7"]["proven"], d["7"]["known"]) == (43, 44, 44)
     assert (d["5"]["proven"], d["6"]["proven"], d["8"]["proven"]) == (19, 31, None)
-    led = L.designer_claims(L.new_ledger(), design, best, quality, maxima)
-    assert led["B-designer-n7"].ours == "44" and "proves 44" in led["B-designer-n7"].test
-    assert led["B-designer-n10"].ours == "96"  # unproven there: the feasible unconstrained best
-    text = experiments.conclusion(led, best, design, quality, maxima)
+    assert ledger["B-designer-n7"].ours == "44" and "proves 44" in ledger["B-designer-n7"].test
+    assert ledger["B-designer-n10"].ours == "96"  # unproven there: the feasible unconstrained best
+    text = experiments.conclusion(ledger, best, design, quality, maxima)
     assert "n = 7: 43 (the proven maximum under the constraints: 44)" in text
 
 
-def test_frozen_annealing_text_is_from_the_iteration_on():
-    led = L.sa_frozen_claim(L.new_ledger(), experiments.frozen_after(), 6000)
-    assert led["B-sa-frozen"].ours == "433" and "from this iteration on" in led["B-sa-frozen"].claim
+def test_the_beyond_rows(ledger):
+    assert ledger["B-sa-frozen"].ours == "433" and "from this iteration on" in ledger[
+        "B-sa-frozen"].claim
+    assert ledger["B-bound-n7"].ours == "14970655 vs 6129467 (0.409x)"
+    assert ledger["B-refute-n11-119"].ours == "upper bound 118"
+    assert ledger["B-anneal-n11"].ours == "best 117 (n^2-4 = 117)"
+    assert ledger["B-best-n8"].uncertainty == "upper bound 61"
+    assert ledger["B-conjecture"].ours.endswith("proven at n = 5, 6, 7")
 
 
-def test_sentences_and_moves_come_from_the_numbers(ledger, committed):
-    s = L.count_sentence(ledger, "T4-restarts-walks-strict", "restarts beat walks")
+def test_sentences_come_from_the_numbers(ledger):
+    s = experiments.count_sentence(ledger, "T4-restarts-walks-strict", "restarts beat walks")
     assert s == ("restarts beat walks: holds (significantly) at 4 of 4 sizes, inconclusive at 0, "
                  "reversed at 0; 4 of 4 change under another reading")
-    assert "11.7" in L.curves_sentence(committed["summary"])
-    assert "79.7" in L.curves_sentence(committed["summary"])
-    ga = L.ga_sentence(committed["curves"])
+    summary = pd.read_csv(FIG / "final_scores.csv")
+    assert "11.7" in sections.curves_sentence(summary)
+    assert "79.7" in sections.curves_sentence(summary)
+    ga = sections.ga_sentence(pd.read_csv(FIG / "curves.csv")).data
     # the report-review's point: n = 5 reaches 6.75 after 10 generations, not "9-10"
     assert "n=5: 2.16 -> 6.75 (gen 10)" in ga
-    moves = verdict_moves(verdicts_before("puzzles.jumpmaze"), committed["claims"])
-    moved = moves.set_index(["before", "now"])["rows"]
-    assert moved["contradicted", "reproduced"] == 6  # restarts vs walks, the report's reading
-    assert moved["reproduced", "by construction"] == 2  # T0-runs, T7-budget
-    assert ("beyond", "removed") not in moved.index
+    gains = sections.plateau_gains({"final_scores_per_run": pd.read_csv(
+        FIG / "final_scores_per_run.csv"), "checkpoints": pd.read_csv(FIG / "checkpoints.csv")},
+        BUDGET)
+    text = sections.reading_evidence(ledger, gains).data
+    assert "the strict climber's mean gain is 0 move(s) (reproduced)" in text
+    assert "the ties-accepting climber's 3.04 (differs)" in text
+    table = sections.reading_table(ledger, ["T4-restarts", "T7-"])
+    assert not table.index.str.contains("-ties-").any() and HEAD in table.columns

@@ -153,42 +153,52 @@ def test_equal_evaluation_orderings_read_the_matched_runs():
         M.scores(tab, "sa", 5, "final")
 
 
+def _t6(n: int, results, scale: str):
+    """The T6-sa-best evidence at ``n`` from the result files under ``results``."""
+    from puzzles.core.evidence import Data, Sources
+    from puzzles.jumpmaze import ledger as L
+    from puzzles.jumpmaze.paper import PAPER
+
+    rule, fields = L.EVIDENCE.find(f"T6-sa-best-n{n}")
+    data = Data(Sources(PAPER, scale, 2026, results), rule, f"T6-sa-best-n{n}")
+    return rule.fn(data, **fields).evidence
+
+
 def test_t6_readings_at_equal_evaluations():
     from pathlib import Path
 
-    from puzzles.jumpmaze import ledger as L
-
-    tab = pd.read_csv(Path(__file__).parents[1] / "figures/03_jumping_maze/matched_budget.csv")
-    alts = L._equal_alts(tab, 5)
-    assert list(alts) == ["equal evaluations (3,030), incumbent",
-                          "equal evaluations (3,030), best-so-far",
-                          "ties accepted, equal evaluations (3,030), incumbent",
-                          "ties accepted, equal evaluations (3,030), best-so-far"]
-    got = {k: ev.verdict(ev.p) for k, ev in alts.items()}
+    alts = _t6(5, Path(__file__).parents[1] / "figures/03_jumping_maze", "paper")
+    equal = [k for k in alts if "equal evaluations" in k]
+    assert equal == ["strict climber, equal evaluations (3,030), incumbent (as plotted)",
+                     "strict climber, equal evaluations (3,030), best-so-far",
+                     "ties accepted, equal evaluations (3,030), incumbent (as plotted)",
+                     "ties accepted, equal evaluations (3,030), best-so-far"]
+    got = {k: alts[k].verdict(alts[k].p) for k in equal}
     # the strict climber loses to annealing at equal budgets; the tie-accepting one does not
-    assert got["equal evaluations (3,030), incumbent"] == "reproduced"
-    assert got["ties accepted, equal evaluations (3,030), best-so-far"] == "inconclusive"
+    assert got[equal[0]] == "reproduced"
+    assert got[equal[3]] == "inconclusive"
 
 
-def test_a_smoke_scale_ledger_reads_the_stored_runs_at_their_own_budget():
+def test_a_smoke_scale_ledger_reads_the_stored_runs_at_their_own_budget(tmp_path):
     """Notebook 03 at smoke scale: its protocol runs are smoke-sized, the stored matched runs
     were made at the paper's budget; T6's equal-evaluation readings use the table's E(n)."""
     from pathlib import Path
 
-    from puzzles.jumpmaze import ledger as L
+    from puzzles.core import save_table
+    from puzzles.jumpmaze import experiments as X
     from puzzles.jumpmaze import sections as S
     from puzzles.jumpmaze.paper import PAPER
 
     smoke = PAPER.budgets("smoke")
     assert M.matched_evaluations(5, smoke) != 3030  # the budgets differ: the bug's condition
     tables = S.protocol_tables(PAPER.run("protocol", "smoke", 2026, workers=1, progress=False),
-                               smoke, L.checkpoints(smoke))
-    runs = L.Runs(tables["final_scores_per_run"], tables["checkpoints"], smoke)
+                               smoke, X.checkpoints(smoke))
     tab = pd.read_csv(Path(__file__).parents[1] / "figures/03_jumping_maze/matched_budget.csv")
-    led = L.sa_best_claims(L.new_ledger(), runs, equal=tab)
-    frame = led.frame().set_index("id")
-    assert "equal evaluations (3,030), incumbent: " in frame.loc["T6-sa-best-n5", "readings"]
-    assert "equal evaluations (6,060), best-so-far: " in frame.loc["T6-sa-best-n11", "readings"]
+    for name, table in {**tables, "matched_budget": tab}.items():
+        save_table(table, name, tmp_path)
+    assert "strict climber, equal evaluations (3,030), incumbent (as plotted)" in _t6(
+        5, tmp_path, "smoke")
+    assert "ties accepted, equal evaluations (6,060), best-so-far" in _t6(11, tmp_path, "smoke")
     assert "n = 5: 3,030" in str(S.matched_note(tab).data)
 
 

@@ -236,6 +236,58 @@ def curve_point(algorithm: str, n: int, evals: int, budget: MazeBudget) -> int:
     return evals - 1
 
 
+def pairs() -> list[tuple[str, str]]:
+    """(better, worse) of every pair-ordering row of the ledger, both tie rules."""
+    out = []
+    for v in ("strict", "ties"):
+        out += [(f"restarts_{v}", f"hc_{v}"), (f"restarts_{v}", f"walk_{v}"),
+                ("ga", f"hc_{v}"), ("ga", f"restarts_{v}"), ("ga", f"walk_{v}"),
+                ("sa", f"restarts_{v}")]
+    return out + [("sa", "ga")]
+
+
+def rivals(tie: str) -> tuple[str, ...]:
+    """Annealing's rivals under one tie rule (both GA readings)."""
+    return (f"hc_{tie}", f"restarts_{tie}", f"walk_{tie}", "ga", "ga_top80")
+
+
+def windows(algorithm: str, n: int, budget: MazeBudget) -> dict[str, int]:
+    """Where a window of a run starts (an iteration) for the plateau rows, by reading."""
+    family = algorithm.partition("_")[0]
+    iters = int(getattr(budget, family)[n])
+    if family == "restarts":
+        return {"later half": iters // 2, "last climb": iters * 9 // 10}
+    out = {"later half": iters // 2}
+    if iters > report().hc_plateau_after:  # the report's window at n = 7 (2/5 of its budget)
+        out["after iteration 2000"] = report().hc_plateau_after
+    elif iters * 2 // 5 not in out.values():
+        out["after 2/5 of the budget"] = iters * 2 // 5
+    return out
+
+
+def checkpoints(budget: MazeBudget) -> list[tuple[str, int, int]]:
+    """Every ``(algorithm, n, evaluations)`` the ledger reads before a run's end: both sides of
+    each compared pair at their matched evaluations, and the plateau windows."""
+    out: set[tuple[str, int, int]] = set()
+
+    def both(a: str, b: str, n: int) -> None:
+        e = matched_evaluations(a, b, n, budget)
+        for alg in (a, b):
+            if e != evaluations(alg, n, budget):
+                out.add((alg, n, e))
+
+    for n in tuple(budget.sizes):
+        for better, worse in pairs():
+            both(better, worse, n)
+        for v in ("strict", "ties"):
+            for rival in rivals(v):
+                both("sa", rival, n)
+            for alg in (f"hc_{v}", f"restarts_{v}"):
+                for start in windows(alg, n, budget).values():
+                    out.add((alg, n, start + 1))
+    return sorted(out)
+
+
 CHECKPOINT_COLUMNS = ["algorithm", "n", "evaluations", "run", "incumbent", "best_so_far"]
 
 
@@ -434,19 +486,70 @@ def conjecture_sentence(conj: pd.DataFrame) -> str:
                          if pd.isna(r.proven_max) and not pd.isna(r.upper_bound)))
 
 
-CONCLUDED = (("T4-restarts-walks-strict", "Restarts beat walks (strict)"),
-             ("T4-restarts-walks-ties", "Restarts beat walks (ties)"),
+def count_sentence(ledger: Any, prefix: str, what: str) -> str:
+    """'<what>: holds at a of N sizes, inconclusive at b, reversed at c' (ids starting
+    ``prefix``, headline verdicts), and how many verdicts change under another reading."""
+    from puzzles.core.claims import depends_on_reading
+
+    rows = [c for c in ledger if c.id.startswith(prefix)]
+    if not rows:
+        return PROSE.text("count_unchecked", what=what)
+    k = {v: sum(c.verdict == v for c in rows)
+         for v in ("reproduced", "inconclusive", "contradicted", "differs", "not comparable")}
+    frame = ledger.frame()
+    moved = int(depends_on_reading(frame[frame["id"].str.startswith(prefix)]).sum())
+    return PROSE.text("count", what=what, rows=len(rows), reproduced=k["reproduced"],
+                      inconclusive=k["inconclusive"], contradicted=k["contradicted"],
+                      others="".join(f", {v} at {k[v]}" for v in ("differs", "not comparable")
+                                     if k[v]), moved=moved)
+
+
+def feasible(quality: pd.DataFrame, n: int) -> bool:
+    """Whether the unconstrained best n x n maze (``quality``: quality_terms.csv rows named
+    'best n=<n>') already has a unique shortest path and no black or white holes."""
+    d = quality[quality["puzzle"] == f"best n={n}"]
+    if d.empty:
+        return False
+    r = d.iloc[0]
+    return bool(r["unique_path"]) and int(r["black_holes"]) == 0 and int(r["white_holes"]) == 0
+
+
+def proven_constrained(maxima: pd.DataFrame | None) -> dict[str, int]:
+    """Per n (as text), the constrained maxima ``designer_maxima.csv`` proves."""
+    if maxima is None:
+        return {}
+    done = maxima.dropna(subset=["proven_max_constrained"])
+    return {str(int(r.n)): int(r.proven_max_constrained) for r in done.itertuples()}
+
+
+def designer_best(design: Mapping[str, dict], best: Mapping[str, dict],
+                  quality: pd.DataFrame, maxima: pd.DataFrame | None = None
+                  ) -> dict[str, dict]:
+    """Per n: the designer's deepest feasible maze, the proven constrained maximum (``maxima``:
+    ``designer_maxima.csv``; None where unproven) and the deepest feasible maze we know (the
+    larger of those, and of the unconstrained best when it is itself feasible)."""
+    proven = proven_constrained(maxima)
+    out = {}
+    for k, v in design.items():
+        top = best.get(k)
+        ok = top is not None and feasible(quality, int(k))
+        known = max(v["score"], top["score"]) if ok else v["score"]
+        out[k] = {"designer": int(v["score"]), "known": int(max(known, proven.get(k, 0))),
+                  "unconstrained": None if top is None else int(top["score"]),
+                  "unconstrained_feasible": ok, "proven": proven.get(k)}
+    return out
+
+
+CONCLUDED = (("T4-restarts-hc-strict", "Restarts beat plain hill climbing"),
+             ("T4-restarts-walks-strict", "Restarts beat walks"),
              ("T6-sa-best", "Annealing is the best algorithm"),
-             ("T7-ga-hc-strict", "The GA beats strict hill climbing"),
-             ("T7-ga-hc-ties", "The GA beats hill climbing with ties"),
-             ("T7-ga-restarts-strict", "The GA beats restarts (strict)"),
-             ("T7-ga-walk-strict", "The GA beats walks (strict)"))
+             ("T7-ga-hc-strict", "The GA beats plain hill climbing"),
+             ("T7-ga-restarts-strict", "The GA beats restarts"),
+             ("T7-ga-walk-strict", "The GA beats walks"))
 
 
 def _report_bullets(ledger: Any) -> list[str]:
     """The report's evaluation, its best puzzle and its orderings."""
-    from puzzles.jumpmaze.ledger import count_sentence
-
     bullets = []
     if "T2-best-score" in ledger:
         bullets.append(PROSE.text("conclusion_evaluation", score=ledger["T2-best-score"].ours,
@@ -483,8 +586,6 @@ def _maxima_bullet(best: Mapping[str, dict]) -> str:
 
 def _designer_bullet(design: Mapping[str, dict], best: Mapping[str, dict],
                      quality: pd.DataFrame, maxima: pd.DataFrame | None) -> str:
-    from puzzles.jumpmaze.ledger import designer_best
-
     parts = []
     for k, v in designer_best(design, best, quality, maxima).items():
         if v["proven"] is not None:

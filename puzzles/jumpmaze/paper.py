@@ -13,6 +13,7 @@ from pathlib import Path
 
 from puzzles.core.paper import Budget, Experiment, Paper, knob
 from puzzles.jumpmaze import attained, estimate, exact, experiments, matched, offline
+from puzzles.jumpmaze.ledger import EVIDENCE
 from puzzles.jumpmaze.report import report
 
 
@@ -171,7 +172,7 @@ PAPER: Paper[MazeBudget] = Paper(
                    "constraints (offline)", attained.attained_tasks, attained.attained_run,
                    attained.attained_table),
     ),
-    data=Path(__file__).parent,
+    data=Path(__file__).parent, evidence=EVIDENCE,
     stored=tuple((name, f"puzzles/jumpmaze/data/{name.replace('-', '_')}.csv") for name in (
         "long-anneal", "long-anneal-extra", "long-proofs", "long-bounds", "designer-runs",
         "offline-refutation", "matched", "size-estimates", "constrained-maxima")),

@@ -14,6 +14,7 @@ import numba
 import numpy as np
 import pandas as pd
 
+from puzzles.core.claims import fmt
 from puzzles.jumpmaze import designer, exact, experiments, model, offline
 from puzzles.jumpmaze.experiments import PROSE
 from puzzles.jumpmaze.report import report
@@ -82,15 +83,143 @@ def curve_points(curves: pd.DataFrame) -> Markdown:
                  sizes=curves["n"].nunique())
 
 
-def frozen(ledger: Any, budget: MazeBudget) -> Markdown:
-    """From which iteration the report's annealing takes no loss, at the largest n (a ledger
-    row and a sentence)."""
-    from puzzles.jumpmaze.ledger import sa_frozen_claim
-
+def frozen(budget: MazeBudget) -> Markdown:
+    """From which iteration the report's annealing takes no loss, at the largest n."""
     n = max(budget.sizes)
-    after = experiments.frozen_after()
-    sa_frozen_claim(ledger, after, budget.sa[n])
-    return PROSE("frozen", frozen=after, iters=budget.sa[n], n=n)
+    return PROSE("frozen", frozen=experiments.frozen_after(), iters=budget.sa[n], n=n)
+
+
+def plateau_gains(tables: Mapping[str, pd.DataFrame], budget: MazeBudget) -> pd.DataFrame:
+    """Each climber's mean gain per run over each plateau window (the T3-plateau rows' data)."""
+    from puzzles.jumpmaze import ledger as L
+
+    runs = L.Runs(tables["final_scores_per_run"], tables["checkpoints"], budget)
+    rows = [{"climber": L.TIE[v], "n": n, "window": name, "from iteration": start,
+             "mean gain": round(float(L.gain(runs, f"hc_{v}", n, start).mean()), 2)}
+            for v in L.TIE for n in budget.sizes
+            for name, start in experiments.windows(f"hc_{v}", n, budget).items()]
+    return pd.DataFrame(rows).pivot(index=["climber", "window"], columns="n",
+                                    values="mean gain")
+
+
+def margins_table() -> pd.DataFrame:
+    """The margins the equivalence rows use, as the notebook shows them (kind, rows, why)."""
+    from puzzles.jumpmaze.ledger import MARGINS
+
+    return pd.DataFrame([
+        {"kind": "estimate", "rows": "T3-plateau-*", "margin": MARGINS.plateau.text,
+         "why": "one move of goal depth is the score's unit; a mean gain under one move over "
+                "thousands of iterations is 'no large impact'"},
+        {"kind": "extreme", "rows": "T8-best-103", "margin": MARGINS.best_puzzle.text,
+         "why": "2% of 103: one search's best maze is luck, 101 vs 103 is not a different "
+                "result"},
+        {"kind": "ordering, trend", "rows": "T4-*, T6-*, T7-*", "margin": "none",
+         "why": "one-sided rank tests: any difference significant after Holm's correction "
+                "counts"},
+    ])
+
+
+# --- sentences from the built ledger (after the ledger cell) -------------------------------------
+
+
+def _reading(ledger: Any, claim_id: str, name: str) -> str:
+    """The verdict of ``claim_id`` under its reading ``name`` (from the row's ``readings``)."""
+    parts = dict(part.rsplit(": ", 1) for part in ledger[claim_id].readings.split("; "))
+    return parts[name]
+
+
+def reading_evidence(ledger: Any, gains: pd.DataFrame) -> Markdown:
+    """Why the headline reading is the report's own, with the measured evidence."""
+    from IPython.display import Markdown
+
+    r = report()
+    parts = ["**The report's own reading.** "
+             + PROSE.text("report_reading", runs=r.runs, after=r.hc_plateau_after)]
+    cid, window = "T3-plateau-hc_strict", "after iteration 2000"
+    if 7 in gains.columns and ledger[cid].verdict != "not comparable":
+        parts.append(PROSE.text(
+            "reading_plateau", after=r.hc_plateau_after,
+            strict=fmt(gains.loc[("strict climber", window), 7], 3),
+            strict_verdict=_reading(ledger, cid, f"strict climber, {window}"),
+            ties=fmt(gains.loc[("ties accepted", window), 7], 3),
+            ties_verdict=_reading(ledger, cid, f"ties accepted, {window}")))
+    parts.append(PROSE.text("reading_poor", readings=ledger["T3-hc-poor"].readings))
+    parts.append(PROSE.text("reading_headline"))
+    return Markdown(" ".join(parts))
+
+
+def reading_table(ledger: Any, prefixes: Sequence[str]) -> pd.DataFrame:
+    """One line per ordering row (a ``-ties`` row has its ``-strict`` row's readings, so it is
+    left out): its headline verdict and its verdict under each reading."""
+    rows = []
+    for c in ledger:
+        if not c.id.startswith(tuple(prefixes)) or not c.readings or "-ties-" in c.id:
+            continue
+        rows.append({"id": c.id, **dict(part.rsplit(": ", 1) for part in c.readings.split("; "))})
+    return pd.DataFrame(rows).fillna("").set_index("id")
+
+
+def curves_sentence(summary: pd.DataFrame, n: int = 11) -> str:
+    """Strict vs tie-accepting hill climbing at ``n`` (mean final score)."""
+    piv = summary.set_index(["algorithm", "n"])["mean_final"]
+    return PROSE.text("curves", n=n, strict=fmt(piv['hc_strict', n], 3),
+                      ties=fmt(piv['hc_ties', n], 3))
+
+
+def plateau_sentences(ledger: Any) -> Markdown:
+    """Markdown bullets: every plateau row's headline verdict."""
+    from IPython.display import Markdown
+
+    return Markdown("\n".join(
+        PROSE.text("plateau_row", claim=c.claim, ours=c.ours, evidence=c.uncertainty or c.test,
+                   margin=c.margin, verdict=c.verdict, readings=c.readings)
+        for c in ledger if c.id.startswith("T3-plateau") and "_ties" not in c.id))
+
+
+COUNTED = (("T4-restarts-hc-strict", "random restarts beat plain hill climbing"),
+           ("T4-restarts-walks-strict", "random restarts beat random walks"),
+           ("T6-sa-best", "simulated annealing is the best algorithm"),
+           ("T7-ga-hc-strict", "the GA beats plain hill climbing"),
+           ("T7-ga-restarts-strict", "the GA beats random restarts"),
+           ("T7-ga-walk-strict", "the GA beats random walks"),
+           ("T7-sa-ga", "annealing beats the GA"))
+
+
+def count_sentences(ledger: Any) -> Markdown:
+    """Markdown bullets: every ordering claim of the report, counted over the sizes."""
+    from IPython.display import Markdown
+
+    return Markdown("\n".join(f"* {experiments.count_sentence(ledger, prefix, what)}."
+                              for prefix, what in COUNTED))
+
+
+def best_sentence(ledger: Any) -> Markdown:
+    """The report's 103-move puzzle against the best of our runs."""
+    from IPython.display import Markdown
+
+    t8 = ledger["T8-best-103"]
+    return Markdown(PROSE.text("best_row", claim=t8.claim, ours=t8.ours, test=t8.test,
+                               uncertainty=t8.uncertainty, p=t8.p, p_adjusted=t8.p_adjusted,
+                               verdict=t8.verdict))
+
+
+def ga_sentence(curves: pd.DataFrame, at: int = 10) -> Markdown:
+    """How the two GA readings rise: population mean at generation 0, ``at`` and the end."""
+    from IPython.display import Markdown
+
+    parts = []
+    for alg in ("ga", "ga_top80"):
+        d = curves[curves["algorithm"] == alg]
+        bits = []
+        for n, g in d.groupby("n"):
+            s = g.set_index("iteration")["mean_score"]
+            last, k = int(s.index.max()), min(at, int(s.index.max()))
+            bits.append(PROSE.text("ga_bit", n=n, first=fmt(s.loc[0], 3), at=k,
+                                   at_value=fmt(s.loc[k], 3), last=last,
+                                   last_value=fmt(s.loc[last], 3), peak=fmt(s.max(), 3)))
+        if bits:
+            parts.append(PROSE.text("ga_item", algorithm=alg, bits="; ".join(bits)))
+    return Markdown("\n".join(parts))
 
 
 # --- exact search --------------------------------------------------------------------------------
@@ -262,14 +391,6 @@ def ledger_note(ledger: Any) -> Markdown:
         raise ValueError(f"the ledger misses claims of the inventory: {cov}")
     return PROSE("ledger_summary", summary=ledger.summary(), claims=len(claims),
                  moved=int(depends_on_reading(ledger.frame()).sum()))
-
-
-def verdict_moves(ledger: Any) -> pd.DataFrame:
-    """What moved when the verdict engine replaced the notebook's own rules."""
-    from puzzles.core.claims import verdict_moves as moves
-    from puzzles.core.claims import verdicts_before
-
-    return moves(verdicts_before("puzzles.jumpmaze"), ledger.frame())
 
 
 def play(best: Mapping[str, dict], fallback: object, n: str = "7") -> Any:
