@@ -79,3 +79,75 @@ def configure_numba_cache() -> str:
     if numba_config is not None:  # numba came first (e.g. imported in a notebook cell)
         numba_config.CACHE_DIR = path
     return path
+
+
+# --- a damaged numba cache entry is recompiled, never a crash deep inside numba ------------------
+
+CACHING_MODULE = "numba.core.caching"
+
+
+def _tolerant_load_data(original):
+    """numba's ``IndexDataCacheFile._load_data``, but a truncated or corrupt entry is named in
+    a warning, removed and reported as a miss, so numba compiles the kernel afresh (the machine
+    code is derived from the source: nothing is lost)."""
+    import pickle
+    import warnings
+
+    def load(self, name):
+        try:
+            return original(self, name)
+        except (EOFError, pickle.UnpicklingError, AttributeError, ImportError, IndexError,
+                ValueError, TypeError) as err:
+            path = self._data_path(name)
+            warnings.warn(f"discarding the corrupt numba cache entry {path} "
+                          f"({type(err).__name__}: {err}); the kernel is compiled afresh",
+                          RuntimeWarning, stacklevel=2)
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+            return None
+
+    load.__wrapped__ = original
+    return load
+
+
+def _patch_caching(module) -> None:
+    cls = module.IndexDataCacheFile
+    if not hasattr(cls._load_data, "__wrapped__"):
+        cls._load_data = _tolerant_load_data(cls._load_data)
+
+
+class _CachingHook:
+    """A meta-path finder that patches numba's cache reader right after numba imports it, so
+    ``import puzzles`` need not import numba itself."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        """Wrap the loader of :data:`CACHING_MODULE`; decline every other module."""
+        if fullname != CACHING_MODULE:
+            return None
+        import importlib.machinery
+
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is None or spec.loader is None:
+            return spec
+        loader = spec.loader
+        run = loader.exec_module
+
+        def exec_module(module):
+            run(module)
+            _patch_caching(module)
+
+        loader.exec_module = exec_module
+        return spec
+
+
+def guard_numba_cache() -> None:
+    """Make a corrupt numba cache entry a warning and a recompilation (see
+    :func:`_tolerant_load_data`), now if numba's cache module is loaded, else when it is."""
+    import sys
+
+    if CACHING_MODULE in sys.modules:
+        _patch_caching(sys.modules[CACHING_MODULE])
+    elif not any(isinstance(f, _CachingHook) for f in sys.meta_path):
+        sys.meta_path.insert(0, _CachingHook())

@@ -259,3 +259,32 @@ def test_every_option_of_the_command_line_is_documented():
         for action in sub._actions:
             if action.dest != "help":
                 assert action.help, f"{name} {action.option_strings or action.dest}: no help"
+
+
+def test_a_truncated_numba_cache_entry_is_named_and_recompiled(tmp_path):
+    """A damaged .nbc file: a warning naming it, then the kernel compiles again and runs."""
+    code = textwrap.dedent("""
+        import warnings, pathlib, os
+        import puzzles
+        from numba import njit
+        @njit(cache=True)
+        def twice(x):
+            return 2 * x
+        print(twice(21))
+    """)
+    (tmp_path / "kernel.py").write_text(code)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+
+    def run() -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-W", "always", str(tmp_path / "kernel.py")],
+                              capture_output=True, text=True, env=env, timeout=300)
+
+    assert run().stdout.strip() == "42"
+    entries = list((tmp_path / "cache").rglob("*.nbc"))
+    assert entries
+    for e in entries:
+        e.write_bytes(e.read_bytes()[:40])
+    again = run()
+    assert again.returncode == 0 and again.stdout.strip() == "42", again.stderr[-800:]
+    assert "discarding the corrupt numba cache entry" in again.stderr
+    assert entries[0].name in again.stderr
