@@ -288,3 +288,35 @@ def test_a_truncated_numba_cache_entry_is_named_and_recompiled(tmp_path):
     assert again.returncode == 0 and again.stdout.strip() == "42", again.stderr[-800:]
     assert "discarding the corrupt numba cache entry" in again.stderr
     assert entries[0].name in again.stderr
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("huge", 2026, 0, ""), "SCALE must be one of 'smoke', 'paper', got 'huge'"),
+    (("paper", -1, 0, ""), "SEED must be an int >= 0, got -1"),
+    (("paper", 2026, -1, ""), "WORKERS must be an int from 0"),
+    (("paper", 2026, 0, None), "SCHEDULER must be a string"),
+], ids=["scale", "seed", "workers", "scheduler"])
+def test_notebook_parameters_are_refused_in_one_line_naming_the_parameter(args, says):
+    from puzzles.core import check_parameters
+
+    with pytest.raises(ValueError, match=re_escape(says)):
+        check_parameters(*args)
+    check_parameters("smoke", 0, 2, "")
+
+
+def re_escape(text: str) -> str:
+    import re
+
+    return re.escape(text)
+
+
+def test_every_notebook_checks_its_parameters_in_its_setup_cell():
+    import json
+
+    from puzzles.catalogue import CATALOGUE
+
+    for e in CATALOGUE:
+        cells = [c for c in json.loads(e.path.read_text(encoding="utf-8"))["cells"]
+                 if c["cell_type"] == "code"]
+        setup = "".join("".join(c["source"]) for c in cells[1:3])
+        assert "check_parameters(SCALE, SEED, WORKERS, SCHEDULER)" in setup, e.stem

@@ -5,6 +5,7 @@ the family contract lives in ``core.paper`` and ``core.game``."""
 from puzzles.core.claims import Claim, Ledger
 from puzzles.core.display import Picture, described, register, show_figure, show_picture
 from puzzles.core.output import figures_dir, save_figure, save_json, save_table
+from puzzles.core.parameters import check_parameters
 from puzzles.core.runner import default_workers, executor_for, progress_bar, run_tasks
 from puzzles.core.scales import SCALES, check_scale
 from puzzles.core.seeding import derive_rng, derive_seed, seed_sequence
@@ -21,6 +22,7 @@ __all__ = [
     "Timings",
     "progress_bar",
     "SCALES",
+    "check_parameters",
     "check_scale",
     "ci_halfwidth",
     "default_workers",
