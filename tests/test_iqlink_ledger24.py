@@ -1,4 +1,6 @@
-"""Issue 24's ledger rows: the naive search, the transition sweep, the recount, the grade."""
+"""Issue 24's ledger rows (the naive search, the transition sweep, the counting check on easy
+challenges) decided by their evidence functions on small synthetic tables, and the tables of
+``runs24`` beside them."""
 
 from __future__ import annotations
 
@@ -6,9 +8,40 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from puzzles.core import verdicts as V
+from puzzles.iqlink import ledger as L
 from puzzles.iqlink import ledger24 as l24
+from puzzles.iqlink import runs24 as r24
 
 LEVELS = ("2", "3", "4", "5", "6", "never")
+
+
+class FakeData:
+    """What an evidence function reads, from tables given by name (no declarations checked:
+    the ledger build test checks those)."""
+
+    claim_id = "test"
+
+    def __init__(self, **tables):
+        self.tables = tables
+
+    def table(self, name):
+        return self.tables[name]
+
+    stored = reference = json = table
+
+    def memo(self, fn, *args):
+        return fn(self, *args)
+
+
+def _analysis(levels, combos=None, to_place=None, **cols) -> pd.DataFrame:
+    n = len(levels)
+    df = pd.DataFrame({"id": range(1, n + 1), "level": levels,
+                       "to_place": to_place or [8] * n, "nodes": range(n, 0, -1),
+                       "ratios": [""] * n, **cols})
+    for c in L.BIG:
+        df[c] = [str(x) for x in (combos or [100] * n)]
+    return df
 
 
 def _sweep(nodes: dict[str, list[int]]) -> pd.DataFrame:
@@ -22,9 +55,11 @@ def test_best_transition_3_or_4_wins_when_one_of_them_is_best():
     base = {t: [100 + 10 * i for i in range(n)] for t in LEVELS}
     base["3"] = [50 + 10 * i for i in range(n)]  # 3 is best, 4 is the worst
     base["4"] = [500 + 10 * i for i in range(n)]
-    ev, each = l24.best_transition(_sweep(base))
-    assert ev.significant == "reproduced"
-    assert set(each) == {"3 or 4 vs 2", "3 or 4 vs 5", "3 or 4 vs 6", "3 or 4 vs never"}
+    out = l24.best_transition(FakeData(analysis=_analysis(["Wizard"] * n),
+                                       transition=_sweep(base)))
+    assert out.evidence["the weakest comparison"].significant == "reproduced"
+    assert set(out.evidence) == {"the weakest comparison", "3 or 4 vs 2", "3 or 4 vs 5",
+                                 "3 or 4 vs 6", "3 or 4 vs never"}
 
 
 def test_best_transition_loses_to_a_better_level():
@@ -32,9 +67,28 @@ def test_best_transition_loses_to_a_better_level():
     base = {t: [200 + 10 * i for i in range(n)] for t in LEVELS}
     base["3"] = base["4"] = [100 + 10 * i for i in range(n)]
     base["6"] = [20 + 10 * i for i in range(n)]
-    ev, each = l24.best_transition(_sweep(base))
-    assert ev.significant == "contradicted"
-    assert each["3 or 4 vs 6"].significant == "contradicted"
+    out = l24.best_transition(FakeData(analysis=_analysis(["Wizard"] * n),
+                                       transition=_sweep(base)))
+    assert out.evidence["the weakest comparison"].significant == "contradicted"
+    assert out.evidence["3 or 4 vs 6"].significant == "contradicted"
+
+
+def test_best_transition_leaves_out_the_challenges_no_switch_can_act_on():
+    n = 12
+    base = {t: [100 + 10 * i for i in range(n)] for t in LEVELS}
+    base["5"] = [50 + 10 * i for i in range(n)]
+    # challenge 1: one combination after cleanup; challenge 2: 3 pieces to place (exhaustive
+    # from the start at 3, 4 and 5, but not at 2): equal by construction where it can't act
+    for t in LEVELS:
+        base[t][0] = base[t][1] = 7
+    df = _analysis(["Wizard"] * n, combos=[1] + [100] * (n - 1), to_place=[8, 3] + [8] * 10)
+    ev = l24.best_transition(FakeData(analysis=df, transition=_sweep(base))).evidence
+    assert "2 of 12 pairs equal by construction left out" in ev["3 or 4 vs 5"].test
+    assert "1 of 12 pairs equal by construction left out" in ev["3 or 4 vs 2"].test
+    assert "1 of 12 pairs" in ev["3 or 4 vs never"].test
+    base["5"][0] = 6  # a switch that acts where it cannot: a solver bug
+    with pytest.raises(RuntimeError, match="cannot act"):
+        l24.best_transition(FakeData(analysis=df, transition=_sweep(base)))
 
 
 def _naive(levels, nodes, links=0):
@@ -53,42 +107,77 @@ def _naive(levels, nodes, links=0):
 
 def test_linkability_pays_compares_linked_with_free_in_each_reading():
     naive = _naive(["Wizard"] * 8, [(1000 + i, 10 + i, 500 + i, 600 + i) for i in range(8)])
-    df = pd.DataFrame({"id": range(1, 9), "level": "Wizard", "nodes": range(8, 0, -1)})
-    main, readings, cap = l24.linkability_pays(naive, df)
-    assert main.significant == "reproduced"  # any order: linked far below free
+    out = l24.linkability_pays(FakeData(analysis=_analysis(["Wizard"] * 8), naive=naive))
+    assert out.evidence["naive = any order, hard = our 7 hardest"].significant == "reproduced"
     # fixed order: linked above free on every challenge
-    assert readings["naive = fixed-order product"].significant == "contradicted"
-    assert cap == "none"
+    assert out.evidence["naive = fixed order"].significant == "contradicted"
+    assert out.why.endswith("none")
 
 
-def test_easy_cost_is_counted_work_free_below_linked():
+def test_easy_cost_is_by_construction_where_cleanup_leaves_one_combination():
     naive = _naive(["Starter"] * 8, [(2, 2, 2, 2)] * 8, links=3)
-    # the seconds say the opposite: they must not move the verdict
-    naive["seconds"] = np.where(naive["linkability"], 1.0, 2.0) + naive["id"] * 0.01
-    ev, readings, facts = l24.linkability_costs_easy(naive)
-    assert (facts["same"], facts["same_fit"], facts["n"]) == (8, 8, 8)
-    assert facts["share"] == pytest.approx(6 / 26)  # link + union over all the linked work
-    assert ev.significant == "reproduced"
-    assert set(readings) == {f"naive = {r} order, work in {u}" for r in ("any", "fixed")
-                             for u in l24.WORK_UNITS} - {"naive = any order, work in tests"}
-    assert all(r.significant == "reproduced" for r in readings.values())
-    # only Starter and Junior count: Wizard rows where linkability saves work change nothing
+    data = FakeData(analysis=_analysis(["Starter"] * 8, combos=[1] * 8), naive=naive)
+    out = l24.linkability_costs_easy(data)
+    assert out.evidence.settled == "by construction"
+    assert "basic cleanup leaves one combination" in out.evidence.test
+    assert "nodes equal with and without it on 8 of 8" in out.why
+    assert "23%" in out.why  # link + union over all the linked work: 6 / 26
+    # where cleanup leaves several combinations the rule can act: a paired test of the work
+    data = FakeData(analysis=_analysis(["Starter"] * 8, combos=[1] * 2 + [6] * 6), naive=naive)
+    ev = l24.linkability_costs_easy(data).evidence
+    assert ev.significant == "reproduced" and "2 of 8 pairs equal by construction" in ev.test
+    # Wizard challenges where linkability saves work change nothing
     wiz = _naive(["Wizard"] * 8, [(50, 5, 50, 5)] * 8, links=3).assign(id=lambda d: d.id + 8)
-    ev2, _, facts2 = l24.linkability_costs_easy(pd.concat([naive, wiz]))
-    assert facts2["n"] == 8 and ev2.p == ev.p
+    data = FakeData(analysis=_analysis(["Starter"] * 8 + ["Wizard"] * 8, combos=[1] * 2 + [
+        6] * 14), naive=pd.concat([naive, wiz]))
+    assert l24.linkability_costs_easy(data).evidence.p == ev.p
 
 
 def test_easy_cost_when_linkability_saves_more_than_it_pays():
-    # linked: 1 node instead of 4, 3 link and 3 union tests per node: 26 tests against 80
     naive = _naive(["Junior"] * 8, [(4, 1, 4, 1)] * 8, links=3)
-    ev, _, facts = l24.linkability_costs_easy(naive)
-    assert facts["same"] == 0 and ev.significant == "contradicted"
+    ev = l24.linkability_costs_easy(FakeData(analysis=_analysis(["Junior"] * 8), naive=naive))
+    assert ev.evidence.significant == "contradicted"
+
+
+def test_costs_only_is_a_tautology_only_when_every_pair_is_inert():
+    free, paid = np.array([1.0, 2.0, 3.0]), np.array([2.0, 3.0, 4.0])
+    assert L.costs_only(pd.Series([True] * 3), free, paid, "x").settled == "by construction"
+    ev = L.costs_only(pd.Series([False] * 3), free, paid, "x")
+    assert ev.settled is None and ev.kind == "ordering"
+
+
+def _counting(levels, nodes_with, nodes_without, count=5, checks=1, combos=None):
+    """Analysis rows: the final solver with and without the check; fit, scan and link tests
+    10 per node each, the check's ``count`` merges and ``checks`` per node of the run with it."""
+    rows = []
+    for nw, no in zip(nodes_with, nodes_without, strict=True):
+        row = {"final_t3_nodes": nw, "linked_nodes": no, "linked_found": True}
+        for variant, n, on in (("final_t3", nw, True), ("linked", no, False)):
+            row.update({f"{variant}_{k}_tests": 10 * n for k in ("fit", "scan", "link")})
+            row[f"{variant}_count_tests"] = count * n if on else 0
+            row[f"{variant}_checks_tests"] = checks * n if on else 0
+        rows.append(row)
+    extra = pd.DataFrame(rows)
+    return _analysis(levels, combos=combos, **{c: extra[c] for c in extra})
+
+
+def test_easy_counting_is_by_construction_where_it_cannot_save():
+    df = _counting(["Starter"] * 8, [3] * 8, [3] * 8, combos=[1] * 8)
+    out = L._counting(FakeData(analysis=df))["S15-easy-wasted"]
+    assert out.evidence.settled == "by construction"
+    assert "17%" in out.why  # 5 merges + 1 check of 36 tests per node
+    df = _counting(["Starter"] * 8, [3] * 8, [3] * 8, combos=[4] * 8)
+    ev = L._counting(FakeData(analysis=df))["S15-easy-wasted"].evidence
+    assert ev.significant == "reproduced"
+    df = _counting(["Junior"] * 8, [1] * 8, [4] * 8, combos=[4] * 8)  # 36 tests against 120
+    ev = L._counting(FakeData(analysis=df))["S15-easy-wasted"].evidence
+    assert ev.significant == "contradicted"
 
 
 def test_work_units_weigh_fit_and_link_tests():
     naive = pd.DataFrame({"fit_tests": [10], "scan_tests": [5], "link_tests": [4],
                           "union_tests": [2]})
-    out = l24.add_work(naive)
+    out = r24.add_work(naive)
     assert (int(out["work_tests"][0]), int(out["work_64-bit words"][0]),
             int(out["work_tests, union carried down"][0])) == (21, 41, 19)
 
@@ -96,12 +185,12 @@ def test_work_units_weigh_fit_and_link_tests():
 def test_timing_reading_is_displayed_beside_the_work():
     naive = _naive(["Starter"] * 8, [(2, 2, 2, 2)] * 8, links=3)
     naive["seconds"] = np.where(naive["linkability"], 1.0, 2.0) + naive["id"] * 0.01
-    tab = l24.timing_reading(naive)
+    tab = r24.timing_reading(naive)
     assert list(tab["reading"]) == ["any", "fixed"]
     assert (tab["linked slower on"] == 0).all()
     assert (tab["timing test (not a verdict)"] == "contradicted").all()
     assert tab["work linked / free (median)"].iloc[0] == pytest.approx(26 / 20)
-    easy = l24.easy_work(naive)
+    easy = r24.easy_work(naive)
     assert easy.loc["any", "linked does more work on"] == 8
     assert easy.loc["any", "median union tests (linked)"] == 6.0
 
@@ -110,57 +199,17 @@ def test_with_seconds_needs_every_timing():
     naive = _naive(["Starter"], [(2, 2, 2, 2)])
     tim = pd.DataFrame({"step": ["naive_any_free"], "item": ["1"], "seconds": [1e-5]})
     with pytest.raises(ValueError, match="no timing"):
-        l24.with_seconds(naive, tim, l24.naive_step(naive))
-
-
-def test_recount_evidence_differs_on_one_slice():
-    rec = pd.DataFrame({"slice": [0, 1], "fits": [3, 4], "linked": [1, 2], "method": "m"})
-    eb = pd.DataFrame({"placement": [0, 1], "solutions": [1, 2]})
-    first = pd.DataFrame({"placement": [0, 1], "fits": [3, 4]})
-    ev, why = l24.recount_evidence(rec, eb, first)
-    assert ev.kind == "beyond" and why == ""
-    eb.loc[1, "solutions"] = 3
-    ev, why = l24.recount_evidence(rec, eb, first)
-    assert ev.kind == "exact" and "[1]" in why
-
-
-def _analysis(levels, nodes_with, nodes_without, count=5, checks=1):
-    """Analysis rows: the final solver with and without the check; fit, scan and link tests
-    10 per node each, the check's ``count`` merges and ``checks`` per node of the run with it."""
-    rows = []
-    for cid, (lv, nw, no) in enumerate(zip(levels, nodes_with, nodes_without, strict=True), 1):
-        row = {"id": cid, "level": lv, "final_t3_nodes": nw, "linked_nodes": no}
-        for variant, n, on in (("final_t3", nw, True), ("linked", no, False)):
-            row.update({f"{variant}_{k}_tests": 10 * n for k in ("fit", "scan", "link")})
-            row[f"{variant}_count_tests"] = count * n if on else 0
-            row[f"{variant}_checks_tests"] = checks * n if on else 0
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
-def test_easy_counting_costs_when_it_saves_nothing():
-    df = _analysis(["Starter"] * 8, [3] * 8, [3] * 8)
-    ev, readings, facts = l24.counting_costs_easy(df)
-    assert (facts["same"], facts["n"]) == (8, 8)
-    assert facts["share"] == pytest.approx(6 / 36)  # 5 merges + 1 check of 36 tests per node
-    assert ev.significant == "reproduced"
-    assert set(readings) == {f"work in {u}" for u in l24.COUNT_UNITS} - {"work in tests"}
-    assert all(r.significant == "reproduced" for r in readings.values())
-    # a Wizard level where the check saves most of the search changes nothing
-    wiz = _analysis(["Wizard"] * 8, [2] * 8, [40] * 8).assign(id=lambda d: d.id + 8)
-    ev2, _, facts2 = l24.counting_costs_easy(pd.concat([df, wiz]))
-    assert facts2["n"] == 8 and ev2.p == ev.p
-
-
-def test_easy_counting_pays_when_it_saves_nodes():
-    df = _analysis(["Junior"] * 8, [1] * 8, [4] * 8)  # 36 tests against 120
-    ev, _, facts = l24.counting_costs_easy(df)
-    assert facts["same"] == 0 and ev.significant == "contradicted"
+        r24.with_seconds(naive, tim, r24.naive_step(naive))
 
 
 def test_search_work_units():
-    df = _analysis(["Starter"], [1], [1], count=4, checks=2)
-    assert [float(l24.search_work(df, "final_t3", u).iloc[0]) for u in l24.COUNT_UNITS] == \
+    df = _counting(["Starter"], [1], [1], count=4, checks=2)
+    assert [float(r24.search_work(df, "final_t3", u).iloc[0]) for u in r24.COUNT_UNITS] == \
         [36.0, 30 + 10 + 10 + 12 + 6, 32.0]
     with pytest.raises(ValueError, match="unit"):
-        l24.search_work(df, "final_t3", "seconds")
+        r24.search_work(df, "final_t3", "seconds")
+
+
+def test_the_paired_rules_of_this_family_are_told_their_inert_pairs():
+    with pytest.raises(ValueError, match="equal by construction"):
+        V.ordering([1.0, 2.0, 3.0], [2.0, 3.0, 4.0], paired=True)

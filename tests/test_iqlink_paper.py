@@ -21,8 +21,10 @@ def test_paper_is_the_catalogues_entry():
         e.number, e.stem, e.family, e.citation)
     assert PAPER.stored == (("naive", "figures/02_iq_link/naive.csv"),
                             ("transition", "figures/02_iq_link/transition.csv"),
-                            ("tuned", "figures/02_iq_link/tuned.csv"))
+                            ("tuned", "figures/02_iq_link/tuned.csv"),
+                            ("recount", "figures/02_iq_link/recount.csv"))
     assert PAPER.claims()["id"].is_unique
+    assert len(PAPER.evidence) > 0  # the ledger is the registered evidence (ledger.py)
 
 
 def test_budgets_are_the_committed_runs():

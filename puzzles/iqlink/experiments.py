@@ -336,6 +336,14 @@ def table2_ours(placements: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def table2_summary(placements: pd.DataFrame) -> dict[str, int]:
+    """Table 2's families whose placement counts equal the paper's (for the prose)."""
+    t2 = table2_ours(placements)
+    same = [ours == [paper] for ours, paper in zip(t2["placements (ours)"],
+                                                     t2["placements (paper)"], strict=True)]
+    return {"equal": sum(same), "n": len(t2)}
+
+
 def table3_ours(df: pd.DataFrame, ids: tuple[int, ...]) -> pd.DataFrame:
     """Table 3 on our challenges: search nodes without / with linkability, beside the paper."""
     from puzzles.iqlink.reference import table3
@@ -611,6 +619,17 @@ def strategies_beside_paper(df: pd.DataFrame) -> pd.DataFrame:
     out["first 25 (paper)"] = ["-", "-", paper["pairwise_first_25"]]
     out["total (paper)"] = ["-", paper["elimination_total"], paper["pairwise_total"]]
     return out
+
+
+def strategies_summary(df: pd.DataFrame) -> dict[str, Any]:
+    """Sections 9-10 on our challenges beside the booklet's (for the prose): all legal on the
+    first 11, pairwise cleanup in total."""
+    from puzzles.iqlink.reference import strategy_counts
+
+    paper = strategy_counts()
+    return {"all_legal": int(df.loc[df["id"] <= 11, "all_legal"].sum()),
+            "all_legal_paper": paper["all_legal_first_11"],
+            "pairwise": int(df["pairwise"].sum()), "pairwise_paper": paper["pairwise_total"]}
 
 
 def heatsort_examples() -> str:

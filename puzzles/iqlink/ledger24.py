@@ -1,399 +1,151 @@
-"""Ledger rows decided on issue 24's runs: the naive search in two readings (T3), the transition
-sweep (Section 14), the independent recount of the empty board and the technique grade.
-
-Each function adds its rows through the verdict engine (``puzzles.core.verdicts``); where a
-verdict depends on a reading, every reading is shown in ``readings``. Every verdict is decided
-on seed-free counts: nodes, and the naive search's counted work (fit, scan, link and union
-tests, see ``puzzles.iqlink.naive``). Warm seconds (``timing_naive.csv``,
-``timing_transition.csv``) never reach the ledger: ``timing_reading`` shows them beside it.
-"""
+"""Ledger evidence on issue 24's stored runs (``naive.csv``, ``transition.csv``: nodes and counted
+work, never seconds; a run whose analysis holds fewer than their 120 challenges, as at smoke
+scale, compares only its own) and the rows beyond the paper."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
-import pandas as pd
-from scipy import stats
 
-from puzzles.core.claims import Ledger, fmt
-from puzzles.core.verdicts import Evidence, beyond, exact, ordering, weakest
-
-EASY = ("Starter", "Junior")
-OTHER_LEVELS = ("2", "5", "6", "never")
-WORK = ("fit_tests", "scan_tests", "link_tests", "union_tests")
-#: the cost of a fit, scan, link and union test in each reading of "work": one test each; the
-#: 64-bit words each reads (a fit test three slot words, the others one word); or one test
-#: each with the union of the pieces down carried along the path instead of redone at every
-#: node (not counted: the cheapest linkability rule against the work it could save).
-WORK_UNITS = {"tests": (1, 1, 1, 1), "64-bit words": (3, 1, 1, 1),
-              "tests, union carried down": (1, 1, 1, 0)}
+from puzzles.core import verdicts as V
+from puzzles.core.claims import fmt
+from puzzles.core.evidence import Data, Finding
+from puzzles.iqlink.ledger import EASY, LEVELS, analysis, claim, costs_only, count, group, single
+from puzzles.iqlink.runs24 import add_work, grade_spread, pairs
 
 
-def add_work(naive: pd.DataFrame) -> pd.DataFrame:
-    """``naive`` with a ``work_<unit>`` column per unit of ``WORK_UNITS`` (the four counts
-    weighted by their cost in that unit)."""
-    out = naive.copy()
-    for unit, weights in WORK_UNITS.items():
-        out[f"work_{unit}"] = sum(w * naive[c] for w, c in zip(weights, WORK, strict=True))
-    return out
-
-
-def with_seconds(results: pd.DataFrame, timing: pd.DataFrame, step: pd.Series) -> pd.DataFrame:
-    """``results`` with a ``seconds`` column from a timing file (step, item, seconds) matched
-    on ``step`` (per row) and the challenge id; ValueError when a row has no timing."""
-    t = timing.assign(item=timing["item"].astype(str))
-    out = results.assign(step=step.to_numpy(), item=results["id"].astype(str)).merge(
-        t[["step", "item", "seconds"]], on=["step", "item"], how="left")
-    if out["seconds"].isna().any():
-        raise ValueError(f"{int(out['seconds'].isna().sum())} rows have no timing")
-    return out.drop(columns=["step", "item"])
-
-
-def naive_step(naive: pd.DataFrame) -> pd.Series:
-    """The timing step of each naive.csv row (naive_<reading>_<linked|free>)."""
-    return "naive_" + naive["reading"] + np.where(naive["linkability"], "_linked", "_free")
-
-
-def _pairs(naive: pd.DataFrame, reading: str, ids, column: str) -> tuple[np.ndarray, ...]:
-    sel = naive[(naive["reading"] == reading) & naive["id"].isin(ids)].sort_values("id")
-    linked = sel[sel["linkability"]]
-    free = sel[~sel["linkability"]]
-    return linked[column].to_numpy(float), free[column].to_numpy(float)
-
-
-def linkability_pays(naive: pd.DataFrame, df: pd.DataFrame) -> tuple[Evidence, dict, str]:
-    """T3-linkability-pays: linked nodes below the naive search's on the hard challenges;
-    the reading "naive = any order, hard = our 7 hardest by exact-solver nodes" first."""
+@claim("T3-linkability-pays", unit="challenge", stored=("naive",))
+def linkability_pays(data: Data) -> Finding:
+    """Linked nodes below the naive search's on the hard challenges, paired per challenge (no
+    pair is inert in work: the link tests cost even where no node is saved)."""
+    df, naive = analysis(data), add_work(data.stored("naive"))
     hard = df.sort_values(["nodes", "id"], ascending=[False, True]).head(7)["id"]
-    wiz = df.loc[df["level"] == "Wizard", "id"]
-    main = ordering(*_pairs(naive, "any", hard, "nodes"), paired=True)
-    readings = {"naive = fixed-order product": ordering(*_pairs(naive, "fixed", hard, "nodes"),
-                                                         paired=True)}
+    wiz, one = df.loc[df["level"] == "Wizard", "id"], single(df.set_index("id"))
+
+    def test(reading: str, chosen, column: str = "nodes") -> V.Evidence:
+        inert = one.loc[sorted(chosen)] & (column == "nodes")
+        return V.ordering(*pairs(naive, reading, chosen, column), paired=True, inert=inert)
+    ev = {"naive = any order, hard = our 7 hardest": test("any", hard),
+          "naive = fixed order": test("fixed", hard),
+          "in counted work (tests), any order": test("any", hard, "work_tests")}
     if len(wiz) >= 3:
-        readings["hard = the Wizard level, any order"] = ordering(
-            *_pairs(naive, "any", wiz, "nodes"), paired=True)
-        readings["hard = the Wizard level, fixed order"] = ordering(
-            *_pairs(naive, "fixed", wiz, "nodes"), paired=True)
-    if "work_tests" in naive:
-        readings["in counted work (tests), any order"] = ordering(
-            *_pairs(naive, "any", hard, "work_tests"), paired=True)
-    sel = naive[naive["id"].isin(hard)]
-    capped = sel[~sel["found"]].groupby(["reading", "linkability"]).size()
-    cap = ", ".join(f"{r} order {'with' if k else 'without'} linkability {n} of {len(hard)}"
-                    for (r, k), n in capped.items()) or "none"
-    return main, readings, cap
+        ev |= {"hard = the Wizard level, any order": test("any", wiz),
+               "hard = the Wizard level, fixed order": test("fixed", wiz)}
+    sel = naive[naive["id"].isin(hard) & ~naive["found"]]
+    return Finding(ev, why="runs that reached the node cap (lower bounds): " + (", ".join(
+        f"{r} order {'with' if k else 'without'} linkability {n} of {len(hard)}"
+        for (r, k), n in sel.groupby(["reading", "linkability"]).size().items()) or "none"))
 
 
-def linkability_costs_easy(naive: pd.DataFrame) -> tuple[Evidence | None, dict, dict]:
-    """T3-easy-linkability-costs: on Starter and Junior, counted work (fit + link tests)
-    without linkability below the work with it (the claim: linkability costs more than it
-    saves there), paired per challenge; any order in tests first, every other reading shown.
-    The third value holds the counts the row's ``why`` quotes."""
-    naive = add_work(naive)
-    ids = naive.loc[naive["level"].isin(EASY), "id"].unique()
-    lk, fr = _pairs(naive, "any", ids, "nodes")
-    lk_fit, fr_fit = _pairs(naive, "any", ids, "fit_tests")
-    wl, wf = _pairs(naive, "any", ids, "work_tests")
-    facts = {"same": int((lk == fr).sum()), "same_fit": int((lk_fit == fr_fit).sum()),
-             "n": len(ids), "share": float(np.median(1 - wf / wl)) if len(ids) else 0.0}
-    if len(ids) < 3:
-        return None, {}, facts
-    main = ordering(*reversed(_pairs(naive, "any", ids, "work_tests")), paired=True)
-    readings = {f"naive = {r} order, work in {u}": ordering(
-        *reversed(_pairs(naive, r, ids, f"work_{u}")), paired=True)
-        for r in ("any", "fixed") for u in WORK_UNITS if (r, u) != ("any", "tests")}
-    return main, readings, facts
+@claim("T3-easy-linkability-costs", unit="challenge", stored=("naive",))
+def linkability_costs_easy(data: Data) -> Finding:
+    """The naive search's work with and without linkability on Starter and Junior."""
+    df, naive = analysis(data).set_index("id"), add_work(data.stored("naive"))
+    easy = sorted(df.index[df["level"].isin(EASY)])
+    (linked, free), nodes = pairs(naive, "any", easy, "work_tests"), pairs(naive, "any", easy,
+                                                                           "nodes")
+    return Finding(costs_only(single(df).loc[easy], free, linked, "linkability"),
+                   why=f"nodes equal with and without it on {int((nodes[0] == nodes[1]).sum())}"
+                   f" of {len(easy)}; its link and union tests are a median "
+                   f"{fmt(100 * float(np.median(1 - free / linked)), 2)}% of the linked "
+                   "search's work (naive.py, any order)") if len(easy) >= 3 else Finding(
+                       V.not_comparable(kind="ordering"), why="too few easy challenges")
 
 
-#: the cost of the paper's solver's fit, scan, link, count and checks tests
-#: (``search.WORK_TESTS``) in each reading of "work": one test each; the 64-bit words each reads
-#: (a fit test three slot words, a census merge three masks, a census check three popcounts);
-#: or the census merges carried down the path as an incremental census would (only its checks
-#: cost).
-COUNT_UNITS = {"tests": (1, 1, 1, 1, 1), "64-bit words": (3, 1, 1, 3, 3),
-               "tests, census carried down": (1, 1, 1, 0, 1)}
-SEARCH_TESTS = ("fit", "scan", "link", "count", "checks")
-WITH_COUNTING, WITHOUT_COUNTING = "final_t3", "linked"  # the analysis' runs with and without
+@claim("S14-best-3-or-4", unit="challenge", stored=("transition",))
+def best_transition(data: Data) -> Finding:
+    """Per challenge the better of transitions 3 and 4 against each other level, paired; the
+    claim rests on its weakest comparison. Inert in each comparison: one combination after
+    cleanup, or no more pieces to place than both levels (both exhaustive from the start)."""
+    df = analysis(data).set_index("id")
+    wide = data.stored("transition").pivot(index="id", columns="transition", values="nodes")
+    wide = wide.loc[wide.index.isin(df.index)].astype(float)
+    best, each = np.minimum(wide["3"], wide["4"]), {}
+    for lv in ("2", "5", "6", "never"):
+        inert = (single(df) | (df["to_place"] <= min(0 if lv == "never" else int(lv), 3))
+                 ).loc[wide.index]
+        if (best[inert] != wide.loc[inert, lv]).any():
+            raise RuntimeError(f"transition {lv} differs where it cannot act: a solver bug")
+        each[f"3 or 4 vs {lv}"] = V.ordering(best, wide[lv], paired=True, inert=inert)
+    gm = ", ".join(f"{k} {fmt(float(v))}" for k, v in np.exp(np.log(wide).mean()).items())
+    return Finding({"the weakest comparison": V.weakest(each)[1], **each},
+                   why=f"geometric-mean nodes per level: {gm}")
 
 
-def search_work(df: pd.DataFrame, variant: str, unit: str = "tests") -> pd.Series:
-    """The work of one run of the paper's solver per challenge (``<variant>_<kind>_tests``
-    columns of the analysis) weighted by ``COUNT_UNITS[unit]``."""
-    if unit not in COUNT_UNITS:
-        raise ValueError(f"unit must be one of {sorted(COUNT_UNITS)}, got {unit!r}")
-    return sum(w * df[f"{variant}_{k}_tests"].astype(float)
-               for w, k in zip(COUNT_UNITS[unit], SEARCH_TESTS, strict=True))
+# --- beyond the paper --------------------------------------------------------------------------
 
 
-def counting_costs_easy(df: pd.DataFrame) -> tuple[Evidence | None, dict, dict]:
-    """S15-easy-wasted: on Starter and Junior, the work of the final solver without the
-    ball/socket check below its work with it, paired per challenge (the claim: the check costs
-    without saving); in tests first, every other unit in ``readings``. The third value holds
-    the counts the row's ``why`` quotes (nodes saved, the check's share of the work)."""
-    easy = df[df["level"].isin(EASY)]
-    saved = easy[f"{WITHOUT_COUNTING}_nodes"] - easy[f"{WITH_COUNTING}_nodes"]
-    with_ = search_work(easy, WITH_COUNTING)
-    facts = {"n": len(easy), "same": int((saved == 0).sum()),
-             "share": float(np.median((easy[f"{WITH_COUNTING}_count_tests"]
-                                       + easy[f"{WITH_COUNTING}_checks_tests"]) / with_))
-             if len(easy) else 0.0}
-    if len(easy) < 3:
-        return None, {}, facts
-    main = ordering(search_work(easy, WITHOUT_COUNTING), with_, paired=True)
-    readings = {f"work in {u}": ordering(search_work(easy, WITHOUT_COUNTING, u),
-                                         search_work(easy, WITH_COUNTING, u), paired=True)
-                for u in COUNT_UNITS if u != "tests"}
-    return main, readings, facts
+def _beyond(data: Data) -> dict[str, V.Evidence]:
+    """Results beyond the paper; two counts of the empty board that disagree are an error."""
+    from puzzles.iqlink.experiments import empty_board_recount, empty_board_slices
+    from puzzles.iqlink.generate import solution_key, stored_challenges
+    from puzzles.iqlink.tuned import PER_LEVEL, TUNED_LEVELS, profile_beside, solved_by
 
-
-def easy_counting(df: pd.DataFrame) -> pd.DataFrame:
-    """Per level: what the ball/socket check saves (challenges where it saves no node) and what
-    it costs (median tests with and without it, the median ratio), the final solver at
-    transition 3."""
-    rows = []
-    for level, g in df.groupby("level", sort=False):
-        w, wo = search_work(g, WITH_COUNTING), search_work(g, WITHOUT_COUNTING)
-        rows.append({"level": level, "challenges": len(g),
-                     "no node saved": int((g[f"{WITHOUT_COUNTING}_nodes"]
-                                           == g[f"{WITH_COUNTING}_nodes"]).sum()),
-                     "median tests without": float(wo.median()),
-                     "median tests with": float(w.median()),
-                     "with / without (median)": float((w / wo).median()),
-                     "more work with it on": int((w > wo).sum())})
-    return pd.DataFrame(rows).set_index("level")
-
-
-def easy_counting_summary(df: pd.DataFrame) -> dict:
-    """The prose's numbers about the ball/socket check on Starter and Junior."""
-    easy = df[df["level"].isin(EASY)]
-    w, wo = search_work(easy, WITH_COUNTING), search_work(easy, WITHOUT_COUNTING)
-    return {"n": len(easy), "same": int((easy[f"{WITHOUT_COUNTING}_nodes"]
-                                         == easy[f"{WITH_COUNTING}_nodes"]).sum()),
-            "ratio": float((w / wo).median()) if len(easy) else float("nan"),
-            "more": int((w > wo).sum())}
-
-
-def easy_work(naive: pd.DataFrame) -> pd.DataFrame:
-    """Starter and Junior, per reading: what linkability saves (challenges with equal nodes and
-    equal fit tests) and what it pays (median link tests, median work ratio linked / free)."""
-    naive = add_work(naive)
-    ids = naive.loc[naive["level"].isin(EASY), "id"].unique()
-    rows = []
-    for r in ("any", "fixed"):
-        lk, fr = _pairs(naive, r, ids, "nodes")
-        fl, ff = _pairs(naive, r, ids, "fit_tests")
-        wl, wf = _pairs(naive, r, ids, "work_tests")
-        row = {"reading": r, "challenges": len(ids), "nodes equal": int((lk == fr).sum()),
-               "fit tests equal": int((fl == ff).sum())}
-        for c in WORK:
-            row[f"median {c.replace('_', ' ')} (linked)"] = float(
-                np.median(_pairs(naive, r, ids, c)[0]))
-        row["work linked / free (median)"] = float(np.median(wl / wf))
-        row["linked does more work on"] = int((wl > wf).sum())
-        rows.append(row)
-    return pd.DataFrame(rows).set_index("reading")
-
-
-def easy_work_summary(naive: pd.DataFrame) -> dict:
-    """The prose's numbers about the counted work on Starter and Junior (any order)."""
-    row = easy_work(naive).loc["any"]
-    return {"n": int(row["challenges"]), "same": int(row["nodes equal"]),
-            "ratio": float(row["work linked / free (median)"]),
-            "more": int(row["linked does more work on"])}
-
-
-def timing_reading(naive: pd.DataFrame) -> pd.DataFrame:
-    """The warm seconds beside the counted work on Starter and Junior, per reading: medians,
-    pairs where the linked search took longer, and the paired test a timing would give.
-    Displayed only: wall times measured once on a shared machine never decide a verdict."""
-    naive = add_work(naive)
-    ids = naive.loc[naive["level"].isin(EASY), "id"].unique()
-    rows = []
-    for r in ("any", "fixed"):
-        lk, fr = _pairs(naive, r, ids, "seconds")
-        wl, wf = _pairs(naive, r, ids, "work_tests")
-        ev = ordering(fr, lk, paired=True)
-        rows.append({"reading": r, "challenges": len(ids),
-                     "work linked / free (median)": float(np.median(wl / wf)),
-                     "seconds linked / free (median)": float(np.median(lk / fr)),
-                     "linked slower on": int((lk > fr).sum()),
-                     "timing test (not a verdict)": ev.significant, "p": ev.p})
-    return pd.DataFrame(rows)
-
-
-def best_transition(transition: pd.DataFrame, column: str = "nodes") -> tuple[Evidence, dict]:
-    """S14-best-3-or-4: per challenge the better of transitions 3 and 4 against each other
-    level (2, 5, 6, never), paired; the claim rests on its weakest comparison."""
-    wide = transition.pivot(index="id", columns="transition", values=column).astype(float)
-    best = np.minimum(wide["3"], wide["4"])
-    each = {f"3 or 4 vs {lv}": ordering(best, wide[lv], paired=True) for lv in OTHER_LEVELS}
-    return weakest(each)[1], each
-
-
-def transition_means(transition: pd.DataFrame) -> str:
-    """Geometric-mean nodes per transition level over all challenges."""
-    wide = transition.pivot(index="id", columns="transition", values="nodes").astype(float)
-    gm = np.exp(np.log(wide).mean())
-    return ", ".join(f"{k} {fmt(float(v))}" for k, v in gm.items())
-
-
-def recount_evidence(recount: pd.DataFrame, eb: pd.DataFrame, first: pd.DataFrame
-                     ) -> tuple[Evidence, str]:
-    """The independent recount against the stored linked counts (empty_board.json) and the
-    first recount's fitting counts, slice by slice: ``exact`` on the totals when a slice
-    differs, else ``beyond`` naming what was counted."""
-    same = recount.merge(eb[["placement", "solutions"]], left_on="slice",
-                         right_on="placement").merge(
-        first[["placement", "fits"]].rename(columns={"fits": "fits_first"}), on="placement")
-    bad = same[(same["linked"] != same["solutions"]) | (same["fits"] != same["fits_first"])]
-    ours = (f"{int(recount['linked'].sum()):,} linked, {int(recount['fits'].sum()):,} fitting; "
-            f"equal on {len(same) - len(bad)} of {len(same)} slices, all counted")
-    if len(bad):
-        return exact(int(same["solutions"].sum()), int(recount["linked"].sum())), \
-            f"slices {bad['slice'].tolist()} disagree"
-    return beyond(ours, "second counter (recount.py: peg-centre branching, union-find link "
-                        "test, no ball/socket counting), all 72 slices"), ""
-
-
-def grade_spread(grades: pd.DataFrame, df: pd.DataFrame, level: str = "Expert") -> str:
-    """Distinct grades and Spearman rho against exact-solver nodes within ``level``, for the
-    technique grade and the old tier grade."""
-    m = grades.merge(df[["id", "nodes", "grade"]].rename(columns={"grade": "old"}), on="id")
-    sel = m[m["level"] == level]
-    if len(sel) < 3:
-        return "n/a"
-    rho = stats.spearmanr(sel["grade_techniques"], sel["nodes"])[0]
-    return (f"{level}: {sel['grade_techniques'].nunique()} distinct grades of {len(sel)} "
-            f"(tier grade: {sel['old'].nunique()}), Spearman rho with exact-solver nodes "
-            f"{fmt(float(rho), 2)}")
-
-
-def add_grade_rows(ledger: Ledger, grades: pd.DataFrame, df: pd.DataFrame) -> Ledger:
-    """Beyond rows of the technique grade: spread within a level, and its profile."""
-    g = grades.rename(columns={"grade": "grade_techniques"})
-    ledger.add("B-grade-techniques-spread", "Beyond: grader",
-               "The technique grade (techniques.py: single, hole, link, block, case split, "
-               "guess, each with a cost, cheapest first, stopping at the solution) separates "
-               "challenges within a level, not only between levels.",
-               beyond(grade_spread(g, df), "distinct grades within the level; Spearman rho"))
+    df, old, lim, anu = (analysis(data), data.table("first_set"), data.json("limits"),
+                         data.json("anu_checks"))
+    stored, eb, first = stored_challenges(), empty_board_slices(), empty_board_recount()[0]
+    grade = {it["id"]: it["grade"] for it in stored}
+    same = sum(abs(grade[int(i)] - g) < 1e-9 for i, g in zip(df["id"], df["grade"], strict=True))
+    twins = eb.set_index("placement")["solutions"]
+    agree = int((eb["solutions"].to_numpy() == twins[eb["twin"]].to_numpy()).sum())
+    rec1 = first.merge(eb[["placement", "solutions"]], on="placement")
+    rec2 = data.stored("recount").merge(rec1[["placement", "solutions", "fits"]], left_on="slice",
+                                        right_on="placement", suffixes=("", "_first"))
+    if (rec1["linked"] != rec1["solutions"]).any() or len(rec2) != len(eb) or (
+            (rec2["linked"] != rec2["solutions"]) | (rec2["fits"] != rec2["fits_first"])).any():
+        raise ValueError("a recount of the empty board disagrees with empty_board.json")
+    g = data.table("grade_techniques")
     no_guess = g.groupby("level", sort=False)["guess"].apply(lambda s: int((s == 0).sum()))
-    ledger.add("B-grade-techniques-profile", "Beyond: grader",
-               "Challenges each level solves without a guess under the technique grade (no "
-               "human timing data exists here: a study would time players on these "
-               "challenges and fit the costs).",
-               beyond(", ".join(f"{k} {v}" for k, v in no_guess.items()),
-                      "grade_techniques.csv: guesses per challenge"))
-    return ledger
+    tuned = data.stored("tuned")
+    tot = solved_by(profile_beside(tuned, df, dict(data.reference("strategies")[
+        ["count", "value"]].itertuples(index=False))))
+    hard, b, once = lim["hardest_graded"], V.beyond, "recount offline (empty_board_recount.json)"
+    rho = float(df["grade"].corr(df["level"].map(LEVELS.index), method="spearman"))
+    return {
+        "B-one-fit": b(count((df["fits"] == 1) & (df["solutions"] == 1)), "exact count of "
+                       "fitting and linked completions"),
+        "B-first-set-extra-fits": b(f"{int((old['fits'] > 1).sum())} of {len(old)} (most: "
+                                    f"{int(old['fits'].max())} fits)", "exact count"),
+        "B-distinct-solutions": b(f"{len({solution_key(it['solution']) for it in stored})} "
+                                  f"distinct of {len(stored)}", "exact"),
+        "B-grade-level": V.design_input(f"Spearman rho {fmt(rho, 3)}", "generate.assign_levels"),
+        "B-grade-given": b(fmt(float(df["grade"].corr(df["given"], method="spearman")), 3),
+                           "Spearman rho of grade with pieces given"),
+        "B-grades-reproduce": b(f"{same} of {len(df)}", "exact"),
+        "B-anu-solutions": b(f"{anu['solutions_fit']} of {anu['solutions']} fit, "
+                             f"{anu['solutions_linked']} linked", "replay in our model"),
+        "B-anu-pairs": b(f"{anu['good_accepted']} of {anu['good_pairs']} accepted, "
+                         f"{anu['bad_rejected']} of {anu['bad_pairs']} rejected", "replay"),
+        "B-anu-starts": b(f"{anu['same']} of {anu['starts']}", "set equality of solutions"),
+        "B-empty-board": b(f"{int(eb['solutions'].sum()):,} ({int(eb['direct'].sum())} slices "
+                           f"counted directly, {agree} of {len(eb)} equal to their turned "
+                           "twin's)", "exact count (empty_board.json)"),
+        "B-empty-board-recount": b(f"{int(first['linked'].sum()):,}: {int(first['counted'].sum())}"
+                                   f" of {len(first)} slices counted directly, all equal", once),
+        "B-empty-board-fits": b(fmt(int(first["fits"].sum())), once),
+        "B-empty-board-independent": b(f"{int(rec2['linked'].sum()):,} linked, "
+                                       f"{int(rec2['fits'].sum()):,} fitting; equal on "
+                                       f"{len(rec2)} of {len(eb)} slices, all counted",
+                                       "second counter (recount.py)"),
+        "B-fewest-given": b(f"{lim['fewest_given']} (one-piece challenges found: "
+                            f"{len(lim['unique_one_piece'])})", "exact count (limits.json)"),
+        "B-hardest": b(f"challenge {hard['id']}: grade {hard['grade']} ({hard['guesses']} "
+                       "guesses)", "grader (limits.json)"),
+        "B-grade-techniques-spread": b(grade_spread(g.rename(columns={
+            "grade": "grade_techniques"}), df), "distinct grades; Spearman rho"),
+        "B-grade-techniques-profile": b(", ".join(f"{k} {v}" for k, v in no_guess.items()),
+                                        "guesses per challenge"),
+        "B-tuned-profile": b("; ".join(f"{name}: paper {int(r['paper (reading)'])}, stored "
+                                       f"{int(r['stored set'])}, tuned {int(r['tuned set'])}"
+                                       for name, r in tot.iterrows()) + f" ({len(tuned)} of "
+                             f"{PER_LEVEL * len(TUNED_LEVELS)} kept)", "tuned.csv; Master and "
+                             "Wizard are the stored set's"),
+    }
 
 
-# --- the stored runs and the notebook's tables ------------------------------------------------
-
-
-def stored_runs(folder: Path | None = None) -> dict[str, pd.DataFrame]:
-    """Issue 24's stored runs, seed-determined values only (what the ledger reads):
-    ``naive`` (naive.csv, with its counted work per unit) and ``transition``
-    (transition.csv)."""
-    from puzzles.catalogue import FIGURES_DIR
-
-    folder = Path(folder) if folder is not None else FIGURES_DIR / "02_iq_link"
-    naive = add_work(pd.read_csv(folder / "naive.csv"))
-    tr = pd.read_csv(folder / "transition.csv", dtype={"transition": str})
-    return {"naive": naive, "transition": tr}
-
-
-def stored_timings(folder: Path | None = None) -> dict[str, pd.DataFrame]:
-    """The stored runs of ``stored_runs`` with their warm seconds (timing_naive.csv,
-    timing_transition.csv) as a ``seconds`` column: for display beside the ledger only."""
-    from puzzles.catalogue import FIGURES_DIR
-
-    folder = Path(folder) if folder is not None else FIGURES_DIR / "02_iq_link"
-    runs = stored_runs(folder)
-    naive, tr = runs["naive"], runs["transition"]
-    return {"naive": with_seconds(naive, pd.read_csv(folder / "timing_naive.csv"),
-                                  naive_step(naive)),
-            "transition": with_seconds(tr, pd.read_csv(folder / "timing_transition.csv"),
-                                       "transition_" + tr["transition"])}
-
-
-def stored_recount(folder: Path | None = None) -> pd.DataFrame | None:
-    """The second counter's stored ``recount.csv`` (None while it has not been run)."""
-    from puzzles.catalogue import FIGURES_DIR
-
-    path = (Path(folder) if folder is not None else FIGURES_DIR / "02_iq_link") / "recount.csv"
-    return pd.read_csv(path) if path.is_file() else None
-
-
-def naive_levels(naive: pd.DataFrame) -> pd.DataFrame:
-    """Median nodes per level of each naive search, and how many reached the node cap."""
-    name = naive["reading"] + np.where(naive["linkability"], " + linkability", "")
-    g = naive.assign(search=name).groupby(["level", "search"], sort=False)
-    out = g["nodes"].median().unstack("search")
-    capped = g["found"].apply(lambda s: int((~s).sum())).unstack("search").add_suffix(" capped")
-    return pd.concat([out, capped], axis=1)
-
-
-def transition_levels(transition: pd.DataFrame) -> pd.DataFrame:
-    """Geometric-mean nodes per level and transition, and the challenges each transition
-    needs the fewest nodes on (ties count for each)."""
-    wide = transition.pivot(index="id", columns="transition", values="nodes").astype(float)
-    level = transition.groupby("id")["level"].first()
-    gm = np.exp(np.log(wide).groupby(level, sort=False).mean()).round(0)
-    gm.loc["all"] = np.exp(np.log(wide).mean()).round(0)
-    wins = wide.eq(wide.min(axis=1), axis=0).sum()
-    gm.loc["fewest nodes on"] = wins
-    return gm.reindex(columns=[c for c in ("2", "3", "4", "5", "6", "never") if c in gm])
-
-
-def profile_beside_paper(profile: pd.DataFrame, strategies: pd.DataFrame) -> pd.DataFrame:
-    """Challenges each strategy solves alone: the paper's booklet, our set under the paper's
-    strategies, and our set under the nearest technique of the new grade."""
-    from puzzles.iqlink import reference
-
-    paper = reference.strategy_counts()
-    total = profile.set_index("level").loc["total"]
-    ours = strategies.set_index("strategy")["total (ours)"]
-    return pd.DataFrame([
-        {"strategy": "single-placement elimination", "paper": paper["elimination_total"],
-         "ours (paper's strategy)": int(ours["single-placement elimination"]),
-         "ours (technique grade)": int(total["solved up to single"]),
-         "technique": "single"},
-        {"strategy": "pairwise cleanup", "paper": paper["pairwise_total"],
-         "ours (paper's strategy)": int(ours["pairwise cleanup"]),
-         "ours (technique grade)": int(total["solved up to block"]),
-         "technique": "single, hole, link, block"}])
-
-
-def naive_summary(runs: dict[str, pd.DataFrame]) -> dict:
-    """The prose's numbers about the naive search: capped any-order runs and the cap."""
-    naive = runs["naive"]
-    any_free = naive[(naive["reading"] == "any") & ~naive["linkability"]]
-    return {"capped": int((~any_free["found"]).sum()), "cap": int(any_free["nodes"].max())}
-
-
-def transition_summary(runs: dict[str, pd.DataFrame]) -> dict:
-    """The prose's numbers about the sweep: geometric-mean nodes at 3, 4 and the best level."""
-    wide = runs["transition"].pivot(index="id", columns="transition",
-                                    values="nodes").astype(float)
-    gm = np.exp(np.log(wide).mean())
-    return {"best": str(gm.idxmin()), "gm_best": float(gm.min()), "gm3": float(gm["3"]),
-            "gm4": float(gm["4"])}
-
-
-def grade_summary(grades: pd.DataFrame) -> dict:
-    """The prose's numbers about the technique grade."""
-    return {"distinct_expert": int(grades.loc[grades["level"] == "Expert", "grade"].nunique()),
-            "no_guess": int((grades["guess"] == 0).sum()), "n": len(grades)}
-
-
-def recount_summary(recount: pd.DataFrame) -> dict:
-    """Numbers for the prose about the second counter, beside the stored linked counts."""
-    from puzzles.catalogue import FIGURES_DIR
-    from puzzles.core.paper import stored_command
-    from puzzles.iqlink.experiments import empty_board_slices
-
-    eb = empty_board_slices()
-    same = recount.merge(eb, left_on="slice", right_on="placement")
-    return {"linked": int(recount["linked"].sum()), "fits": int(recount["fits"].sum()),
-            "equal": int((same["linked"] == same["solutions"]).sum()), "n": len(recount),
-            "command": stored_command(FIGURES_DIR / "02_iq_link" / "recount.csv")}
+group(("B-one-fit", "B-first-set-extra-fits", "B-distinct-solutions", "B-grade-level",
+       "B-grade-given", "B-grades-reproduce", "B-anu-solutions", "B-anu-pairs", "B-anu-starts",
+       "B-empty-board", "B-empty-board-recount", "B-empty-board-fits",
+       "B-empty-board-independent", "B-fewest-given", "B-hardest", "B-grade-techniques-spread",
+       "B-grade-techniques-profile", "B-tuned-profile"), _beyond,
+      tables=("analysis", "first_set", "limits", "anu_checks", "grade_techniques"),
+      stored=("recount", "tuned"), references=("strategies",))

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzles.core.paper import Budget, Experiment, Paper, knob
+from puzzles.iqlink import ledger24  # noqa: F401  (registers its evidence)
 from puzzles.iqlink.experiments import analyse_challenge, analysis_frame, analysis_tasks
+from puzzles.iqlink.ledger import EVIDENCE
 from puzzles.iqlink.naive import naive_frame, naive_rows, naive_tasks
 from puzzles.iqlink.transition import transition_frame, transition_rows, transition_tasks
 from puzzles.iqlink.tuned import tuned_draws, tuned_frame, tuned_tasks
@@ -84,4 +86,6 @@ PAPER: Paper[IQLinkBudget] = Paper(
     data=Path(__file__).parent,
     stored=(("naive", "figures/02_iq_link/naive.csv"),
             ("transition", "figures/02_iq_link/transition.csv"),
-            ("tuned", "figures/02_iq_link/tuned.csv")))
+            ("tuned", "figures/02_iq_link/tuned.csv"),
+            ("recount", "figures/02_iq_link/recount.csv")),
+    evidence=EVIDENCE)

@@ -37,15 +37,16 @@ CLASSES = ("all legal", "single-placement elimination", "pairwise cleanup", "sea
 TUNED_LEVELS = ("Starter", "Junior", "Expert")
 
 
-def booklet_profile() -> dict[str, dict[str, int]]:
+def booklet_profile(ref: dict[str, int] | None = None) -> dict[str, dict[str, int]]:
     """Challenges per level whose strongest strategy is each of ``CLASSES``, read from the
     paper's counts: all legal's 7 (of the first 11) are Starter; single elimination's 21
     hold one Expert and otherwise Starter ("mostly Starter"); pairwise cleanup's 24 of the
     first 25 are the 24 Starter (the 25th, Junior's first, is not solved) and its other 5
-    are that Expert and 4 Junior. Everything else needs search."""
+    are that Expert and 4 Junior. Everything else needs search. ``ref``: the paper's counts
+    (``reference/strategies.csv``) when the caller has read them."""
     from puzzles.iqlink.reference import strategy_counts
 
-    ref = strategy_counts()
+    ref = strategy_counts() if ref is None else ref
     expert = ref["elimination_expert"]
     starter_el = ref["elimination_total"] - expert - ref["all_legal_first_11"]
     starter_pw = ref["pairwise_first_25"] - ref["all_legal_first_11"] - starter_el
@@ -145,10 +146,12 @@ def tuned_frame(tasks: Sequence[TunedTask], results: Sequence[list[dict]]) -> pd
     return out
 
 
-def profile_beside(tuned: pd.DataFrame, analysis: pd.DataFrame) -> pd.DataFrame:
-    """Per level and strongest strategy: the paper's target (our reading), the stored set and
-    the tuned set (Master and Wizard: the stored set's, as the tuned set keeps them)."""
-    target = booklet_profile()
+def profile_beside(tuned: pd.DataFrame, analysis: pd.DataFrame,
+                   ref: dict[str, int] | None = None) -> pd.DataFrame:
+    """Per level and strongest strategy: the paper's target (our reading of its counts
+    ``ref``), the stored set and the tuned set (Master and Wizard: the stored set's, as the
+    tuned set keeps them)."""
+    target = booklet_profile(ref)
     rows = []
     stored = analysis.assign(strongest=np.select(
         [analysis["all_legal"], analysis["elimination"], analysis["pairwise"]],
@@ -203,24 +206,6 @@ def tuned_summary(tuned: pd.DataFrame, profile: pd.DataFrame) -> dict:
     return {"kept": len(tuned), "needed": PER_LEVEL * len(TUNED_LEVELS), "short": gap,
             "pw_paper": int(pw["paper (reading)"]), "pw_stored": int(pw["stored set"]),
             "pw_tuned": int(pw["tuned set"])}
-
-
-def add_tuned_row(ledger: Any, tuned: pd.DataFrame, analysis: pd.DataFrame) -> Any:
-    """Beyond row B-tuned-profile: the challenges each strategy solves alone, paper (our
-    reading of its counts), stored set and tuned set."""
-    from puzzles.core.verdicts import beyond
-
-    tot = solved_by(profile_beside(tuned, analysis))
-    ours = "; ".join(f"{name}: paper {int(r['paper (reading)'])}, stored {int(r['stored set'])}"
-                     f", tuned {int(r['tuned set'])}" for name, r in tot.iterrows())
-    ledger.add("B-tuned-profile", "Beyond: challenges",
-               "A generator that keeps a challenge only while its level needs one of its "
-               "strongest strategy (tuned.py) reaches the booklet's strategy profile: the "
-               "challenges all legal, single elimination and pairwise cleanup solve alone.",
-               beyond(ours + f" ({len(tuned)} of {PER_LEVEL * len(TUNED_LEVELS)} kept)",
-                      "tuned.csv (python -m puzzles.iqlink.tuned); Master and Wizard are the "
-                      "stored set's (no strategy solves any, as in the paper's counts)"))
-    return ledger
 
 
 def tuned_challenges(tuned: pd.DataFrame) -> list[Challenge]:
