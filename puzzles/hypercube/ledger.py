@@ -1,6 +1,7 @@
-"""Notebook 05's evidence: a function per claim id or id pattern of ``paper_claims.csv``, which
-holds each claim's sentence, unit, reading and fixed why. Here Tables 2, 4, 5, Fig. 3, Sec.
-4.2's tests, Appendix A and the rows beyond the paper; :mod:`.ledger_statements` the rest.
+"""Notebook 05's evidence: one function per claim id or id pattern of ``paper_claims.csv``, the
+only home of each claim's sentence, unit, reading and fixed why (which also says what a row's
+``ours`` shows). The table cells have patterns; the paper's other sentences are decided by
+section functions from the run's shared facts, each id registered with its unit.
 
 Medians are estimates on the log scale with Maritz-Jarrett standard errors (the paper's spread
 from the authors' stored runs where those have its count, min, max and median); extremes use
@@ -15,6 +16,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from functools import partial
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -24,9 +26,10 @@ from puzzles.core import verdicts as V
 from puzzles.core.claims import fmt
 from puzzles.core.evidence import Data, Finding, Register
 from puzzles.core.verdicts import Evidence, Margin, Sample
-from puzzles.hypercube import gods
+from puzzles.hypercube import cpu, gods
 from puzzles.hypercube import reference as ref
 from puzzles.hypercube.experiments import HARDEST
+from puzzles.hypercube.instances import INSTANCES, instance
 
 EVIDENCE = Register()
 RUNS = ref.AUTHORS_RUNS_PER_CASE  # 150 runs per case, the paper's and ours
@@ -124,11 +127,9 @@ def paper_levels(data: Data, name: str) -> pd.DataFrame:
     return out.assign(level_n=out["level"].astype(int))
 
 
-def none_ok(kind: str, what: str, scale: str) -> Finding:
-    """A row with no successful run to decide it (a smoke-scale budget)."""
-    return Finding(V.not_comparable(kind=kind, test="no successful run"),
-                   why=f"{what}: no successful run at {scale} scale; runs at the paper's "
-                       "budget would decide it")
+def nc(kind: str, test: str, why: str, **kw: object) -> Finding:
+    """A row this run cannot decide (a smoke-scale budget), and why."""
+    return Finding(V.not_comparable(kind=kind, test=test), why=why, **kw)
 
 
 def zeros(n: int) -> np.ndarray:
@@ -212,8 +213,8 @@ def table2(data: Data, case: str) -> Finding:
     r, p = (sel(f, d, k, level).iloc[0] for f in (table(data, "results"), paper_table(data)))
     kind, exp = "qualitative" if pd.isna(p.astar_min) else "exact", int(r.astar_expanded)
     if bool(pd.isna(r.astar_moves)):  # gave up within this scale's expansion budget
-        return Finding(V.not_comparable(kind=kind, test="A* gave up"),
-                       why=f"our A* gave up after {exp:,} expansions, this scale's budget")
+        return nc(kind, "A* gave up", f"our A* gave up after {exp:,} expansions, this scale's "
+                  "budget")
     why = f"the exact optimum is {int(r.optimal)}; our heap A* expands {exp:,} nodes"
     if kind == "exact":
         return Finding(V.exact(int(p.astar_min), int(r.astar_moves)), paper=int(p.astar_min),
@@ -286,8 +287,8 @@ def moves(data: Data, t: str, case: str) -> Finding:
         return Finding(V.qualitative(mine.size == 0, f"{mine.size} successes of {len(g)}",
                                      f"our {len(g)} runs"), paper="-")
     if mine.size == 0:
-        return Finding(V.not_comparable(kind="estimate", test="no successful run"), paper=med,
-                       authors=authors, why=f"none of our {len(g)} runs succeeded")
+        return nc("estimate", "no successful run", f"none of our {len(g)} runs succeeded",
+                  paper=med, authors=authors)
     ours, readings, why = median_sample(mine), {}, []
     if len(s) == n_paper and (min(s), max(s), float(np.median(s))) == (lo, hi, float(med)):
         paper = Sample(float(med), n_paper, median_sample(s).sd)  # the runs behind the row
@@ -309,8 +310,8 @@ def extreme_cell(data: Data, t: str, case: str, side: str) -> Finding:
     value, s = getattr(p, f"{algo}_{side}"), st["moves"]
     s_val = (min(s) if side == "min" else max(s)) if s else None
     if mine.size == 0:
-        return Finding(V.not_comparable(kind="extreme", test="no successful run"), paper=value,
-                       authors=s_val, why=f"none of our {len(g)} runs succeeded")
+        return nc("extreme", "no successful run", f"none of our {len(g)} runs succeeded",
+                  paper=value, authors=s_val)
     ev, why = extreme(mine, float(value), n_paper, side)
     readings = {} if s_val is None or s_val == value else {
         "vs the authors' stored runs": extreme(mine, float(s_val), len(s), side)[0]}
@@ -325,7 +326,7 @@ def generations(data: Data, case: str) -> Finding:
     authors, why = round(float(np.mean(s)), 2) if s else "", f"successful runs: {gen.size} " \
                                                              f"ours, {len(s)} theirs"
     if gen.size < 2 or len(s) < 2:
-        return Finding(V.not_comparable(kind="estimate"), authors=authors, why=why + ": too few")
+        return nc("estimate", "none", why + ": too few", authors=authors)
     return Finding(V.estimate(Sample.of(gen), Sample.of(s), GENERATIONS), authors=authors,
                    why=why, available=gen.size)
 
@@ -354,7 +355,7 @@ def figure3_min(data: Data, level: str) -> Finding:
     mine, _, st = _d3k2(data, level)
     pmin = printed(data, "fig3_min")[int(level)]
     if mine.size == 0:
-        return none_ok("extreme", f"EA d=3 k=2 level {level}", data.scale)
+        return nc("extreme", "no successful run", f"no EA success at level {level}")
     t4 = int(sel(paper_table(data), 3, 2, level)["ea_min"].iloc[0])
     ev, note = extreme(mine, pmin, RUNS, "min")
     return Finding({"as printed": ev, **({} if t4 == pmin else {
@@ -406,12 +407,12 @@ def ttest(data: Data, d: str) -> Finding:
     runs = {a: table(data, f"{a}_runs") for a in ("rl", "ea")}
     empty = [f"{a} level {lv}" for a in runs for lv in levels if ok(runs[a], dd, 2, lv).size == 0]
     if empty:
-        return none_ok("ordering", ", ".join(empty), data.scale)
+        return nc("ordering", "no successful run", "no success: " + ", ".join(empty))
     rl_m, ea_m = ([float(np.mean(ok(runs[a], dd, 2, lv))) for lv in levels] for a in runs)
     p_st = float(stats.ttest_ind(*([np.mean(stored(data, a)[(dd, 2, lv)]["moves"])
                                     for lv in levels] for a in runs)).pvalue)
-    every = order(*(np.concatenate([ok(runs[a], dd, 2, lv) for lv in levels])
-                         for a in runs), paired=False)
+    every = order(*(np.concatenate([ok(runs[a], dd, 2, lv) for lv in levels]) for a in runs),
+                  paired=False)
     return Finding({f"paired by level ({len(levels)} levels)": order(
         rl_m, ea_m, paired=True, inert=zeros(len(levels))), "every run (Mann-Whitney)": every},
         paper=f"p = {printed(data, 'sec42_p')[dd]}", authors=f"p = {p_st:.3g}",
@@ -423,14 +424,13 @@ def ttest(data: Data, d: str) -> Finding:
 @EVIDENCE.claim("S42-d3k2L{level}-rl-below-ea", unit="run", **CASES)
 def rl_below_ea(data: Data, level: str) -> Finding:
     rl, ea = (ok(table(data, x), 3, 2, level) for x in ("rl_runs", "ea_runs"))
-    if not (rl.size and ea.size):
-        return none_ok("ordering", f"d=3 k=2 level {level}", data.scale)
     pe, pr = (printed(data, f"sec42_medians_{a}_d3")[int(level)] for a in ("ea", "rl"))
-    return Finding(order(rl, ea, paired=False), paper=f"{pr} < {pe}",
-                   why=f"medians RL {fmt(float(np.median(rl)))}, EA {fmt(float(np.median(ea)))}")
+    return Finding(order(rl, ea, paired=False), paper=f"{pr} < {pe}", why=f"medians RL "
+                   f"{fmt(float(np.median(rl)))}, EA {fmt(float(np.median(ea)))}"
+                   if rl.size and ea.size else "no success on a side at this scale")
 
 
-# ---------------------------------------------------------------- Appendix A
+# ---------------------------------------------------------------- Appendix A (per c)
 
 APPENDIX = {"tables": ("appendix_runs",), "references": ("statements",)}
 
@@ -446,8 +446,7 @@ def _appendix(data: Data, c: str) -> tuple[pd.DataFrame, dict]:
 def appendix_count(data: Data, c: str, what: str) -> Finding:
     g, st = _appendix(data, c)
     if g.empty:
-        return Finding(V.not_comparable(kind="count", test="not run"),
-                       why=f"c={c} is not run at {data.scale} scale")
+        return nc("count", "not run", f"c={c} is not run at {data.scale} scale")
     n, six = len(g), what == "six"
     ours = int((g["moves"] == 6).sum()) if six else int(g["success"].sum())
     theirs = st["moves"].count(6) if six else len(st["moves"])
@@ -472,8 +471,8 @@ def appendix_generations(data: Data, c: str) -> Finding:
     g, st = _appendix(data, c)
     good = g.loc[g["success"], "generations"].astype(float)
     if good.size < 2:
-        return Finding(V.not_comparable(kind="estimate", test="too few successful runs"),
-                       why=f"{good.size} successful runs at c={c} ({data.scale} scale)")
+        return nc("estimate", "too few successful runs", f"{good.size} successful runs at "
+                  f"c={c} ({data.scale} scale)")
     return Finding({"successful runs (the figure's mean)": V.estimate(
         Sample.of(good), Sample.of(st["ok"]), GENERATIONS),
         "all runs (failures count 1000)": V.estimate(
@@ -502,15 +501,14 @@ def generations_grow(data: Data) -> Finding:
              for a, b in zip(means.index[:-1], means.index[1:], strict=True) if means[a] > means[b]]
     st = [(float(c), float(x)) for c, v in stored(data, "appendix").items()
           for x in v["generations"] if x < 1000]
+    log = np.log
     return Finding({
-        "successful runs (the figure's mean)": vtrend(good["c"], np.log(good["generations"]
-                                                                          .astype(float)), True),
-        "all runs (failures count 1000)": vtrend(app["c"], np.log(app["generations"].astype(
-            float)), True),
+        "successful runs (the figure's mean)": vtrend(good.c, log(good.generations), True),
+        "all runs (failures count 1000)": vtrend(app.c, log(app.generations), True),
         "the figure's points (mean of the successful runs per c)": vtrend(
-            means.index.to_numpy(float), np.log(means.to_numpy(float)), True),
+            means.index, log(means.to_numpy(float)), True),
         "the authors' stored runs (35 values of c)": vtrend(
-            [c for c, _ in st], np.log([x for _, x in st]), True)},
+            [c for c, _ in st], log([x for _, x in st]), True)},
         why="the figure's mean of the successful runs falls at " + ("; ".join(drops) or "no c"))
 
 
@@ -545,8 +543,8 @@ def _beyond(pattern: str, name: str, show: Callable, why: Callable | None = None
         for c, v in {**fields, **where}.items():
             m &= (rows[c].astype(str) == str(v)).to_numpy()
         if not m.any():
-            return Finding(V.not_comparable(kind="beyond", test="not run"), why=f"this "
-                           f"{data.scale}-scale run has no {name} row for {fields}")
+            return nc("beyond", "not run", f"this {data.scale}-scale run has no {name} row "
+                      f"for {fields}")
         rows = rows[m]
         return Finding(show(rows.iloc[0] if one else rows, data),
                        why=why(rows.iloc[0]) if why else "")
@@ -605,3 +603,530 @@ _beyond("X-d{d}k{k}-target-distances", "distances", _distances, one=False,
         stored=("distances_d5k4",))
 _beyond("X-d5k4-eccentricity", "results", _eccentricity, stored=("distances_d5k4",), d="5",
         k="4", level="0")
+
+
+# ---------------------------------------------------------------- the paper's other sentences
+
+
+def _facts(data: Data) -> SimpleNamespace:
+    ea, rl, pt = paper_levels(data, "ea_runs"), paper_levels(data, "rl_runs"), paper_table(data)
+    res = table(data, "results").merge(pt[["d", "k", "level"]])
+    return SimpleNamespace(res=res, pt=pt, ea=ea, rl=rl, ea_ok=ea[ea.success],
+                           rl_ok=rl[rl.success], solved=res.merge(pt.dropna(
+                               subset=["astar_min"])[["d", "k", "level", "astar_min"]]))
+
+
+def section(ids: str, extra: tuple = (), refs: tuple = ()) -> Callable:
+    """Register each claim of ``ids`` ("id" or "id:unit", no unit for an untested kind) as
+    decided by the decorated ``fn(data, facts)``, which returns every claim's evidence and reads
+    the run's cases and the ``extra`` tables and ``refs``. The facts: the paper's 25 cases with
+    our results (``res``; ``solved``: those its A* finished), the printed tables (``pt``) and
+    our EA and RL runs on them (``ea``, ``rl``; ``ea_ok``, ``rl_ok``: the successful ones)."""
+    uses = {"tables": (*CASES["tables"], *extra), "references": (*CASES["references"], *refs)}
+
+    def register(fn: Callable) -> Callable:
+        def run(data: Data) -> dict:
+            return fn(data, data.memo(_facts))
+        run.__qualname__ = fn.__qualname__  # one memo per section
+        for cid, _, unit in (x.partition(":") for x in ids.split()):
+            EVIDENCE.claim(cid, unit=unit, **uses)(lambda data, cid=cid: data.memo(run)[cid])
+        return fn
+    return register
+
+
+def q(holds: object, ours: str, test: str = "our runs (results.csv)") -> Evidence:
+    return V.qualitative(bool(holds), ours, test)
+
+
+def _list(frame: pd.DataFrame, show: Callable) -> str:
+    return ", ".join(show(r) for r in frame.itertuples()) or "none"
+
+
+def _case(r: object) -> str:
+    return f"d={r.d} k={r.k} L{r.level}"
+
+
+def _nums(xs: object, show: Callable = fmt) -> str:
+    return ", ".join(show(x) for x in xs)
+
+
+def _rising(v: list, strict: bool = False) -> bool:
+    return all(a < b if strict else a <= b for a, b in zip(v, v[1:], strict=False))
+
+
+def _hits(runs: pd.DataFrame, moves: object) -> np.ndarray:
+    """Per run, 1 for a successful run of exactly ``moves`` moves (a number or a column)."""
+    return (runs.success & (runs.moves.fillna(-1) == moves)).astype(float).to_numpy()
+
+
+def _weakest(per: dict) -> Finding:
+    """A claim "at every level": the least favourable level decides (a reverse direction
+    first, else the largest p)."""
+    rev = [n for n, e in per.items() if "reverse" in e.test]
+    pick = min(rev, key=lambda n: per[n].p) if rev else max(per, key=lambda n: per[n].p or 0)
+    return Finding(per[pick], why=f"the least favourable level ({pick}) decides")
+
+
+def _mv(frame: pd.DataFrame) -> pd.Series:
+    return frame.moves.astype(float)
+
+
+@section("S41-astar-optimal S41-astar-range S41-astar-gives-up S31-h-unblocked S31-h-admissible "
+         "S31-h-monotone P1-branching-bound P1-k4-example S41-ea-beats-astar-d5 X-d3k2L3-optimum "
+         "S32-hamming-close-hard S32-state-space-grows T2-levels-ordered S41-d3-monotone "
+         "S41-d4-k3-only S2-start-defines-difficulty F1-one-match F1-purple-free T3-example-move "
+         "T3-caption-colours T3-d4-instances-differ T2-caption-d3 T5-scope S33-zipf-local "
+         "S41-mutation-mostly-one S41-ea-constraints S32-reward-later-heavier S33-fitness-eq3 "
+         "S33-stop-criteria DA-code-data S1-components S32-random-search-infeasible",
+         extra=("astar_list", "components", "puzzle_checks"))
+def structure(data: Data, f: SimpleNamespace) -> dict:
+    c, s, res, o = data.json("puzzle_checks"), f.solved, f.res, {}
+    h, rng = pd.DataFrame(c["heuristic"]), "{}-{}".format
+    printed_rng = rng(*f.pt.astar_min.agg(["min", "max"]).astype(int))
+    o["S41-astar-optimal"] = Finding(V.exact(len(s), int((s.astar_min == s.optimal).sum())),
+                                     paper=len(s))
+    o["S41-astar-range"] = Finding(V.exact(printed_rng, rng(int(s.optimal.min()),
+                                                            int(s.optimal.max()))),
+                                   paper=printed_rng)
+    la = table(data, "astar_list")
+    done = la[~la.gave_up.astype(bool)]
+    o["S41-astar-gives-up"] = Finding(q(False, f"list-based A* solves {len(done)} of {len(la)} "
+                                        f"({done.expanded.max():,} expansions at most)",
+                                        "search.astar_list"), paper="fails within 3600 s",
+                                      why=f"d=5 k=4 needs {sel(res, 5, 4).astar_expanded.iloc[0]:,}"
+                                          " expansions of the heap A*")
+    o["S31-h-unblocked"] = q(c["unblocked"][1] == 0, "{1} mismatches of {0}".format(
+        *c["unblocked"]), "checks.unblocked_mismatches")
+    o["S31-h-admissible"] = q(h.overestimates.sum() == 0, f"{h.overestimates.sum()} of "
+                              f"{h.configurations.sum():,}", "checks.heuristic_checks")
+    step, least = h.largest_change.max(), h.least_branching - h.bound_2k_1
+    o["S31-h-monotone"] = {
+        "as printed (strict <)": q(False, f"largest change {step}; "
+                                   f"{h.moves_lowering_h_by_one.sum():,} moves lower h by one",
+                                   "checks.heuristic_checks"),
+        "the usual consistency (<=)": q(step <= 1, f"largest change {step}", "same")}
+    w = h.loc[least.idxmin()]
+    big = res.query("(d == 4 and k == 3 and level == '4') or (d == 5 and k == 4)")
+    o["P1-branching-bound"] = Finding(q(False, f"least branching {w.least_branching} for d={w.d} "
+                                        f"k={w.k} (bound {w.bound_2k_1})" if (least >= 0).all()
+                                        else "below 2^k - 1 somewhere",
+                                        "checks.heuristic_checks; results.csv"),
+                                      why="; ".join(f"d={r.d} k={r.k}: {r.astar_expanded:,} "
+                                                    "expansions, (2^k-1)^n = "
+                                                    f"{((1 << r.k) - 1) ** int(r.optimal):.2g}"
+                                                    for r in big.itertuples()))
+    o["P1-k4-example"] = Finding(V.exact(7, (1 << 4) - 1), paper="O(7^n), 'at most'")
+    d5 = res.query("d == 5 and k <= 3")
+    o["S41-ea-beats-astar-d5"] = q(d5.astar_moves.isna().all(), f"EA success "
+                                   f"{_nums(d5.ea_success)}; A* expansions "
+                                   f"{_nums(d5.astar_expanded)}")
+    l3 = sel(table(data, "results"), 3, 2, "3").iloc[0]
+    o["X-d3k2L3-optimum"] = Finding(V.exact("unsolvable", "solvable" if l3.solvable else
+                                            "unsolvable"), paper="impossible",
+                                    why=f"its component holds {l3.component_size} "
+                                        "configurations")
+    o["S32-hamming-close-hard"] = q(c["swapped"] == 2 and not l3.solvable, f"{c['swapped']} "
+                                    "rings swapped, unsolvable for k=2", "instances.py, BFS")
+    comp = table(data, "components").drop_duplicates("d").sort_values("d").all_configurations
+    o["S32-state-space-grows"] = q(_rising(comp.tolist(), True), _nums(comp, "{:,}".format),
+                                   "components.csv")
+    by = {(d, k): sel(res, d, k).sort_values("level").optimal.astype(int).tolist()
+          for d, k in sorted(set(zip(res.d, res.k, strict=True))) if d <= 4}
+    shown = {d: "; ".join(f"k={k}: {_nums(v)}" for (e, k), v in by.items() if e == d)
+             for d in (3, 4)}
+    o["T2-levels-ordered"] = {"every k": q(all(map(_rising, by.values())), f"d=3 {shown[3]}; "
+                                           f"d=4 {shown[4]}"),
+                              "k = d-1 only": q(all(_rising(v) for (d, k), v in by.items()
+                                                    if k == d - 1), "same")}
+    o["S41-d3-monotone"] = q(_rising(by[3, 1], True) and _rising(by[3, 2], True), shown[3])
+    o["S41-d4-k3-only"] = q(_rising(by[4, 3]) and not (_rising(by[4, 1]) or _rising(by[4, 2])),
+                            shown[4])
+    n = res[res.d <= 4].groupby(["d", "k"]).optimal.nunique()
+    o["S2-start-defines-difficulty"] = q(n.gt(1).all(), _nums(n))
+    f1 = c["figure1"]
+    o["F1-one-match"] = Finding(V.exact("purple", ", ".join(f1["on_own_colour"])),
+                                paper="purple")
+    o["F1-purple-free"] = q(set(f1["purple_neighbours"]) <= set(f1["purple_k1"]), "{} -> {} "
+                            "(k=1), {} (k=2); neighbours {}".format(f1["purple_vertex"], *(
+                                _nums(f1[x]) for x in ("purple_k1", "purple_k2",
+                                                       "purple_neighbours"))),
+                            "the model's legal moves")
+    o["T3-example-move"] = q(c["table3_example"] is None, c["table3_example"] or "legal",
+                             "model.move_problem")
+    o["T3-caption-colours"] = Finding(V.exact("blue 6; green 4; purple 1; red 5", "; ".join(
+        f"{k} {v}" for k, v in sorted(instance(3, "0").target_map))),
+        paper="purple 1, green 4, red 5, blue 6")
+    code = dict(instance(4, "0").target_map)
+    t3 = [dict(i.target_map) for i in INSTANCES if i.d == 4 and not i.is_code_level]
+    o["T3-d4-instances-differ"] = q(all(t == code for t in t3), f"{len({str(t) for t in t3})} "
+                                    f"targets, {sum(t == code for t in t3)} the code's",
+                                    "instances.py")
+    o["T2-caption-d3"] = q(any(i.d == 3 and i.level == "4" for i in INSTANCES), "d = 3: levels "
+                           "0-3, k = 1, 2", "instances.py")
+    n = f.pt.groupby("d")["level"].nunique()
+    o["T5-scope"] = q(n[4] == 4, "levels per d: " + _nums(n), "reference/tables.csv")
+    z = c["zipf"]
+    o["S33-zipf-local"] = q(all((np.diff(t["mean_rings"]) < 0).all() for t in z.values()),
+                            ", ".join(f"{m:.2f} (c={x:g})" for x, m in list(zip(
+                                z["4"]["c"], z["4"]["mean_rings"], strict=True))[::5]),
+                            "evolve.zipf_cdf")
+    one = {n: t["p_one"][t["c"].index(1.8)] for n, t in z.items()}
+    o["S41-mutation-mostly-one"] = q(min(one.values()) > 0.5, ", ".join(
+        f"{v:.2f} ({n} rings)" for n, v in one.items()), "evolve.zipf_cdf")
+    shares = {d: g.share.tolist() for d, g in pd.DataFrame(c["free_face"]).sort_values(
+        ["d", "k"]).groupby("d")}
+    o["S41-ea-constraints"] = q(all(_rising(v[::-1], True) for v in shares.values()), "; ".join(
+        f"d={d}: " + _nums(v, "{:.3g}".format) for d, v in shares.items()),
+        "checks.free_face_share")
+    o["S32-reward-later-heavier"] = {
+        "the authors' scripts": V.by_construction("qualitative", "lr * 0.95^i, i counted back "
+                                                  "from the target", "rl.py (the authors' "
+                                                  "update) rewards later steps more, whatever "
+                                                  "the runs"),
+        "App. D as printed": q(False, "0.95^c with c from the start", "App. D")}
+    o["S33-fitness-eq3"] = q(False, "1/(1 + L) at the target, not 1", "Eq. 3, evolve.py")
+    o["S33-stop-criteria"] = q(False, "distance 0 (evolve.py, the authors' scripts)",
+                               "evolve.py")
+    o["DA-code-data"] = q(stored(data, "ea"), ref.AUTHORS_SOURCE, "data/authors_runs.json")
+    o["S1-components"] = o["S32-random-search-infeasible"] = V.not_comparable(kind="qualitative")
+    return o
+
+
+def _both_hit(f: SimpleNamespace, scale: str) -> Finding:
+    """The d=3 case and method with the fewest runs at the optimum: its minimum."""
+    hits, algo, r, mine = min(((int((x == r.optimal).sum()), a, r, x)
+                               for r in f.res[f.res.d == 3].itertuples()
+                               for a, runs in (("EA", f.ea_ok), ("RL", f.rl_ok))
+                               for x in [ok(runs, r.d, r.k, r.level)]), key=lambda t: t[0])
+    if mine.size == 0:
+        return nc("extreme", "no successful run", f"{algo} {_case(r)}: no successful run at "
+                  f"{scale} scale")
+    ev, note = extreme(mine, int(r.optimal), RUNS, "min")
+    return Finding(ev, paper=f"min = optimum ({int(r.optimal)})", available=mine.size,
+                   why=f"{algo} {_case(r)}: {hits} of {mine.size} at the optimum"
+                       + (f"; {note}" if note else ""))
+
+
+@section("S41-astar-beats-ea-rl:instance S1-rl-lower-median:instance S1-ea-rl-similar "
+         "S41-rl-solves-all S42-rl-advantage ABS-d3-all-solve ABS-median-below-30:run "
+         "ABS-ea-not-minimal S41-ea-short-paths-d45 S5-ea-minimal-d5 S5-ea-rl-solved-both "
+         "S42-min-similar-astar S42-equal-approx-min S5-d4-ea-rl-miss "
+         "S42-d3-both-hit-optimum:run S42-minimise-diminishes:run S41-drop-k1-and-d4:run "
+         "S41-ea-d4-not-monotone S41-ea-d4-levels-1-4-hardest:instance S41-ea-k3-collapse:run "
+         "S41-rl-higher-max:instance")
+def ea_rl(data: Data, f: SimpleNamespace) -> dict:
+    res, ea, ea_ok, rl_ok, o = f.res, f.ea, f.ea_ok, f.rl_ok, {}
+    share = [float((g.success & (g.moves.fillna(-1) == r.optimal)).mean())
+             for r in f.solved.itertuples() for x in (ea, f.rl) for g in [sel(x, r.d, r.k,
+                                                                                r.level)]]
+    o["S41-astar-beats-ea-rl"] = Finding(order(share, 1.0, paired=True),
+                                         why=f"{len(f.solved)} cases, EA and RL")
+    both = res.dropna(subset=["ea_median"])
+    o["S1-rl-lower-median"] = Finding({
+        "paired by case (medians)": order(both.rl_median, both.ea_median, paired=True,
+                                          inert=zeros(len(both))),
+        "every run (Mann-Whitney)": order(_mv(rl_ok), _mv(ea_ok), paired=False)},
+        why=f"{len(both)} cases where both succeed")
+    o["S1-ea-rl-similar"] = q((res.ea_success - res.rl_success).abs().le(0.05).all(),
+                              "EA success " + _list(res[res.ea_success < 0.05], lambda r:
+                                                    f"{fmt(r.ea_success)} ({_case(r)})")
+                              + f"; RL at least {fmt(res.rl_success.min())}")
+    o["S41-rl-solves-all"] = q(res.rl_success.eq(1).all(), f"RL success 1 in "
+                               f"{res.rl_success.eq(1).sum()} of {len(res)}")
+    n = (res.ea_success.eq(0) & res.rl_success.eq(1)).sum()
+    o["S42-rl-advantage"] = q(n, f"EA 0, RL 1 on {n} cases")
+    d3 = res[res.d == 3]
+    o["ABS-d3-all-solve"] = q(d3.astar_moves.notna().all() and (d3.ea_success > 0).all()
+                              and (d3.rl_success > 0).all(), f"A* {d3.astar_moves.count()} of "
+                              f"{len(d3)}; EA success {fmt(d3.ea_success.min())}-"
+                              f"{fmt(d3.ea_success.max())}; RL {fmt(d3.rl_success.min())}-"
+                              f"{fmt(d3.rl_success.max())}")
+    d45 = res[res.d >= 4]
+    med = pd.concat([d45[["d", "k", "level"]].assign(m=d45[f"{a}_median"], algo=a.upper())
+                     for a in ("ea", "rl")], ignore_index=True).dropna()
+    top = med.loc[med.m.idxmax()]
+    runs = ok(rl_ok if top.algo == "RL" else ea_ok, top.d, top.k, top.level)
+    o["ABS-median-below-30"] = Finding(order(runs, 30.0, paired=True), paper="< 30",
+                                       available=len(runs), why=f"the largest median: "
+                                       f"{top.algo} {_case(top)} {fmt(top.m)}; ours >= 30: "
+                                       + _list(med[med.m >= 30], lambda r: f"{r.algo} "
+                                               f"{_case(r)} {fmt(r.m)}"))
+    o["ABS-ea-not-minimal"] = {f"{w} run": q(m.sum() > len(m) / 2, f"{m.sum()} of {len(m)}")
+                               for w, col in (("shortest", "ea_min"), ("median", "ea_median"))
+                               for m in [d45[col].isna() | (d45[col] > d45.optimal)]}
+    gap = d45.ea_min - d45.optimal
+    short, kd1 = gap[d45.k < d45.d - 1], gap[d45.k == d45.d - 1]
+    o["S41-ea-short-paths-d45"] = {
+        "k < d-1": q(short.le(2).all(), f"within {int(short.max())} in all {len(short)}"),
+        "every k": q(kd1.notna().all() and gap.le(2).all(), "k = d-1: " + _nums(
+            kd1, lambda x: "none" if pd.isna(x) else f"+{int(x)}"))}
+    d5 = res[res.d == 5]
+    o["S5-ea-minimal-d5"] = q(d5.ea_min.notna().all() and d5.ea_min.eq(d5.optimal).all(),
+                              _list(d5, lambda r: "none" if pd.isna(r.ea_min) else
+                                    f"{int(r.ea_min)} (optimum {int(r.optimal)})"))
+    hard = res.query("(d == 4 and level == '4') or d == 5")
+    o["S5-ea-rl-solved-both"] = q((hard.ea_success > 0).all() and hard.astar_moves.isna().all(),
+                                  "EA success " + _list(hard, lambda r: f"{fmt(r.ea_success)} "
+                                                        f"({_case(r)})") + f"; A* solves "
+                                  f"{hard.astar_moves.count()} of {len(hard)}")
+    gaps = pd.DataFrame([(a, r.d, r.k, r.level, getattr(r, f"{a.lower()}_min") - r.optimal)
+                         for r in res[res.astar_moves.notna() & (res.d <= 4)].itertuples()
+                         for a in ("EA", "RL") if not pd.isna(getattr(r, f"{a.lower()}_min"))],
+                        columns=["algo", "d", "k", "level", "gap"]).astype({"gap": int})
+    n = gaps.gap.le(2).sum()
+    o["S42-min-similar-astar"] = Finding(q(n >= 0.9 * len(gaps), f"{n} of {len(gaps)} (method, "
+                                           "case) pairs"), why="the exceptions: " + _list(
+        gaps[gaps.gap > 2], lambda r: f"{r.algo} {_case(r)} +{r.gap}"))
+    miss = res[(res.ea_min > res.optimal) & (res.rl_min > res.optimal)]
+    n = (miss.ea_min == miss.rl_min).sum()
+    o["S42-equal-approx-min"] = Finding(q(len(miss) and n > len(miss) / 2, f"both miss on "
+                                          f"{len(miss)}, equal on {n}"), why="both miss on "
+                                        + _list(miss, lambda r: f"{_case(r)} (EA "
+                                                f"{int(r.ea_min)}, RL {int(r.rl_min)})"))
+    d4 = res[res.d == 4]
+    m4 = {a: (d4[f"{a}_median"].isna() | (d4[f"{a}_median"] > d4.optimal)).sum()
+          for a in ("ea", "rl")}
+    o["S5-d4-ea-rl-miss"] = q(min(m4.values()) > len(d4) / 2, "; ".join(
+        f"{a.upper()} {m} of {len(d4)}" for a, m in m4.items()))
+    o["S42-d3-both-hit-optimum"] = _both_hit(f, data.scale)
+    g = pd.concat([x.assign(algo=a, at_opt=_hits(x, x.optimal))
+                   for a, x in (("EA", ea), ("RL", f.rl))], ignore_index=True)
+    o["S42-minimise-diminishes"] = {
+        "against the level": trend(g[g.k >= 2], "level_n", "at_opt", ["algo", "d", "k"],
+                                   False, log=False),
+        "against the dimension (level 0, k = 2, 3)": trend(
+            g[(g.level == "0") & (g.k >= 2)], "d", "at_opt", ["algo", "k"], False, log=False)}
+    d4k3 = sel(ea, 4, 3)
+    o["S41-drop-k1-and-d4"] = Finding(trend(g[(g.algo == "EA") & (((g.d == 3) & (g.k == 1)) | (
+        (g.d == 4) & (g.k <= 2)))], "level_n", "at_opt", ["d", "k"], False, log=False),
+        why=f"d=4 k=3: our EA succeeds in {d4k3.success.sum()} of {len(d4k3)} runs")
+    d4med = {k: sel(res, 4, k).sort_values("level").ea_median.tolist() for k in (1, 2)}
+    o["S41-ea-d4-not-monotone"] = q(not any(map(_rising, d4med.values())), "; ".join(
+        f"k={k}: {_nums(v)}" for k, v in d4med.items()))
+    cells = res[(res.d == 4) & (res.k <= 2)].sort_values(["k", "level"]).dropna(
+        subset=["ea_median"])
+    o["S41-ea-d4-levels-1-4-hardest"] = V.ranking(
+        [{"0": 2, "1": 3, "2": 1, "3": 2, "4": 3}[x] for x in cells.level],
+        cells.ea_median.astype(float)) if cells.ea_median.nunique() > 1 else V.not_comparable(
+        kind="ranking", test=f"{len(cells)} cells with a median")
+    high = ea[(ea.d == 4) & (ea.k <= 2)]
+    o["S41-ea-k3-collapse"] = _weakest({lv: order(
+        sel(ea, 4, 3, lv).success.astype(float), high[high.level == lv].success.astype(float),
+        paired=False) for lv in "01234"})
+    mx = sel(res, 4, 3).dropna(subset=["ea_max"])
+    o["S41-rl-higher-max"] = Finding({
+        "paired by level (maxima)": order(mx.ea_max, mx.rl_max, paired=True,
+                                          inert=zeros(len(mx))),
+        "every successful run, d=4 k=3 (Mann-Whitney)": order(
+            _mv(sel(ea_ok, 4, 3)), _mv(sel(rl_ok, 4, 3)), paired=False)},
+        why=f"maxima EA {_nums(mx.ea_max)}, RL {_nums(mx.rl_max)}")
+    return o
+
+
+@section("F5-astar-time-smaller-k:pair S43-astar-time-level:instance S43-astar-time-k-flat "
+         "S43-cpu-depends S43-d4-cpu-falls-with-level:run S43-d4-cpu-flat-k "
+         "F6-ea-below-rl:instance F6a-rl-above-ea-d3:instance F6-ea-below-astar:instance "
+         "S5-astar-below-rl:instance S43-rl-k-gap-small", extra=(cpu.TIMING_FILE,))
+def cpu_time(data: Data, f: SimpleNamespace) -> dict:
+    t, b, s, o = table(data, cpu.TIMING_FILE), data.budget, f.solved, {}
+    low, high = [], []
+    for _, g in s.groupby(["d", "level"]):
+        e = g.sort_values("k").astar_expanded.astype(float).tolist()
+        low += [x for i, x in enumerate(e) for _ in e[i + 1:]]
+        high += [y for i in range(len(e)) for y in e[i + 1:]]
+    o["F5-astar-time-smaller-k"] = Finding({
+        "A*'s expansions": order(low, high, paired=True, inert=zeros(len(low))),
+        "our warm seconds": cpu.ordering_evidence(cpu.k_outcomes(t, s), "A* at the smaller k "
+                                                  "against the larger, each pair of k at one "
+                                                  "d and level")},
+        why=f"{len(low)} pairs of k over the {len(s)} cases the paper's A* finished")
+    o["S43-astar-time-level"] = trend(s.assign(level_n=s.level.astype(int)), "level_n",
+                                      "astar_expanded", ["d", "k"], True)
+    ratio = s.groupby(["d", "level"]).astar_expanded.agg(lambda x: x.max() / x.min())
+    o["S43-astar-time-k-flat"] = q(ratio.le(2).all(), f"{ratio.min():.3g} to {ratio.max():.3g}",
+                                   "A*'s expansions (results.csv)")
+    gens, e4 = f.ea.groupby(["d", "k", "level"]).generations.mean(), f.ea[f.ea.d == 4]
+    o["S43-cpu-depends"] = q(f.res.astar_expanded.max() > 10 * f.res.astar_expanded.min()
+                             and gens.max() > 10 * gens.min(), f"A* expansions "
+                             f"{f.res.astar_expanded.min()} to {f.res.astar_expanded.max():,}; "
+                             f"EA mean generations {gens.min():.3g} to {gens.max():.4g}",
+                             "A*'s expansions and the EA's generations per case")
+    o["S43-d4-cpu-falls-with-level"] = trend(e4, "level_n", "generations", ["k"], False)
+    by_k = e4.groupby("k").generations.mean()
+    o["S43-d4-cpu-flat-k"] = q(by_k.max() <= 2 * by_k.min(), ", ".join(
+        f"{v:.4g} (k={k})" for k, v in by_k.items()), "the EA's generations per run")
+    div = cpu.path_divisors(b.ea_pop, dict(b.rl_p_states))
+    d3 = t[(t.d == 3) & t.level.isin(["0", "1", "2"])]
+    for cid, fast, slow, cases in (("F6-ea-below-rl", "EA", "RL", None),
+                                   ("F6a-rl-above-ea-d3", "EA", "RL", d3),
+                                   ("F6-ea-below-astar", "EA", "A*", None),
+                                   ("S5-astar-below-rl", "A*", "RL", s)):
+        o[cid] = Finding(cpu.claim_orderings(t, div, fast, slow, cases),
+                         why=f"{fast} against {slow}")
+    rl = t[(t.method == "RL") & (t.d == 3)]
+    o["S43-rl-k-gap-small"] = cpu.similar_evidence([cpu.compare(*[
+        sel(rl, 3, k, lv).seconds.tolist() for k in (1, 2)]) for lv in "012"],
+        "RL on d = 3, k = 1 against k = 2 at levels 0-2")
+    return o
+
+
+def _spread(f: SimpleNamespace, d: int, by: str) -> Finding:
+    """RL's moves less spread than the EA's (k = 2): sds per level (or case) paired, every
+    run's absolute deviation from its case's median (log scale) a reading."""
+    e, r = (x[(x.k == 2) & ((x.d == d) if d else (x.d <= 4))] for x in (f.ea_ok, f.rl_ok))
+    sd = pd.concat({n: x.groupby(["level"] if d else ["d", "level"]).moves.std()
+                    for n, x in (("rl", r), ("ea", e))}, axis=1).dropna()
+
+    def dev(x: pd.DataFrame) -> np.ndarray:
+        logm = np.log(_mv(x)).reset_index(drop=True)
+        return np.abs(logm - logm.groupby([x[c].to_numpy() for c in ("d", "k", "level")])
+                      .transform("median")).to_numpy()
+    return Finding({f"paired by {by}": order(sd.rl.to_numpy(), sd.ea.to_numpy(), paired=True,
+                                             inert=zeros(len(sd))),
+                    "every run (Mann-Whitney on absolute deviations)": order(
+                        dev(r), dev(e), paired=False)},
+                   why=f"sds RL {_nums(sd.rl, '{:.2f}'.format)}; EA {_nums(sd.ea, '{:.2f}'.format)}")
+
+
+def _gap3(f: SimpleNamespace) -> Finding:
+    """Sec. 4.2: the mean over d=3 k=2 levels of (EA median - RL median), Maritz-Jarrett."""
+    sides = [(_mv(sel(f.ea_ok, 3, 2, lv)), _mv(sel(f.rl_ok, 3, 2, lv))) for lv in "012"]
+    if min(min(e.size, r.size) for e, r in sides) < 3:
+        return nc("estimate", "too few successful runs", "fewer than 3 at some level")
+    gaps = [float(np.median(e) - np.median(r)) for e, r in sides]
+    se = float(np.sqrt(sum(median_se(e) ** 2 + median_se(r) ** 2 for e, r in sides))) / 3
+    return Finding(V.estimate(Sample(float(np.mean(gaps)), RUNS, se * np.sqrt(RUNS)),
+                              Sample(3.0, RUNS), GAP), paper=3, why=f"per level: {_nums(gaps)}")
+
+
+@section("F2-moves-grow-with-k:run F2-moves-grow-with-level:run F2-level4-gap:run "
+         "F3-min-median-grow:run F3-max-grows S41-ea-d3k1-median-level:run "
+         "S41-ea-median-grows-with-k:run S41-ea-d3-k1-below-k2:run "
+         "S41-ea-min-grows-with-level:instance S41-ea-degrades:run S41-seven-L1-below-L0:run "
+         "S41-no-six-above-L0 F4-d3-ea-wider:instance F4-d4-rl-peaked:instance "
+         "S42-rl-sd-lower:instance S42-d3k2-gap-3:run S42-ea-d4k3-under-5pct:run "
+         "S5-d3-ea-worst:instance T4-caption-1000-generations:run T4-caption-min-4:run "
+         "T4-caption-max-83:run T5-caption-min-4:run T5-caption-max-316:run "
+         "S41-rl-optimal-except-d4k3")
+def figures(data: Data, f: SimpleNamespace) -> dict:
+    ea, ea_ok, rl_ok, res, pt, o = f.ea, f.ea_ok, f.rl_ok, f.res, f.pt, {}
+    rl34, d3k2 = rl_ok[rl_ok.d <= 4], sel(ea_ok, 3, 2)
+    o["F2-moves-grow-with-k"] = trend(rl34, "k", "moves", ["d", "level"], True)
+    o["F2-moves-grow-with-level"] = trend(rl34, "level_n", "moves", ["d", "k"], True)
+    d4 = rl_ok[rl_ok.d == 4]
+    d4 = d4.assign(c=np.log(_mv(d4)) - np.log(_mv(d4)).groupby(d4.k).transform("mean"))
+    meds, four = d4.groupby(["k", "level"]).moves.median(), d4.c[d4.level == "4"]
+    longest = pd.concat([sel(d4, 4, k, meds[k].drop("4").idxmax()) for k in (1, 2, 3)])
+    o["F2-level4-gap"] = Finding({
+        "level 4 against levels 0-3": order(d4.c[d4.level != "4"], four, paired=False),
+        "level 4 against the longest other level of each k": order(longest.c, four,
+                                                                   paired=False)},
+        why="our medians by level: " + "; ".join(f"k={k} {_nums(meds[k])}" for k in (1, 2, 3)))
+    o["F3-min-median-grow"] = trend(d3k2, "level_n", "moves", [], True)
+    p = sel(pt, 3, 2).ea_max.tolist()
+    o["F3-max-grows"] = q(_rising(p, True), f"the paper's maxima {_nums(p)}; ours "
+                          f"{_nums(d3k2.groupby('level').moves.max())}", "Table 4 as printed")
+    o["S41-ea-d3k1-median-level"] = trend(sel(ea_ok, 3, 1), "level_n", "moves", [], True)
+    o["S41-ea-median-grows-with-k"] = trend(ea_ok[ea_ok.d <= 4], "k", "moves", ["d", "level"],
+                                            True)
+    o["S41-ea-d3-k1-below-k2"] = _weakest({lv: order(*(_mv(sel(ea_ok, 3, k, lv))
+                                                       for k in (1, 2)), paired=False)
+                                           for lv in "012"})
+    o["S41-ea-min-grows-with-level"] = trend(ea_ok.groupby(["d", "k", "level_n"], as_index=False)
+                                             .moves.min(), "level_n", "moves", ["d", "k"], True)
+    x = ea_ok.assign(excess=_mv(ea_ok) / ea_ok.optimal)
+    o["S41-ea-degrades"] = {
+        "moves against the level": trend(x, "level_n", "moves", ["d", "k"], True),
+        "moves against k": trend(x, "k", "moves", ["d", "level"], True),
+        "moves against d (level 0)": trend(x[x.level == "0"], "d", "moves", ["k"], True),
+        "moves / optimum against the level": trend(x, "level_n", "excess", ["d", "k"], True)}
+    sevens = [_hits(sel(ea, 3, 2, lv), 7) for lv in "012"]
+    o["S41-seven-L1-below-L0"] = Finding(order(sevens[1], sevens[0], paired=False),
+                                         why="7-move runs at levels 0-2: " + _nums(
+                                             int(s.sum()) for s in sevens))
+    o["S41-no-six-above-L0"] = V.by_construction(
+        "qualitative", f"optima {_nums(sel(res, 3, 2).sort_values('level').optimal[1:3])} at "
+        "levels 1 and 2", "the exact optima of levels 1 and 2 exceed 6 moves, so no run can "
+        "take 6")
+    o["F4-d3-ea-wider"] = _spread(f, 3, "level (3 levels)")
+    o["F4-d4-rl-peaked"] = _spread(f, 4, "level (5 levels)")
+    o["S42-rl-sd-lower"] = _spread(f, 0, "case")
+    o["S42-d3k2-gap-3"] = _gap3(f)
+    g = sel(ea, 4, 3)
+    o["S42-ea-d4k3-under-5pct"] = Finding(order(g.success.astype(float), 0.05, paired=True),
+                                          paper="< 5%", available=len(g),
+                                          why=f"ours {g.success.sum()} of {len(g)} runs")
+    d3 = res[res.d == 3].dropna(subset=["ea_median", "rl_median"])
+    o["S5-d3-ea-worst"] = {
+        "paired by case": order(d3.rl_median - d3.optimal, d3.ea_median - d3.optimal,
+                                paired=True, inert=zeros(len(d3))),
+        "every run (Mann-Whitney on moves - optimum)": order(*(
+            _mv(y[y.d == 3]) - y[y.d == 3].optimal for y in (rl_ok, ea_ok)), paired=False)}
+    n_paper = {a: int(sum(round(float(r) * RUNS) or (r > 0) for r in pt[f"{a}_success"]))
+               for a in ("ea", "rl")}
+    o["T4-caption-1000-generations"] = Finding({
+        "successful runs": V.estimate(Sample.of(ea_ok.generations.astype(float)),
+                                      Sample(1000.0, n_paper["ea"]), GENERATIONS),
+        "all runs (failures count 1000)": V.estimate(Sample.of(ea.generations.astype(float)),
+                                                     Sample(1000.0, len(ea)), GENERATIONS)},
+        paper=1000, available=len(ea_ok), why=f"our mean {ea_ok.generations.mean():.3g} (all "
+                                              f"runs {ea.generations.mean():.3g})")
+    for cid, a, side, value in (("T4-caption-min-4", "ea", "min", 4),
+                                ("T4-caption-max-83", "ea", "max", 83),
+                                ("T5-caption-min-4", "rl", "min", 4),
+                                ("T5-caption-max-316", "rl", "max", 316)):
+        frame = ea_ok if a == "ea" else rl_ok
+        ev, note = extreme(_mv(frame).to_numpy(), value, n_paper[a], side)
+        top = frame.moves.agg(side)
+        at = frame[frame.moves == top][["d", "k", "level"]].drop_duplicates()
+        o[cid] = Finding(ev, paper=value, available=len(frame), why=f"{len(frame):,} ours, "
+                         f"{n_paper[a]:,} the paper's; our {side} {top} at {_list(at, _case)}"
+                         + (f"; {note}" if note else ""))
+    miss = [y[(y.rl_min > y.optimal) & ~((y.d == 4) & (y.k == 3))]
+            for y in (pt.merge(res[["d", "k", "level", "optimal"]]), res)]
+    shown = [_list(m, lambda r: f"{_case(r)} {int(r.rl_min)} vs {int(r.optimal)}") for m in miss]
+    o["S41-rl-optimal-except-d4k3"] = Finding(q(miss[0].empty, "Table 5: " + shown[0],
+                                                "Table 5 against the exact optima"),
+                                              why="ours: " + shown[1])
+    return o
+
+
+def _cstar(app: pd.DataFrame, six: pd.Series, c: float) -> Finding:
+    """c is the best exponent by six-move runs: against the best other c, ours and stored."""
+    tot = app.assign(six=_hits(app, 6)).groupby("c").six.sum()
+    if c not in tot.index:
+        return nc("ordering", "not run", f"c={c:g} is not run at this scale")
+    other, s_other = tot.drop(c).idxmax(), six.drop(c).idxmax()
+    runs = {x: np.r_[np.ones(six[x]), np.zeros(RUNS - six[x])] for x in (c, s_other)}
+    return Finding({"our runs": order(*(_hits(app[np.isclose(app.c, x)], 6) for x in (other, c)),
+                                      paired=False),
+                    "the authors' stored runs (35 values of c)": order(
+                        runs[s_other], runs[c], paired=False)},
+                   why=f"six-move runs at c={c:g}: {int(tot[c])}, the best other c {other:g}: "
+                       f"{int(tot[other])}; stored: {six[c]}, {six[s_other]} at {s_other:g}")
+
+
+@section("F7-success-falls-with-c:run S41-cstar-1.8:run F8-cstar-1.6:run F8-mean-ten:run "
+         "F8-success-doubled:run", extra=("appendix_runs",), refs=("authors_appendix",))
+def appendix(data: Data, f: SimpleNamespace) -> dict:
+    app, st = table(data, "appendix_runs"), data.reference("authors_appendix")
+    at = {c: app[np.isclose(app.c, c)] for c in (1.4, 1.8, 7.0)}
+    ok18, s18 = _mv(at[1.8][at[1.8].success]), stored(data, "appendix")["1.8"]["moves"]
+    s14, s7 = (at[c].success.astype(float) for c in (1.4, 7.0))
+    return {
+        "F7-success-falls-with-c": {
+            "our runs": vtrend(app.c, app.success.astype(float), False),
+            "the authors' stored runs (35 values of c)": vtrend(
+                np.repeat(st.c.to_numpy(), RUNS), np.concatenate(
+                    [[1.0] * n + [0.0] * (RUNS - n) for n in st.successes]), False)},
+        "S41-cstar-1.8": _cstar(app, st.set_index("c").six_moves, 1.8),
+        "F8-cstar-1.6": _cstar(app, st.set_index("c").six_moves, 1.6),
+        "F8-mean-ten": Finding({"as printed": V.estimate(Sample.of(ok18), Sample(10.0, RUNS),
+                                                         MOVES),
+                                "vs the authors' stored runs": V.estimate(
+                                    Sample.of(ok18), Sample.of(s18), MOVES)},
+                               paper="about 10", authors=round(float(np.mean(s18)), 2),
+                               available=len(ok18), why=f"our mean {ok18.mean():.3g}"),
+        "F8-success-doubled": Finding(order(s7, s14, paired=False), paper="100% vs 60%",
+                                      why=f"ours {s14.mean():.3g} at c=1.4, {s7.mean():.3g} "
+                                          "at c=7")}

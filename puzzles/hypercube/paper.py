@@ -15,7 +15,6 @@ from pathlib import Path
 from puzzles.core.paper import Budget, Experiment, Paper, knob
 from puzzles.hypercube import experiments as ex
 from puzzles.hypercube import heuristics_d5 as d5
-from puzzles.hypercube import ledger_statements  # noqa: F401  (registers its claims)
 from puzzles.hypercube.ledger import EVIDENCE
 
 
