@@ -1,13 +1,11 @@
-"""Notebook 05's evidence: one function per claim id or id pattern of ``paper_claims.csv``, the
-only home of each claim's sentence, unit, reading and fixed why (which also says what a row's
-``ours`` shows). The table cells have patterns; the paper's other sentences are decided by
-section functions from the run's shared facts, each id registered with its unit.
-
-Medians are estimates on the log scale with Maritz-Jarrett standard errors (the paper's spread
-from the authors' stored runs where those have its count, min, max and median); extremes use
-the engine's two-sample precedence rule; orderings across instances are paired by instance,
-every run a reading, and no pair is equal by construction (the compared method or k acts on
-each); trends use one value per run, centred within strata.
+"""Notebook 05's evidence: a function per claim id or id pattern of ``paper_claims.csv``, the
+only home of each claim's sentence, unit, reading and fixed why (which says what ``ours``
+shows). Table cells have id patterns; the other sentences are decided by section functions
+from the run's shared facts, each id registered with its unit. Medians are estimates on the
+log scale with Maritz-Jarrett standard errors; extremes use the engine's two-sample
+precedence rule; orderings across instances are paired by instance, every run a reading, and
+no pair is equal by construction (the compared method or k acts on each); trends use one value
+per run, centred within strata.
 """
 
 from __future__ import annotations
@@ -38,17 +36,18 @@ GENERATIONS = Margin.log_ratio(0.2)  # generations to success: 3 to 1000
 RATE = Margin.rate(5)  # success rates, counts of runs out of 150
 GAP = Margin.difference(1, "moves")  # a difference of medians: the printed medians' resolution
 EXTREME_SHARE = 0.2  # an extreme within +-20% (MOVES' width), rounded down: no floor
-MARGINS = [("MOVES", MOVES.text, "medians and means of solution lengths",
-            "heavy-tailed, multiplicative run counts"),
-           ("GENERATIONS", GENERATIONS.text, "mean generations to success",
-            "heavier-tailed still (3 to 1000 generations)"),
-           ("RATE", RATE.text, "success rates; counts of runs out of 150",
-            "a difference a reader of 150-run tables would notice"),
-           ("GAP", GAP.text, "a difference of medians (Sec. 4.2's gap of 3 moves)",
-            "the printed medians are whole moves"),
-           ("extreme", "±20% of the paper's value, rounded down to whole moves",
-            "central 90% of the paper's n-run extreme drawn from our runs",
-            "the relative width of MOVES, in moves")]
+MARGINS = [
+    ("MOVES", MOVES.text, "medians and means of solution lengths",
+     "heavy-tailed, multiplicative run counts"),
+    ("GENERATIONS", GENERATIONS.text, "mean generations to success",
+     "heavier-tailed still (3 to 1000 generations)"),
+    ("RATE", RATE.text, "success rates; counts of runs out of 150",
+     "a difference a reader of 150-run tables would notice"),
+    ("GAP", GAP.text, "a difference of medians (Sec. 4.2's gap of 3 moves)",
+     "the printed medians are whole moves"),
+    ("extreme", "±20% of the paper's value, rounded down to whole moves",
+     "central 90% of the paper's n-run extreme drawn from our runs",
+     "the relative width of MOVES, in moves")]
 CASES = {"tables": ("results", "ea_runs", "rl_runs"), "references": ("tables", "statements")}
 
 
@@ -61,12 +60,10 @@ def extreme_margin(value: float) -> Margin:
     """The margin of an extreme of ``value`` moves: +-20%, rounded down to whole moves."""
     return Margin.difference(math.floor(EXTREME_SHARE * float(value)), "moves")
 
-
 # ---------------------------------------------------------------- reading the data
 
 
-def case_of(case: str) -> tuple[int, int, str]:
-    """``d4k3L2`` -> (4, 3, "2")."""
+def case_of(case: str) -> tuple[int, int, str]:  # "d4k3L2" -> (4, 3, "2")
     d, k, level = re.fullmatch(r"d(\d)k(\d)L(\w+)", case).groups()
     return int(d), int(k), level
 
@@ -81,13 +78,12 @@ def _load(data: Data, name: str, reference: bool) -> pd.DataFrame:
 
 
 def table(data: Data, name: str, reference: bool = False) -> pd.DataFrame:
-    """A result (or reference) table, levels as text, a runs table's moves nullable."""
+    """A result (or reference) table, read once: levels as text, moves nullable."""
     return data.memo(_load, name, reference)
 
 
 def paper_table(data: Data) -> pd.DataFrame:
-    """Tables 2, 4 and 5 as printed, one row per (d, k, level)."""
-    return table(data, "tables", True)
+    return table(data, "tables", True)  # Tables 2, 4 and 5 as printed
 
 
 def printed(data: Data, name: str) -> dict:
@@ -99,8 +95,7 @@ def printed(data: Data, name: str) -> dict:
             else float(v) for i, v in zip(keys, s["value"], strict=True)}
 
 
-def stored(data: Data, algo: str) -> dict:
-    """The authors' stored runs by (d, k, level), or for "appendix" by c ("1.8")."""
+def stored(data: Data, algo: str) -> dict:  # the authors' runs by (d, k, level) or c ("1.8")
     return data.memo(_stored, algo)
 
 
@@ -109,13 +104,11 @@ def _stored(data: Data, algo: str) -> dict:
 
 
 def sel(frame: pd.DataFrame, d: int, k: int, level: str | None = None) -> pd.DataFrame:
-    """The rows of one (d, k[, level])."""
     m = (frame["d"] == d) & (frame["k"] == k)
     return frame[m if level is None else m & (frame["level"] == level)]
 
 
-def ok(frame: pd.DataFrame, d: int, k: int, level: str) -> np.ndarray:
-    """The moves of the successful runs of one case."""
+def ok(frame: pd.DataFrame, d: int, k: int, level: str) -> np.ndarray:  # successes' moves
     g = sel(frame, d, k, level)
     return g.loc[g["success"], "moves"].astype(float).to_numpy()
 
@@ -127,8 +120,7 @@ def paper_levels(data: Data, name: str) -> pd.DataFrame:
     return out.assign(level_n=out["level"].astype(int))
 
 
-def nc(kind: str, test: str, why: str, **kw: object) -> Finding:
-    """A row this run cannot decide (a smoke-scale budget), and why."""
+def nc(kind: str, test: str, why: str, **kw: object) -> Finding:  # undecidable here: why
     return Finding(V.not_comparable(kind=kind, test=test), why=why, **kw)
 
 
@@ -203,8 +195,7 @@ def _pct(rate: float) -> str:
 def _successes(rate: float) -> int:
     return int(round(float(rate) * RUNS))
 
-
-# ---------------------------------------------------------------- Table 2 (A*)
+# ---------------------------------------------------------------- Tables 2, 4 and 5
 
 
 @EVIDENCE.claim("T2-{case}-astar", tables=("results", "astar_list"), references=("tables",))
@@ -213,8 +204,7 @@ def table2(data: Data, case: str) -> Finding:
     r, p = (sel(f, d, k, level).iloc[0] for f in (table(data, "results"), paper_table(data)))
     kind, exp = "qualitative" if pd.isna(p.astar_min) else "exact", int(r.astar_expanded)
     if bool(pd.isna(r.astar_moves)):  # gave up within this scale's expansion budget
-        return nc(kind, "A* gave up", f"our A* gave up after {exp:,} expansions, this scale's "
-                  "budget")
+        return nc(kind, "A* gave up", f"our A* gave up after {exp:,} expansions")
     why = f"the exact optimum is {int(r.optimal)}; our heap A* expands {exp:,} nodes"
     if kind == "exact":
         return Finding(V.exact(int(p.astar_min), int(r.astar_moves)), paper=int(p.astar_min),
@@ -225,19 +215,18 @@ def table2(data: Data, case: str) -> Finding:
                                      f"{int(la['expanded'].iloc[0]):,} expansions",
                                      "search.astar_list (expansions for seconds)"),
                        paper="success 0, min -", why=why)
-    return Finding({"A* with the paper's heuristic": V.qualitative(
-        False, f"solved in {int(r.astar_moves)} moves after {exp:,} expansions",
-        "search.astar (expansions for seconds)"), "a list-based A* within 3600 s":
-        V.not_comparable(kind="qualitative", test="not run here")}, paper="success 0, min -",
-        why=why)
-
-
-# ---------------------------------------------------------------- Tables 4 and 5 (EA, RL)
+    return Finding({
+        "A* with the paper's heuristic": V.qualitative(
+            False, f"solved in {int(r.astar_moves)} moves after {exp:,} expansions",
+            "search.astar (expansions for seconds)"),
+        "a list-based A* within 3600 s": V.not_comparable(kind="qualitative",
+                                                          test="not run here")},
+        paper="success 0, min -", why=why)
 
 
 def _cell(data: Data, t: str, case: str) -> tuple:
-    """A case of Table 4 (the EA) or 5 (RL): the printed row, our runs, our successful runs'
-    moves, the stored runs and the paper's count of runs behind its min/max/median."""
+    """Table 4 (EA) or 5 (RL): the printed row, our runs, their successes' moves, the stored
+    runs and the paper's count of runs behind its min/max/median."""
     algo = "ea" if t == "T4" else "rl"
     d, k, level = case_of(case)
     p = sel(paper_table(data), d, k, level).iloc[0]
@@ -249,7 +238,6 @@ def _cell(data: Data, t: str, case: str) -> tuple:
 
 
 def _alpha(data: Data, p: pd.Series, wins: int) -> tuple[dict, str]:
-    """On d=4 k=3: the alpha = 0.7 rerun's successes as a reading, and its note."""
     a = sel(table(data, "ea_alpha07_runs"), p.d, p.k, p.level)
     if (p.d, p.k) != (4, 3) or a.empty:
         return {}, ""
@@ -257,8 +245,8 @@ def _alpha(data: Data, p: pd.Series, wins: int) -> tuple[dict, str]:
     note = f"; the alpha = 0.7 rerun (an older script's value) {won}/{len(a)}"
     if min(wins, won) < k_paper < max(wins, won):
         note += f", so the two alphas bracket the paper's {k_paper}/{RUNS}"
-    return {"alpha = 0.7 (an older script's value)": V.count((won, len(a)), (k_paper, RUNS),
-                                                            RATE)}, note
+    return {"alpha = 0.7 (an older script's value)": V.count(
+        (won, len(a)), (k_paper, RUNS), RATE)}, note
 
 
 def success(data: Data, t: str, case: str) -> Finding:
@@ -273,10 +261,11 @@ def success(data: Data, t: str, case: str) -> Finding:
     elif have is not None and have != k_paper:
         readings["vs the authors' stored runs"] = V.count((wins, n), (have, RUNS), RATE)
     extra, note = _alpha(data, p, wins) if t == "T4" else ({}, "")
-    return Finding({head: V.count((wins, n), (k_paper, RUNS), RATE), **readings, **extra},
-                   paper=_pct(rate), authors="" if have is None else f"{have}/{RUNS}",
-                   available=n, why=f"ours {wins}/{n}" + (
-                       "" if have is None else f"; the authors' stored runs {have}/{RUNS}") + note)
+    return Finding(
+        {head: V.count((wins, n), (k_paper, RUNS), RATE), **readings, **extra},
+        paper=_pct(rate), authors="" if have is None else f"{have}/{RUNS}", available=n,
+        why=f"ours {wins}/{n}" + ("" if have is None else f"; the authors' stored runs "
+                                                          f"{have}/{RUNS}") + note)
 
 
 def moves(data: Data, t: str, case: str) -> Finding:
@@ -323,8 +312,8 @@ def extreme_cell(data: Data, t: str, case: str, side: str) -> Finding:
 def generations(data: Data, case: str) -> Finding:
     _, _, g, _, st, _ = _cell(data, "T4", case)
     gen, s = g.loc[g["success"], "generations"].astype(float).to_numpy(), st["generations"]
-    authors, why = round(float(np.mean(s)), 2) if s else "", f"successful runs: {gen.size} " \
-                                                             f"ours, {len(s)} theirs"
+    authors = round(float(np.mean(s)), 2) if s else ""
+    why = f"successful runs: {gen.size} ours, {len(s)} theirs"
     if gen.size < 2 or len(s) < 2:
         return nc("estimate", "none", why + ": too few", authors=authors)
     return Finding(V.estimate(Sample.of(gen), Sample.of(s), GENERATIONS), authors=authors,
@@ -339,12 +328,10 @@ for _t in ("T4", "T5"):
         EVIDENCE.claim(f"{_t}-{{case}}-{_side}", unit="run", **CASES)(
             partial(extreme_cell, t=_t, side=_side))
 
-
 # ---------------------------------------------------------------- Fig. 3, Sec. 4.1-4.2
 
 
 def _d3k2(data: Data, level: str) -> tuple[np.ndarray, int, list]:
-    """d=3 k=2: our successful EA runs' moves, how many runs, the stored runs' moves."""
     runs = table(data, "ea_runs")
     return (ok(runs, 3, 2, level), len(sel(runs, 3, 2, level)),
             stored(data, "ea")[(3, 2, level)]["moves"])
@@ -358,9 +345,9 @@ def figure3_min(data: Data, level: str) -> Finding:
         return nc("extreme", "no successful run", f"no EA success at level {level}")
     t4 = int(sel(paper_table(data), 3, 2, level)["ea_min"].iloc[0])
     ev, note = extreme(mine, pmin, RUNS, "min")
-    return Finding({"as printed": ev, **({} if t4 == pmin else {
-        f"Table 4's {t4}": extreme(mine, t4, RUNS, "min")[0]})}, paper=pmin, authors=min(st),
-        why=note, available=mine.size)
+    other = {} if t4 == pmin else {f"Table 4's {t4}": extreme(mine, t4, RUNS, "min")[0]}
+    return Finding({"as printed": ev, **other}, paper=pmin, authors=min(st), why=note,
+                   available=mine.size)
 
 
 @EVIDENCE.claim("F3-d3k2L{level}-count", unit="run", **CASES)
@@ -374,9 +361,11 @@ def figure3_count(data: Data, level: str) -> Finding:
         readings[f"Sec. 4.1 and Fig. 8b print {six}"] = V.count((hits, n), (six, RUNS), RATE)
     if s_hits != pcount:
         readings["vs the authors' stored runs"] = V.count((hits, n), (s_hits, RUNS), RATE)
-    return Finding({"Fig. 3 caption": V.count((hits, n), (pcount, RUNS), RATE), **readings},
-                   paper=pcount, authors=s_hits, available=n, why=f"ours: {hits} of {n} runs "
-                   f"of {pmin} moves; the authors' stored Table 4 runs: {s_hits}")
+    return Finding(
+        {"Fig. 3 caption": V.count((hits, n), (pcount, RUNS), RATE), **readings},
+        paper=pcount, authors=s_hits, available=n,
+        why=f"ours: {hits} of {n} runs of {pmin} moves; the authors' stored Table 4 runs: "
+            f"{s_hits}")
 
 
 @EVIDENCE.claim("S41-d4k3-successes", unit="run", **CASES)
@@ -385,10 +374,13 @@ def d4k3_successes(data: Data) -> Finding:
     n, wins, total = len(g), int(g["success"].sum()), printed(data, "d4k3_successes_total")[""]
     rates = sel(paper_table(data), 4, 3)["ea_success"]
     n_paper, as_printed = len(rates) * RUNS, int(sum(_successes(r) for r in rates))
-    return Finding({"0.06% read as one run (the authors' stored runs)": V.count(
-        (wins, n), (total, n_paper), RATE), f"as printed ({as_printed} of {n_paper})": V.count(
-        (wins, n), (as_printed, n_paper), RATE)}, paper=", ".join(_pct(r) for r in rates),
-        authors=f"{total}/{n_paper}", why=f"ours {wins} of {n}", available=n)
+    return Finding({
+        "0.06% read as one run (the authors' stored runs)": V.count(
+            (wins, n), (total, n_paper), RATE),
+        f"as printed ({as_printed} of {n_paper})": V.count(
+            (wins, n), (as_printed, n_paper), RATE)},
+        paper=", ".join(_pct(r) for r in rates), authors=f"{total}/{n_paper}",
+        why=f"ours {wins} of {n}", available=n)
 
 
 @EVIDENCE.claim("S41-d3k2L0-six-23", unit="run", **CASES)
@@ -396,9 +388,10 @@ def six_23(data: Data) -> Finding:
     mine, n, _ = _d3k2(data, "0")
     six, p23 = int((mine == 6).sum()), printed(data, "appendix_six")[1.8]
     p14 = printed(data, "fig3_min_count")[0]
-    return Finding({"Sec. 4.1": V.count((six, n), (p23, RUNS), RATE), f"Fig. 3 caption "
-                    f"({p14})": V.count((six, n), (p14, RUNS), RATE)}, paper=p23, authors=p23,
-                   why=f"ours: {six} of {n} runs of 6 moves (the Table 4 runs)", available=n)
+    return Finding({"Sec. 4.1": V.count((six, n), (p23, RUNS), RATE),
+                    f"Fig. 3 caption ({p14})": V.count((six, n), (p14, RUNS), RATE)},
+                   paper=p23, authors=p23, available=n,
+                   why=f"ours: {six} of {n} runs of 6 moves (the Table 4 runs)")
 
 
 @EVIDENCE.claim("S42-d{d}k2-ttest", unit="instance", **CASES)
@@ -413,30 +406,30 @@ def ttest(data: Data, d: str) -> Finding:
                                     for lv in levels] for a in runs)).pvalue)
     every = order(*(np.concatenate([ok(runs[a], dd, 2, lv) for lv in levels]) for a in runs),
                   paired=False)
-    return Finding({f"paired by level ({len(levels)} levels)": order(
-        rl_m, ea_m, paired=True, inert=zeros(len(levels))), "every run (Mann-Whitney)": every},
+    below = sum(a < b for a, b in zip(rl_m, ea_m, strict=True))
+    return Finding({
+        f"paired by level ({len(levels)} levels)": order(rl_m, ea_m, paired=True,
+                                                         inert=zeros(len(levels))),
+        "every run (Mann-Whitney)": every},
         paper=f"p = {printed(data, 'sec42_p')[dd]}", authors=f"p = {p_st:.3g}",
-        why=f"RL's mean below the EA's on {sum(a < b for a, b in zip(rl_m, ea_m, strict=True))} "
-            f"of {len(levels)} levels; the authors' t-test gives "
-            f"{stats.ttest_ind(rl_m, ea_m).pvalue:.3g} on ours, {p_st:.3g} on their runs")
+        why=f"RL's mean below the EA's on {below} of {len(levels)} levels; the authors' t-test "
+            f"gives {stats.ttest_ind(rl_m, ea_m).pvalue:.3g} on ours, {p_st:.3g} on their runs")
 
 
 @EVIDENCE.claim("S42-d3k2L{level}-rl-below-ea", unit="run", **CASES)
 def rl_below_ea(data: Data, level: str) -> Finding:
     rl, ea = (ok(table(data, x), 3, 2, level) for x in ("rl_runs", "ea_runs"))
     pe, pr = (printed(data, f"sec42_medians_{a}_d3")[int(level)] for a in ("ea", "rl"))
-    return Finding(order(rl, ea, paired=False), paper=f"{pr} < {pe}", why=f"medians RL "
-                   f"{fmt(float(np.median(rl)))}, EA {fmt(float(np.median(ea)))}"
-                   if rl.size and ea.size else "no success on a side at this scale")
+    return Finding(order(rl, ea, paired=False), paper=f"{pr} < {pe}", why=(
+        f"medians RL {fmt(float(np.median(rl)))}, EA {fmt(float(np.median(ea)))}"
+        if rl.size and ea.size else "no success on a side at this scale"))
 
-
-# ---------------------------------------------------------------- Appendix A (per c)
+# ---------------------------------------------------------------- Appendix A, per c
 
 APPENDIX = {"tables": ("appendix_runs",), "references": ("statements",)}
 
 
 def _appendix(data: Data, c: str) -> tuple[pd.DataFrame, dict]:
-    """Our runs at exponent ``c``; the stored runs' moves and generations (all, successful)."""
     app, st = table(data, "appendix_runs"), stored(data, "appendix")[f"{float(c):.1f}"]
     return app[np.isclose(app["c"], float(c))], {
         "moves": st["moves"], "all": st["generations"],
@@ -450,13 +443,13 @@ def appendix_count(data: Data, c: str, what: str) -> Finding:
     n, six = len(g), what == "six"
     ours = int((g["moves"] == 6).sum()) if six else int(g["success"].sum())
     theirs = st["moves"].count(6) if six else len(st["moves"])
-    vs_stored, value = V.count((ours, n), (theirs, RUNS), RATE), printed(
-        data, f"appendix_{what}").get(float(c))
-    shown = theirs if six else f"{theirs}/{RUNS}"
+    vs_stored, shown = V.count((ours, n), (theirs, RUNS), RATE), (
+        theirs if six else f"{theirs}/{RUNS}")
+    value = printed(data, f"appendix_{what}").get(float(c))
     if value is None:  # plotted, never printed
         return Finding(vs_stored, authors=shown, why=f"ours {ours}/{n}", available=n)
-    return Finding({"as printed": V.count((ours, n), (int(value) if six else _successes(value),
-                                                      RUNS), RATE),
+    k_paper = int(value) if six else _successes(value)
+    return Finding({"as printed": V.count((ours, n), (k_paper, RUNS), RATE),
                     "vs the authors' stored runs": vs_stored}, available=n, authors=shown,
                    paper=value if six else _pct(value), why=f"ours {ours}/{n}")
 
@@ -471,10 +464,10 @@ def appendix_generations(data: Data, c: str) -> Finding:
     g, st = _appendix(data, c)
     good = g.loc[g["success"], "generations"].astype(float)
     if good.size < 2:
-        return nc("estimate", "too few successful runs", f"{good.size} successful runs at "
-                  f"c={c} ({data.scale} scale)")
-    return Finding({"successful runs (the figure's mean)": V.estimate(
-        Sample.of(good), Sample.of(st["ok"]), GENERATIONS),
+        return nc("estimate", "too few successful runs", f"{good.size} successful runs")
+    return Finding({
+        "successful runs (the figure's mean)": V.estimate(
+            Sample.of(good), Sample.of(st["ok"]), GENERATIONS),
         "all runs (failures count 1000)": V.estimate(
             Sample.of(g["generations"].astype(float)), Sample.of(st["all"]), GENERATIONS)},
         authors=round(float(np.mean(st["ok"])), 2), available=good.size,
@@ -511,7 +504,6 @@ def generations_grow(data: Data) -> Finding:
             [c for c, _ in st], log([x for _, x in st]), True)},
         why="the figure's mean of the successful runs falls at " + ("; ".join(drops) or "no c"))
 
-
 # ---------------------------------------------------------------- beyond the paper
 
 
@@ -525,10 +517,10 @@ def gods_evidence(g: pd.Series) -> Evidence:
                         f"and upper bounds meet after {g.orbits_done} of {g.orbits} searches")
     if getattr(g, "bound", "exact") != "lower":
         return V.beyond(fmt(g.gods_number), test)
-    return V.beyond(f">= {fmt(g.gods_number)}", test, uncertainty=f"a lower bound (at least the "
-                    f"target's eccentricity): {g.orbits_done} of {g.orbits} orbits searched; "
-                    f"the other {g.orbits - g.orbits_done} searches would decide it "
-                    f"({gods.GODS_ALL_COMMAND})")
+    return V.beyond(f">= {fmt(g.gods_number)}", test, uncertainty=(
+        f"a lower bound (at least the target's eccentricity): {g.orbits_done} of {g.orbits} "
+        f"orbits searched; the other {g.orbits - g.orbits_done} searches would decide it "
+        f"({gods.GODS_ALL_COMMAND})"))
 
 
 def _beyond(pattern: str, name: str, show: Callable, why: Callable | None = None,
@@ -543,8 +535,7 @@ def _beyond(pattern: str, name: str, show: Callable, why: Callable | None = None
         for c, v in {**fields, **where}.items():
             m &= (rows[c].astype(str) == str(v)).to_numpy()
         if not m.any():
-            return nc("beyond", "not run", f"this {data.scale}-scale run has no {name} row "
-                      f"for {fields}")
+            return nc("beyond", "not run", f"this run has no {name} row for {fields}")
         rows = rows[m]
         return Finding(show(rows.iloc[0] if one else rows, data),
                        why=why(rows.iloc[0]) if why else "")
@@ -604,7 +595,6 @@ _beyond("X-d{d}k{k}-target-distances", "distances", _distances, one=False,
 _beyond("X-d5k4-eccentricity", "results", _eccentricity, stored=("distances_d5k4",), d="5",
         k="4", level="0")
 
-
 # ---------------------------------------------------------------- the paper's other sentences
 
 
@@ -655,13 +645,11 @@ def _rising(v: list, strict: bool = False) -> bool:
 
 
 def _hits(runs: pd.DataFrame, moves: object) -> np.ndarray:
-    """Per run, 1 for a successful run of exactly ``moves`` moves (a number or a column)."""
     return (runs.success & (runs.moves.fillna(-1) == moves)).astype(float).to_numpy()
 
 
 def _weakest(per: dict) -> Finding:
-    """A claim "at every level": the least favourable level decides (a reverse direction
-    first, else the largest p)."""
+    """ "At every level": the least favourable level decides (reversed first, else max p)."""
     rev = [n for n, e in per.items() if "reverse" in e.test]
     pick = min(rev, key=lambda n: per[n].p) if rev else max(per, key=lambda n: per[n].p or 0)
     return Finding(per[pick], why=f"the least favourable level ({pick}) decides")
@@ -682,19 +670,17 @@ def _mv(frame: pd.DataFrame) -> pd.Series:
 def structure(data: Data, f: SimpleNamespace) -> dict:
     c, s, res, o = data.json("puzzle_checks"), f.solved, f.res, {}
     h, rng = pd.DataFrame(c["heuristic"]), "{}-{}".format
-    printed_rng = rng(*f.pt.astar_min.agg(["min", "max"]).astype(int))
-    o["S41-astar-optimal"] = Finding(V.exact(len(s), int((s.astar_min == s.optimal).sum())),
-                                     paper=len(s))
-    o["S41-astar-range"] = Finding(V.exact(printed_rng, rng(int(s.optimal.min()),
-                                                            int(s.optimal.max()))),
-                                   paper=printed_rng)
+    span = rng(*f.pt.astar_min.agg(["min", "max"]).astype(int))
+    o["S41-astar-optimal"] = Finding(
+        V.exact(len(s), int((s.astar_min == s.optimal).sum())), paper=len(s))
+    o["S41-astar-range"] = Finding(
+        V.exact(span, rng(int(s.optimal.min()), int(s.optimal.max()))), paper=span)
     la = table(data, "astar_list")
     done = la[~la.gave_up.astype(bool)]
-    o["S41-astar-gives-up"] = Finding(q(False, f"list-based A* solves {len(done)} of {len(la)} "
-                                        f"({done.expanded.max():,} expansions at most)",
-                                        "search.astar_list"), paper="fails within 3600 s",
-                                      why=f"d=5 k=4 needs {sel(res, 5, 4).astar_expanded.iloc[0]:,}"
-                                          " expansions of the heap A*")
+    o["S41-astar-gives-up"] = Finding(
+        q(False, f"list-based A* solves {len(done)} of {len(la)} ({done.expanded.max():,} "
+                 "expansions at most)", "search.astar_list"), paper="fails within 3600 s",
+        why=f"d=5 k=4 needs {sel(res, 5, 4).astar_expanded.iloc[0]:,} expansions of the heap A*")
     o["S31-h-unblocked"] = q(c["unblocked"][1] == 0, "{1} mismatches of {0}".format(
         *c["unblocked"]), "checks.unblocked_mismatches")
     o["S31-h-admissible"] = q(h.overestimates.sum() == 0, f"{h.overestimates.sum()} of "
@@ -707,24 +693,21 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
         "the usual consistency (<=)": q(step <= 1, f"largest change {step}", "same")}
     w = h.loc[least.idxmin()]
     big = res.query("(d == 4 and k == 3 and level == '4') or (d == 5 and k == 4)")
-    o["P1-branching-bound"] = Finding(q(False, f"least branching {w.least_branching} for d={w.d} "
-                                        f"k={w.k} (bound {w.bound_2k_1})" if (least >= 0).all()
-                                        else "below 2^k - 1 somewhere",
-                                        "checks.heuristic_checks; results.csv"),
-                                      why="; ".join(f"d={r.d} k={r.k}: {r.astar_expanded:,} "
-                                                    "expansions, (2^k-1)^n = "
-                                                    f"{((1 << r.k) - 1) ** int(r.optimal):.2g}"
-                                                    for r in big.itertuples()))
+    o["P1-branching-bound"] = Finding(
+        q(False, f"least branching {w.least_branching} for d={w.d} k={w.k} (bound "
+                 f"{w.bound_2k_1})" if (least >= 0).all() else "below 2^k - 1 somewhere",
+          "checks.heuristic_checks; results.csv"),
+        why="; ".join(f"d={r.d} k={r.k}: {r.astar_expanded:,} expansions, (2^k-1)^n = "
+                      f"{((1 << r.k) - 1) ** int(r.optimal):.2g}" for r in big.itertuples()))
     o["P1-k4-example"] = Finding(V.exact(7, (1 << 4) - 1), paper="O(7^n), 'at most'")
     d5 = res.query("d == 5 and k <= 3")
     o["S41-ea-beats-astar-d5"] = q(d5.astar_moves.isna().all(), f"EA success "
                                    f"{_nums(d5.ea_success)}; A* expansions "
                                    f"{_nums(d5.astar_expanded)}")
     l3 = sel(table(data, "results"), 3, 2, "3").iloc[0]
-    o["X-d3k2L3-optimum"] = Finding(V.exact("unsolvable", "solvable" if l3.solvable else
-                                            "unsolvable"), paper="impossible",
-                                    why=f"its component holds {l3.component_size} "
-                                        "configurations")
+    o["X-d3k2L3-optimum"] = Finding(
+        V.exact("unsolvable", "solvable" if l3.solvable else "unsolvable"), paper="impossible",
+        why=f"its component holds {l3.component_size} configurations")
     o["S32-hamming-close-hard"] = q(c["swapped"] == 2 and not l3.solvable, f"{c['swapped']} "
                                     "rings swapped, unsolvable for k=2", "instances.py, BFS")
     comp = table(data, "components").drop_duplicates("d").sort_values("d").all_configurations
@@ -734,10 +717,9 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
           for d, k in sorted(set(zip(res.d, res.k, strict=True))) if d <= 4}
     shown = {d: "; ".join(f"k={k}: {_nums(v)}" for (e, k), v in by.items() if e == d)
              for d in (3, 4)}
-    o["T2-levels-ordered"] = {"every k": q(all(map(_rising, by.values())), f"d=3 {shown[3]}; "
-                                           f"d=4 {shown[4]}"),
-                              "k = d-1 only": q(all(_rising(v) for (d, k), v in by.items()
-                                                    if k == d - 1), "same")}
+    o["T2-levels-ordered"] = {
+        "every k": q(all(map(_rising, by.values())), f"d=3 {shown[3]}; d=4 {shown[4]}"),
+        "k = d-1 only": q(all(_rising(v) for (d, k), v in by.items() if k == d - 1), "same")}
     o["S41-d3-monotone"] = q(_rising(by[3, 1], True) and _rising(by[3, 2], True), shown[3])
     o["S41-d4-k3-only"] = q(_rising(by[4, 3]) and not (_rising(by[4, 1]) or _rising(by[4, 2])),
                             shown[4])
@@ -779,10 +761,9 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
         f"d={d}: " + _nums(v, "{:.3g}".format) for d, v in shares.items()),
         "checks.free_face_share")
     o["S32-reward-later-heavier"] = {
-        "the authors' scripts": V.by_construction("qualitative", "lr * 0.95^i, i counted back "
-                                                  "from the target", "rl.py (the authors' "
-                                                  "update) rewards later steps more, whatever "
-                                                  "the runs"),
+        "the authors' scripts": V.by_construction(
+            "qualitative", "lr * 0.95^i, i counted back from the target",
+            "rl.py (the authors' update) rewards later steps more, whatever the runs"),
         "App. D as printed": q(False, "0.95^c with c from the start", "App. D")}
     o["S33-fitness-eq3"] = q(False, "1/(1 + L) at the target, not 1", "Eq. 3, evolve.py")
     o["S33-stop-criteria"] = q(False, "distance 0 (evolve.py, the authors' scripts)",
@@ -793,14 +774,12 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
 
 
 def _both_hit(f: SimpleNamespace, scale: str) -> Finding:
-    """The d=3 case and method with the fewest runs at the optimum: its minimum."""
     hits, algo, r, mine = min(((int((x == r.optimal).sum()), a, r, x)
                                for r in f.res[f.res.d == 3].itertuples()
                                for a, runs in (("EA", f.ea_ok), ("RL", f.rl_ok))
                                for x in [ok(runs, r.d, r.k, r.level)]), key=lambda t: t[0])
     if mine.size == 0:
-        return nc("extreme", "no successful run", f"{algo} {_case(r)}: no successful run at "
-                  f"{scale} scale")
+        return nc("extreme", "no successful run", f"{algo} {_case(r)}: no success")
     ev, note = extreme(mine, int(r.optimal), RUNS, "min")
     return Finding(ev, paper=f"min = optimum ({int(r.optimal)})", available=mine.size,
                    why=f"{algo} {_case(r)}: {hits} of {mine.size} at the optimum"
@@ -817,8 +796,8 @@ def _both_hit(f: SimpleNamespace, scale: str) -> Finding:
 def ea_rl(data: Data, f: SimpleNamespace) -> dict:
     res, ea, ea_ok, rl_ok, o = f.res, f.ea, f.ea_ok, f.rl_ok, {}
     share = [float((g.success & (g.moves.fillna(-1) == r.optimal)).mean())
-             for r in f.solved.itertuples() for x in (ea, f.rl) for g in [sel(x, r.d, r.k,
-                                                                                r.level)]]
+             for r in f.solved.itertuples() for x in (ea, f.rl)
+             for g in [sel(x, r.d, r.k, r.level)]]
     o["S41-astar-beats-ea-rl"] = Finding(order(share, 1.0, paired=True),
                                          why=f"{len(f.solved)} cases, EA and RL")
     both = res.dropna(subset=["ea_median"])
@@ -827,30 +806,28 @@ def ea_rl(data: Data, f: SimpleNamespace) -> dict:
                                           inert=zeros(len(both))),
         "every run (Mann-Whitney)": order(_mv(rl_ok), _mv(ea_ok), paired=False)},
         why=f"{len(both)} cases where both succeed")
-    o["S1-ea-rl-similar"] = q((res.ea_success - res.rl_success).abs().le(0.05).all(),
-                              "EA success " + _list(res[res.ea_success < 0.05], lambda r:
-                                                    f"{fmt(r.ea_success)} ({_case(r)})")
-                              + f"; RL at least {fmt(res.rl_success.min())}")
+    o["S1-ea-rl-similar"] = q(
+        (res.ea_success - res.rl_success).abs().le(0.05).all(), "EA success " + _list(
+            res[res.ea_success < 0.05], lambda r: f"{fmt(r.ea_success)} ({_case(r)})")
+        + f"; RL at least {fmt(res.rl_success.min())}")
     o["S41-rl-solves-all"] = q(res.rl_success.eq(1).all(), f"RL success 1 in "
                                f"{res.rl_success.eq(1).sum()} of {len(res)}")
     n = (res.ea_success.eq(0) & res.rl_success.eq(1)).sum()
     o["S42-rl-advantage"] = q(n, f"EA 0, RL 1 on {n} cases")
     d3 = res[res.d == 3]
-    o["ABS-d3-all-solve"] = q(d3.astar_moves.notna().all() and (d3.ea_success > 0).all()
-                              and (d3.rl_success > 0).all(), f"A* {d3.astar_moves.count()} of "
-                              f"{len(d3)}; EA success {fmt(d3.ea_success.min())}-"
-                              f"{fmt(d3.ea_success.max())}; RL {fmt(d3.rl_success.min())}-"
-                              f"{fmt(d3.rl_success.max())}")
+    o["ABS-d3-all-solve"] = q(
+        d3.astar_moves.notna().all() and (d3.ea_success > 0).all() and (d3.rl_success > 0).all(),
+        f"A* {d3.astar_moves.count()} of {len(d3)}; EA success {fmt(d3.ea_success.min())}-"
+        f"{fmt(d3.ea_success.max())}; RL {fmt(d3.rl_success.min())}-{fmt(d3.rl_success.max())}")
     d45 = res[res.d >= 4]
     med = pd.concat([d45[["d", "k", "level"]].assign(m=d45[f"{a}_median"], algo=a.upper())
                      for a in ("ea", "rl")], ignore_index=True).dropna()
     top = med.loc[med.m.idxmax()]
     runs = ok(rl_ok if top.algo == "RL" else ea_ok, top.d, top.k, top.level)
-    o["ABS-median-below-30"] = Finding(order(runs, 30.0, paired=True), paper="< 30",
-                                       available=len(runs), why=f"the largest median: "
-                                       f"{top.algo} {_case(top)} {fmt(top.m)}; ours >= 30: "
-                                       + _list(med[med.m >= 30], lambda r: f"{r.algo} "
-                                               f"{_case(r)} {fmt(r.m)}"))
+    o["ABS-median-below-30"] = Finding(
+        order(runs, 30.0, paired=True), paper="< 30", available=len(runs),
+        why=f"the largest median: {top.algo} {_case(top)} {fmt(top.m)}; ours >= 30: " + _list(
+            med[med.m >= 30], lambda r: f"{r.algo} {_case(r)} {fmt(r.m)}"))
     o["ABS-ea-not-minimal"] = {f"{w} run": q(m.sum() > len(m) / 2, f"{m.sum()} of {len(m)}")
                                for w, col in (("shortest", "ea_min"), ("median", "ea_median"))
                                for m in [d45[col].isna() | (d45[col] > d45.optimal)]}
@@ -861,28 +838,29 @@ def ea_rl(data: Data, f: SimpleNamespace) -> dict:
         "every k": q(kd1.notna().all() and gap.le(2).all(), "k = d-1: " + _nums(
             kd1, lambda x: "none" if pd.isna(x) else f"+{int(x)}"))}
     d5 = res[res.d == 5]
-    o["S5-ea-minimal-d5"] = q(d5.ea_min.notna().all() and d5.ea_min.eq(d5.optimal).all(),
-                              _list(d5, lambda r: "none" if pd.isna(r.ea_min) else
-                                    f"{int(r.ea_min)} (optimum {int(r.optimal)})"))
+    o["S5-ea-minimal-d5"] = q(d5.ea_min.notna().all() and d5.ea_min.eq(d5.optimal).all(), _list(
+        d5, lambda r: "none" if pd.isna(r.ea_min) else f"{int(r.ea_min)} (optimum "
+                                                        f"{int(r.optimal)})"))
     hard = res.query("(d == 4 and level == '4') or d == 5")
-    o["S5-ea-rl-solved-both"] = q((hard.ea_success > 0).all() and hard.astar_moves.isna().all(),
-                                  "EA success " + _list(hard, lambda r: f"{fmt(r.ea_success)} "
-                                                        f"({_case(r)})") + f"; A* solves "
-                                  f"{hard.astar_moves.count()} of {len(hard)}")
+    o["S5-ea-rl-solved-both"] = q(
+        (hard.ea_success > 0).all() and hard.astar_moves.isna().all(), "EA success " + _list(
+            hard, lambda r: f"{fmt(r.ea_success)} ({_case(r)})")
+        + f"; A* solves {hard.astar_moves.count()} of {len(hard)}", "our runs and A*")
     gaps = pd.DataFrame([(a, r.d, r.k, r.level, getattr(r, f"{a.lower()}_min") - r.optimal)
                          for r in res[res.astar_moves.notna() & (res.d <= 4)].itertuples()
                          for a in ("EA", "RL") if not pd.isna(getattr(r, f"{a.lower()}_min"))],
                         columns=["algo", "d", "k", "level", "gap"]).astype({"gap": int})
     n = gaps.gap.le(2).sum()
-    o["S42-min-similar-astar"] = Finding(q(n >= 0.9 * len(gaps), f"{n} of {len(gaps)} (method, "
-                                           "case) pairs"), why="the exceptions: " + _list(
-        gaps[gaps.gap > 2], lambda r: f"{r.algo} {_case(r)} +{r.gap}"))
+    o["S42-min-similar-astar"] = Finding(
+        q(n >= 0.9 * len(gaps), f"{n} of {len(gaps)} (method, case) pairs"),
+        why="the exceptions: " + _list(gaps[gaps.gap > 2],
+                                       lambda r: f"{r.algo} {_case(r)} +{r.gap}"))
     miss = res[(res.ea_min > res.optimal) & (res.rl_min > res.optimal)]
     n = (miss.ea_min == miss.rl_min).sum()
-    o["S42-equal-approx-min"] = Finding(q(len(miss) and n > len(miss) / 2, f"both miss on "
-                                          f"{len(miss)}, equal on {n}"), why="both miss on "
-                                        + _list(miss, lambda r: f"{_case(r)} (EA "
-                                                f"{int(r.ea_min)}, RL {int(r.rl_min)})"))
+    o["S42-equal-approx-min"] = Finding(
+        q(len(miss) and n > len(miss) / 2, f"both miss on {len(miss)}, equal on {n}"),
+        why="both miss on " + _list(miss, lambda r: f"{_case(r)} (EA {int(r.ea_min)}, RL "
+                                                    f"{int(r.rl_min)})"))
     d4 = res[res.d == 4]
     m4 = {a: (d4[f"{a}_median"].isna() | (d4[f"{a}_median"] > d4.optimal)).sum()
           for a in ("ea", "rl")}
@@ -897,8 +875,9 @@ def ea_rl(data: Data, f: SimpleNamespace) -> dict:
         "against the dimension (level 0, k = 2, 3)": trend(
             g[(g.level == "0") & (g.k >= 2)], "d", "at_opt", ["algo", "k"], False, log=False)}
     d4k3 = sel(ea, 4, 3)
-    o["S41-drop-k1-and-d4"] = Finding(trend(g[(g.algo == "EA") & (((g.d == 3) & (g.k == 1)) | (
-        (g.d == 4) & (g.k <= 2)))], "level_n", "at_opt", ["d", "k"], False, log=False),
+    low = g[(g.algo == "EA") & (((g.d == 3) & (g.k == 1)) | ((g.d == 4) & (g.k <= 2)))]
+    o["S41-drop-k1-and-d4"] = Finding(
+        trend(low, "level_n", "at_opt", ["d", "k"], False, log=False),
         why=f"d=4 k=3: our EA succeeds in {d4k3.success.sum()} of {len(d4k3)} runs")
     d4med = {k: sel(res, 4, k).sort_values("level").ea_median.tolist() for k in (1, 2)}
     o["S41-ea-d4-not-monotone"] = q(not any(map(_rising, d4med.values())), "; ".join(
@@ -945,12 +924,12 @@ def cpu_time(data: Data, f: SimpleNamespace) -> dict:
     ratio = s.groupby(["d", "level"]).astar_expanded.agg(lambda x: x.max() / x.min())
     o["S43-astar-time-k-flat"] = q(ratio.le(2).all(), f"{ratio.min():.3g} to {ratio.max():.3g}",
                                    "A*'s expansions (results.csv)")
-    gens, e4 = f.ea.groupby(["d", "k", "level"]).generations.mean(), f.ea[f.ea.d == 4]
-    o["S43-cpu-depends"] = q(f.res.astar_expanded.max() > 10 * f.res.astar_expanded.min()
-                             and gens.max() > 10 * gens.min(), f"A* expansions "
-                             f"{f.res.astar_expanded.min()} to {f.res.astar_expanded.max():,}; "
-                             f"EA mean generations {gens.min():.3g} to {gens.max():.4g}",
-                             "A*'s expansions and the EA's generations per case")
+    gens, e4, a = f.ea.groupby(["d", "k", "level"]).generations.mean(), f.ea[f.ea.d == 4], (
+        f.res.astar_expanded)
+    o["S43-cpu-depends"] = q(
+        a.max() > 10 * a.min() and gens.max() > 10 * gens.min(), f"A* expansions {a.min()} to "
+        f"{a.max():,}; EA mean generations {gens.min():.3g} to {gens.max():.4g}",
+        "A*'s expansions and the EA's generations per case")
     o["S43-d4-cpu-falls-with-level"] = trend(e4, "level_n", "generations", ["k"], False)
     by_k = e4.groupby("k").generations.mean()
     o["S43-d4-cpu-flat-k"] = q(by_k.max() <= 2 * by_k.min(), ", ".join(
@@ -971,8 +950,6 @@ def cpu_time(data: Data, f: SimpleNamespace) -> dict:
 
 
 def _spread(f: SimpleNamespace, d: int, by: str) -> Finding:
-    """RL's moves less spread than the EA's (k = 2): sds per level (or case) paired, every
-    run's absolute deviation from its case's median (log scale) a reading."""
     e, r = (x[(x.k == 2) & ((x.d == d) if d else (x.d <= 4))] for x in (f.ea_ok, f.rl_ok))
     sd = pd.concat({n: x.groupby(["level"] if d else ["d", "level"]).moves.std()
                     for n, x in (("rl", r), ("ea", e))}, axis=1).dropna()
@@ -981,15 +958,14 @@ def _spread(f: SimpleNamespace, d: int, by: str) -> Finding:
         logm = np.log(_mv(x)).reset_index(drop=True)
         return np.abs(logm - logm.groupby([x[c].to_numpy() for c in ("d", "k", "level")])
                       .transform("median")).to_numpy()
-    return Finding({f"paired by {by}": order(sd.rl.to_numpy(), sd.ea.to_numpy(), paired=True,
-                                             inert=zeros(len(sd))),
-                    "every run (Mann-Whitney on absolute deviations)": order(
-                        dev(r), dev(e), paired=False)},
-                   why=f"sds RL {_nums(sd.rl, '{:.2f}'.format)}; EA {_nums(sd.ea, '{:.2f}'.format)}")
+    return Finding({
+        f"paired by {by}": order(sd.rl.to_numpy(), sd.ea.to_numpy(), paired=True,
+                                 inert=zeros(len(sd))),
+        "every run (Mann-Whitney on absolute deviations)": order(dev(r), dev(e), paired=False)},
+        why=f"sds RL {_nums(sd.rl, '{:.2f}'.format)}; EA {_nums(sd.ea, '{:.2f}'.format)}")
 
 
 def _gap3(f: SimpleNamespace) -> Finding:
-    """Sec. 4.2: the mean over d=3 k=2 levels of (EA median - RL median), Maritz-Jarrett."""
     sides = [(_mv(sel(f.ea_ok, 3, 2, lv)), _mv(sel(f.rl_ok, 3, 2, lv))) for lv in "012"]
     if min(min(e.size, r.size) for e, r in sides) < 3:
         return nc("estimate", "too few successful runs", "fewer than 3 at some level")
@@ -1041,9 +1017,9 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
         "moves against d (level 0)": trend(x[x.level == "0"], "d", "moves", ["k"], True),
         "moves / optimum against the level": trend(x, "level_n", "excess", ["d", "k"], True)}
     sevens = [_hits(sel(ea, 3, 2, lv), 7) for lv in "012"]
-    o["S41-seven-L1-below-L0"] = Finding(order(sevens[1], sevens[0], paired=False),
-                                         why="7-move runs at levels 0-2: " + _nums(
-                                             int(s.sum()) for s in sevens))
+    o["S41-seven-L1-below-L0"] = Finding(
+        order(sevens[1], sevens[0], paired=False),
+        why=f"7-move runs at levels 0-2: {_nums(int(s.sum()) for s in sevens)}")
     o["S41-no-six-above-L0"] = V.by_construction(
         "qualitative", f"optima {_nums(sel(res, 3, 2).sort_values('level').optimal[1:3])} at "
         "levels 1 and 2", "the exact optima of levels 1 and 2 exceed 6 moves, so no run can "
@@ -1053,9 +1029,9 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
     o["S42-rl-sd-lower"] = _spread(f, 0, "case")
     o["S42-d3k2-gap-3"] = _gap3(f)
     g = sel(ea, 4, 3)
-    o["S42-ea-d4k3-under-5pct"] = Finding(order(g.success.astype(float), 0.05, paired=True),
-                                          paper="< 5%", available=len(g),
-                                          why=f"ours {g.success.sum()} of {len(g)} runs")
+    o["S42-ea-d4k3-under-5pct"] = Finding(
+        order(g.success.astype(float), 0.05, paired=True), paper="< 5%", available=len(g),
+        why=f"ours {g.success.sum()} of {len(g)} runs")
     d3 = res[res.d == 3].dropna(subset=["ea_median", "rl_median"])
     o["S5-d3-ea-worst"] = {
         "paired by case": order(d3.rl_median - d3.optimal, d3.ea_median - d3.optimal,
@@ -1085,25 +1061,25 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
     miss = [y[(y.rl_min > y.optimal) & ~((y.d == 4) & (y.k == 3))]
             for y in (pt.merge(res[["d", "k", "level", "optimal"]]), res)]
     shown = [_list(m, lambda r: f"{_case(r)} {int(r.rl_min)} vs {int(r.optimal)}") for m in miss]
-    o["S41-rl-optimal-except-d4k3"] = Finding(q(miss[0].empty, "Table 5: " + shown[0],
-                                                "Table 5 against the exact optima"),
-                                              why="ours: " + shown[1])
+    o["S41-rl-optimal-except-d4k3"] = Finding(
+        q(miss[0].empty, "Table 5: " + shown[0], "Table 5 against the exact optima"),
+        why="ours: " + shown[1])
     return o
 
 
 def _cstar(app: pd.DataFrame, six: pd.Series, c: float) -> Finding:
-    """c is the best exponent by six-move runs: against the best other c, ours and stored."""
     tot = app.assign(six=_hits(app, 6)).groupby("c").six.sum()
     if c not in tot.index:
         return nc("ordering", "not run", f"c={c:g} is not run at this scale")
     other, s_other = tot.drop(c).idxmax(), six.drop(c).idxmax()
     runs = {x: np.r_[np.ones(six[x]), np.zeros(RUNS - six[x])] for x in (c, s_other)}
-    return Finding({"our runs": order(*(_hits(app[np.isclose(app.c, x)], 6) for x in (other, c)),
-                                      paired=False),
-                    "the authors' stored runs (35 values of c)": order(
-                        runs[s_other], runs[c], paired=False)},
-                   why=f"six-move runs at c={c:g}: {int(tot[c])}, the best other c {other:g}: "
-                       f"{int(tot[other])}; stored: {six[c]}, {six[s_other]} at {s_other:g}")
+    return Finding({
+        "our runs": order(*(_hits(app[np.isclose(app.c, x)], 6) for x in (other, c)),
+                          paired=False),
+        "the authors' stored runs (35 values of c)": order(runs[s_other], runs[c],
+                                                           paired=False)},
+        why=f"six-move runs at c={c:g}: {int(tot[c])}, the best other c {other:g}: "
+            f"{int(tot[other])}; stored: {six[c]}, {six[s_other]} at {s_other:g}")
 
 
 @section("F7-success-falls-with-c:run S41-cstar-1.8:run F8-cstar-1.6:run F8-mean-ten:run "
@@ -1113,20 +1089,19 @@ def appendix(data: Data, f: SimpleNamespace) -> dict:
     at = {c: app[np.isclose(app.c, c)] for c in (1.4, 1.8, 7.0)}
     ok18, s18 = _mv(at[1.8][at[1.8].success]), stored(data, "appendix")["1.8"]["moves"]
     s14, s7 = (at[c].success.astype(float) for c in (1.4, 7.0))
+    stored_runs = np.concatenate([[1.0] * n + [0.0] * (RUNS - n) for n in st.successes])
     return {
         "F7-success-falls-with-c": {
             "our runs": vtrend(app.c, app.success.astype(float), False),
             "the authors' stored runs (35 values of c)": vtrend(
-                np.repeat(st.c.to_numpy(), RUNS), np.concatenate(
-                    [[1.0] * n + [0.0] * (RUNS - n) for n in st.successes]), False)},
+                np.repeat(st.c.to_numpy(), RUNS), stored_runs, False)},
         "S41-cstar-1.8": _cstar(app, st.set_index("c").six_moves, 1.8),
         "F8-cstar-1.6": _cstar(app, st.set_index("c").six_moves, 1.6),
-        "F8-mean-ten": Finding({"as printed": V.estimate(Sample.of(ok18), Sample(10.0, RUNS),
-                                                         MOVES),
-                                "vs the authors' stored runs": V.estimate(
-                                    Sample.of(ok18), Sample.of(s18), MOVES)},
-                               paper="about 10", authors=round(float(np.mean(s18)), 2),
-                               available=len(ok18), why=f"our mean {ok18.mean():.3g}"),
+        "F8-mean-ten": Finding({
+            "as printed": V.estimate(Sample.of(ok18), Sample(10.0, RUNS), MOVES),
+            "vs the authors' stored runs": V.estimate(Sample.of(ok18), Sample.of(s18), MOVES)},
+            paper="about 10", authors=round(float(np.mean(s18)), 2), available=len(ok18),
+            why=f"our mean {ok18.mean():.3g}"),
         "F8-success-doubled": Finding(order(s7, s14, paired=False), paper="100% vs 60%",
-                                      why=f"ours {s14.mean():.3g} at c=1.4, {s7.mean():.3g} "
-                                          "at c=7")}
+                                      why=f"ours {s14.mean():.3g} at c=1.4, {s7.mean():.3g} at "
+                                          "c=7")}
