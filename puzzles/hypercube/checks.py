@@ -165,3 +165,13 @@ def puzzle_checks(max_d: int = 4) -> dict[str, Any]:
                      for n in (4, 5, 6)},
             "figure1": figure1(), "table3_example": table3_example(),
             "swapped": swapped_rings()}
+
+
+def to_json(checks: dict[str, Any]) -> dict[str, Any]:
+    """:func:`puzzle_checks` as JSON (tables as lists of rows, the Zipf tables as columns by
+    number of rings), the notebook's ``puzzle_checks.json`` that the ledger reads."""
+    return {"heuristic": checks["heuristic"].to_dict("records"),
+            "unblocked": list(checks["unblocked"]),
+            "free_face": checks["free_face"].to_dict("records"),
+            "zipf": {str(n): z.to_dict("list") for n, z in checks["zipf"].items()},
+            **{k: checks[k] for k in ("figure1", "table3_example", "swapped")}}

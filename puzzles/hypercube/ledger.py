@@ -1,83 +1,41 @@
-"""Notebook 05's reproduction ledger: every claim of the paper's inventory, decided by the engine.
-
-Every row goes through :meth:`Ledger.add` with a rule of :mod:`puzzles.core.verdicts`; this
-module only gathers the evidence (which runs, which of the paper's numbers, which margin). The
-paper's printed numbers sit in ``paper``; the authors' stored runs (github.com/lemerleau/
-CubicPuzzle at 6ace12a, :mod:`puzzles.hypercube.reference`) in ``authors``, and where they
-differ from the printed number the verdict against them is a reading. Where the paper prints
-nothing (the per-case generation counts, most of Appendix A) the row is decided against the
-stored runs and says so.
-
-Choices of evidence, stated once:
-
-* **Medians** (the paper's Tables 4 and 5 print medians) are compared as estimates on the log
-  scale: each side is passed as a sample whose mean is its median and whose spread is the
-  Maritz-Jarrett standard error of that median times sqrt(n) (so the engine's standard error
-  is the median's). The paper's side takes its spread from the authors' stored runs where
-  those runs have the printed count, minimum, maximum and median (they are then the runs
-  behind the printed row); otherwise the engine assumes our spread and says so.
-* **Extremes** (minima and maxima of runs): the engine's two-sample rule (an exact precedence
-  test on how many of our runs lie beyond the paper's extreme, weighing both sample sizes, so
-  a paper extreme beyond all of our runs, which two samples of one distribution give about
-  half the time, is not called a difference by itself).
-* **Orderings** across several instances are paired by instance (one summary per instance
-  and side); the same comparison over every run is a reading. Within one instance runs are
-  independent, so the test is unpaired.
-* **Trends** use one value per run (or per case for a deterministic count) with the parameter
-  and the values centred within each stratum (the other parameters), on the log scale for
-  move counts.
-* **CPU time** is never read from the clock (claims.csv must be byte-identical on rerun): A*'s
-  expansions and the EA's generations (its evaluations are population x generations) stand in
-  for seconds; RL's work is not recorded, so claims that need it are not comparable.
+"""Notebook 05's evidence: a function per claim id or id pattern of ``paper_claims.csv``, the
+only home of each claim's sentence, unit, reading and fixed why (which says what ``ours``
+shows). Table cells have id patterns; the other sentences are decided by section functions
+from the run's shared facts, each id registered with its unit. Medians are estimates on the
+log scale with Maritz-Jarrett standard errors; extremes use the engine's two-sample
+precedence rule; orderings across instances are paired by instance, every run a reading, and
+no pair is equal by construction (the compared method or k acts on each); trends use one value
+per run, centred within strata.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-from typing import Any
+import re
+from collections.abc import Callable, Sequence
+from functools import partial
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from puzzles.core import verdicts as V
-from puzzles.core.claims import Ledger, fmt, inventory
+from puzzles.core.claims import fmt
+from puzzles.core.evidence import Data, Finding, Register
 from puzzles.core.verdicts import Evidence, Margin, Sample
 from puzzles.hypercube import cpu, gods
 from puzzles.hypercube import reference as ref
-from puzzles.hypercube.experiments import HARDEST, LIST_ASTAR_MAX_EXPANDED, case_key
-from puzzles.hypercube.paper import PAPER
+from puzzles.hypercube.experiments import HARDEST
+from puzzles.hypercube.instances import INSTANCES, instance
 
-PACKAGE = "puzzles.hypercube"
+EVIDENCE = Register()
 RUNS = ref.AUTHORS_RUNS_PER_CASE  # 150 runs per case, the paper's and ours
-
-# ---------------------------------------------------------------- margins (stated once)
-
-# Move counts (medians and means of solution lengths) are heavy-tailed and multiplicative
-# (d=5 k=4 RL runs range from 66 to 339): agreement within 0.2 in log ratio, about +-22%.
-MOVES = Margin.log_ratio(0.2)
-# Generations to success are heavier-tailed still (3 to 1000): the same +-0.2 in log ratio.
-GENERATIONS = Margin.log_ratio(0.2)
-# Success rates and counts of runs out of 150: +-5 percentage points.
-RATE = Margin.rate(5)
-# A difference of medians (Sec. 4.2's "average gap of 3 moves"): one move, the resolution of
-# the printed integer medians.
-GAP = Margin.difference(1, "moves")
-# An extreme (the engine's rule): its central 90% within +-20% of the paper's value (the
-# relative width of MOVES), rounded down: no floor, so an optimum of 4 moves must be matched
-# (a floor of one move would call our 5 against the paper's 4 "reproduced").
-EXTREME_SHARE = 0.2
-
-
-def extreme_margin(value: float) -> Margin:
-    """The margin of an extreme of ``value`` moves: +-20%, rounded down to whole moves."""
-    return Margin.difference(math.floor(EXTREME_SHARE * float(value)), "moves")
-
-
+MOVES = Margin.log_ratio(0.2)  # move counts: heavy-tailed, multiplicative (66 to 339 moves)
+GENERATIONS = Margin.log_ratio(0.2)  # generations to success: 3 to 1000
+RATE = Margin.rate(5)  # success rates, counts of runs out of 150
+GAP = Margin.difference(1, "moves")  # a difference of medians: the printed medians' resolution
+EXTREME_SHARE = 0.2  # an extreme within +-20% (MOVES' width), rounded down: no floor
 MARGINS = [
     ("MOVES", MOVES.text, "medians and means of solution lengths",
      "heavy-tailed, multiplicative run counts"),
@@ -89,8 +47,8 @@ MARGINS = [
      "the printed medians are whole moves"),
     ("extreme", "±20% of the paper's value, rounded down to whole moves",
      "central 90% of the paper's n-run extreme drawn from our runs",
-     "the relative width of MOVES, in moves"),
-]
+     "the relative width of MOVES, in moves")]
+CASES = {"tables": ("results", "ea_runs", "rl_runs"), "references": ("tables", "statements")}
 
 
 def margins_table() -> pd.DataFrame:
@@ -98,730 +56,1052 @@ def margins_table() -> pd.DataFrame:
     return pd.DataFrame(MARGINS, columns=["name", "margin", "applies to", "why"])
 
 
-# ---------------------------------------------------------------- small helpers
+def extreme_margin(value: float) -> Margin:
+    """The margin of an extreme of ``value`` moves: +-20%, rounded down to whole moves."""
+    return Margin.difference(math.floor(EXTREME_SHARE * float(value)), "moves")
+
+# ---------------------------------------------------------------- reading the data
 
 
-def _key(d: int, k: int, level: str) -> str:
-    """A case in claim ids: :func:`experiments.case_key` without its dashes (``d4k3L2``)."""
-    return case_key(d, k, level).replace("-", "")
+def case_of(case: str) -> tuple[int, int, str]:  # "d4k3L2" -> (4, 3, "2")
+    d, k, level = re.fullmatch(r"d(\d)k(\d)L(\w+)", case).groups()
+    return int(d), int(k), level
 
 
-def _pct(rate: float) -> str:
-    return f"{100 * float(rate):g}%"
+def _load(data: Data, name: str, reference: bool) -> pd.DataFrame:
+    df = (data.reference(name).drop(columns="source") if reference else data.table(name)).copy()
+    if "level" in df:
+        df["level"] = df["level"].astype(str)
+    if "success" in df:  # a runs table
+        df = df.assign(success=df["success"].astype(bool), moves=df["moves"].astype("Int64"))
+    return df
 
 
-@lru_cache(maxsize=1)
-def _inventory() -> pd.DataFrame:
-    return inventory(PACKAGE).set_index("id")
+def table(data: Data, name: str, reference: bool = False) -> pd.DataFrame:
+    """A result (or reference) table, read once: levels as text, moves nullable."""
+    return data.memo(_load, name, reference)
 
 
-def _add(ledger: Ledger, cid: str, evidence: Evidence, **kw: Any) -> None:
-    """Record an inventory claim: its section and claim text come from paper_claims.csv."""
-    row = _inventory().loc[cid]
-    ledger.add(cid, row["section"], row["claim"], evidence, **kw)
+def paper_table(data: Data) -> pd.DataFrame:
+    return table(data, "tables", True)  # Tables 2, 4 and 5 as printed
+
+
+def printed(data: Data, name: str) -> dict:
+    """The numbers ``name`` of ``statements.csv`` by item ("level 0" -> 0, "c=1.8" -> 1.8)."""
+    s = data.reference("statements")
+    s = s[s["name"] == name]
+    keys = ["" if pd.isna(i) else re.split("[ =]", i)[-1] for i in s["item"]]
+    return {float(i) if "." in i else int(i) if i else i: int(v) if float(v).is_integer()
+            else float(v) for i, v in zip(keys, s["value"], strict=True)}
+
+
+def stored(data: Data, algo: str) -> dict:  # the authors' runs by (d, k, level) or c ("1.8")
+    return data.memo(_stored, algo)
+
+
+def _stored(data: Data, algo: str) -> dict:
+    return ref.authors_runs()["appendix"] if algo == "appendix" else ref.authors_run_lists(algo)
+
+
+def sel(frame: pd.DataFrame, d: int, k: int, level: str | None = None) -> pd.DataFrame:
+    m = (frame["d"] == d) & (frame["k"] == k)
+    return frame[m if level is None else m & (frame["level"] == level)]
+
+
+def ok(frame: pd.DataFrame, d: int, k: int, level: str) -> np.ndarray:  # successes' moves
+    g = sel(frame, d, k, level)
+    return g.loc[g["success"], "moves"].astype(float).to_numpy()
+
+
+def paper_levels(data: Data, name: str) -> pd.DataFrame:
+    """A runs table on the paper's 25 cases, with each case's optimum and level as a number."""
+    out = table(data, name).merge(paper_table(data)[["d", "k", "level"]]).merge(
+        table(data, "results")[["d", "k", "level", "optimal"]])
+    return out.assign(level_n=out["level"].astype(int))
+
+
+def nc(kind: str, test: str, why: str, **kw: object) -> Finding:  # undecidable here: why
+    return Finding(V.not_comparable(kind=kind, test=test), why=why, **kw)
+
+
+def zeros(n: int) -> np.ndarray:
+    """No pair equal by construction: the compared factor acts on every pair."""
+    return np.zeros(n, dtype=bool)
 
 
 def median_se(values: Sequence[float]) -> float:
-    """Maritz-Jarrett standard error of the sample median (n >= 3; computed as a weighted
-    variance, so ties give 0 rather than a rounding error's square root)."""
+    """Maritz-Jarrett standard error of the sample median (n >= 3; a weighted variance, so
+    ties give 0 rather than a rounding error's square root)."""
     x = np.sort(np.asarray(values, dtype=float))
     n = x.size
     if n < 3:
         raise ValueError(f"the Maritz-Jarrett standard error needs n >= 3, got {n}")
-    m = int(0.5 * n + 0.5)
-    i = np.arange(1, n + 1)
+    m, i = int(0.5 * n + 0.5), np.arange(1, n + 1)
     w = stats.beta.cdf(i / n, m - 1, n - m) - stats.beta.cdf((i - 1) / n, m - 1, n - m)
-    c1 = float(np.dot(w, x))
-    return math.sqrt(max(float(np.dot(w, (x - c1) ** 2)), 0.0))
+    return math.sqrt(max(float(np.dot(w, (x - float(np.dot(w, x))) ** 2)), 0.0))
 
 
 def median_sample(values: Sequence[float]) -> Sample:
-    """A sample of runs as the engine takes it for a median: mean = the median, sd = the
-    median's standard error times sqrt(n); with n <= 2 the mean and sd of the runs (equal to
-    the median for two runs)."""
+    """A sample as the engine takes it for a median: mean = the median, sd = its standard error
+    times sqrt(n); with n <= 2 the runs' own mean and sd."""
     x = np.asarray(values, dtype=float)
     if x.size <= 2:
         return Sample.of(x)
     return Sample(float(np.median(x)), int(x.size), median_se(x) * math.sqrt(x.size))
 
 
-def _runs(frame: pd.DataFrame, d: int, k: int, level: str) -> pd.DataFrame:
-    return frame[(frame["d"] == d) & (frame["k"] == k) & (frame["level"] == level)]
-
-
-def _ok(frame: pd.DataFrame, d: int, k: int, level: str) -> np.ndarray:
-    g = _runs(frame, d, k, level)
-    return g.loc[g["success"], "moves"].astype(float).to_numpy()
-
-
-def _paper_levels(frame: pd.DataFrame) -> pd.DataFrame:
-    """Runs on the paper's code levels (not Table 3's T3a-T3c, not the impossible level)."""
-    keys = ref.paper_table()[["d", "k", "level"]]
-    return frame.merge(keys, on=["d", "k", "level"])
-
-
-def _centred(values: pd.Series, strata: pd.DataFrame) -> np.ndarray:
-    """Values minus their stratum mean (strata: one column per stratifying parameter)."""
-    groups = [strata[c].to_numpy() for c in strata.columns]
-    return (values - values.groupby(groups).transform("mean")).to_numpy(dtype=float)
-
-
-def _trend(frame: pd.DataFrame, x: str, y: str, strata: Sequence[str], increasing: bool,
-           log: bool = True) -> Evidence:
+def trend(frame: pd.DataFrame, x: str, y: str, strata: Sequence[str], increasing: bool,
+          log: bool = True) -> Evidence:
     """The engine's trend on per-run (or per-case) values, x and y centred within strata."""
-    xs = frame[x].astype(float)
-    ys = np.log(frame[y].astype(float)) if log else frame[y].astype(float)
+    xs = frame[x].astype(float).reset_index(drop=True)
+    ys = (np.log(frame[y].astype(float)) if log else frame[y].astype(float)).reset_index(
+        drop=True)
     if strata:
-        s = frame[list(strata)].reset_index(drop=True)
-        xs, ys = xs.reset_index(drop=True), ys.reset_index(drop=True)
-        return V.trend(_centred(xs, s), _centred(ys, s), increasing=increasing)
-    return V.trend(xs.to_numpy(), ys.to_numpy(), increasing=increasing)
+        groups = [frame[c].to_numpy() for c in strata]
+        xs, ys = (s - s.groupby(groups).transform("mean") for s in (xs, ys))
+    return vtrend(xs, ys, increasing)
 
 
-def _stored_matches(stored: Sequence[float] | None, count: int, lo, hi, med) -> bool:
-    """Whether the authors' stored runs have the printed count, min, max and median."""
-    if not stored or len(stored) != count or any(pd.isna(v) for v in (lo, hi, med)):
-        return False
-    return (min(stored), max(stored), float(np.median(stored))) == (lo, hi, float(med))
+def vtrend(x: object, y: object, increasing: bool) -> Evidence:
+    """The engine's trend, or not comparable with too few varying values (a smoke run)."""
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if x.size < 3 or len(set(x)) < 2 or len(set(y)) < 2:
+        return V.not_comparable(kind="trend", test=f"{x.size} values, too few varying ones")
+    return V.trend(x, y, increasing=increasing)
 
 
-# ---------------------------------------------------------------- extremes
+def order(low: object, high: object, **kw: object) -> Evidence:
+    """The engine's ordering, or not comparable where a side has no value (a smoke run)."""
+    if min(np.size(low), np.size(high)) == 0:
+        return V.not_comparable(kind="ordering", test="a side has no value")
+    return V.ordering(low, high, **kw)
 
 
-def _extreme(ours: np.ndarray, value: float, n: int, side: str) -> tuple[Evidence, str]:
-    """An extreme of the paper's ``n`` runs against ours, by the engine's two-sample rule.
-    Returns the evidence and a note for ``why`` (where the paper's value lies beyond all our
-    runs, which the precedence test weighs by both sample sizes)."""
+def extreme(ours: np.ndarray, value: float, n: int, side: str) -> tuple[Evidence, str]:
+    """The paper's extreme of ``n`` runs against ours, and a note where it lies beyond all."""
     ours = np.asarray(ours, dtype=float)
     ev = V.extreme(ours, value, n, side, extreme_margin(value))  # type: ignore[arg-type]
-    lo, hi = float(ours.min()), float(ours.max())
-    if lo <= value <= hi:
+    if ours.min() <= value <= ours.max():
         return ev, ""
-    where = "below" if value < lo else "above"
-    all_ours = "our only run" if ours.size == 1 else f"all {ours.size} of our runs"
-    return ev, f"the paper's {side} {fmt(value)} lies {where} {all_ours}"
+    return ev, (f"the paper's {side} {fmt(value)} lies "
+                f"{'below' if value < ours.min() else 'above'} "
+                + ("our only run" if ours.size == 1 else f"all {ours.size} of our runs"))
 
 
-# ---------------------------------------------------------------- Table 2 (A*)
+def _pct(rate: float) -> str:
+    return f"{100 * float(rate):g}%"
 
 
-def table2(ledger: Ledger, results: pd.DataFrame, list_astar: pd.DataFrame) -> None:
-    """Table 2: the paper's A* optimum per case; its failures against our list-based A*."""
-    for p in ref.paper_table().itertuples():
-        r = _runs(results, p.d, p.k, p.level)
-        if r.empty:
-            continue
-        r = r.iloc[0]
-        cid = f"T2-{_key(p.d, p.k, p.level)}-astar"
-        opt, exp = int(r["optimal"]), int(r["astar_expanded"])
-        if not pd.isna(p.astar_min):
-            _add(ledger, cid, V.exact(int(p.astar_min), int(r["astar_moves"])),
-                 paper=int(p.astar_min),
-                 why=f"the exact optimum (bidirectional BFS) is {opt}; our heap A* with the "
-                     f"paper's heuristic expands {exp:,} nodes")
-            continue
-        la = _runs(list_astar, p.d, p.k, p.level)
-        if len(la) and not bool(la.iloc[0]["gave_up"]):
-            la = la.iloc[0]
-            ev = V.qualitative(False, f"solved in {int(la['moves'])} moves after "
-                               f"{int(la['expanded']):,} expansions",
-                               "the list-based A* the paper describes (search.astar_list: "
-                               "open and closed lists, the paper's heuristic); expansions "
-                               "stand in for its seconds")
-            _add(ledger, cid, ev, paper="success 0, min -",
-                 why=f"the list-based A* with the paper's heuristic proves the optimum {opt} "
-                     f"after {int(la['expanded']):,} expansions (our heap A*: {exp:,}); its "
-                     "seconds are in timings.csv")
-        else:
-            ev = V.qualitative(False, f"solved in {int(r['astar_moves'])} moves after "
-                               f"{exp:,} expansions",
-                               "heap A* with the paper's heuristic (search.astar); expansions "
-                               "stand in for seconds")
-            _add(ledger, cid, ev, paper="success 0, min -",
-                 why=f"A* with the paper's heuristic proves the optimum {opt} after {exp:,} "
-                     "expansions; the list-based A* is not run on this case (its "
-                     f"{LIST_ASTAR_MAX_EXPANDED:,}-expansion budget here is below {exp:,}); "
-                     "why the paper's A* timed out is not known: lists do not explain its "
-                     "failures on d=4 level 4 and d=5 k<=3, which the list-based A* solves in "
-                     "seconds (T2-d4k*L4-astar)",
-                 reading="A* with the paper's heuristic",
-                 readings={"a list-based A* within 3600 s": V.not_comparable(
-                     kind="qualitative", test="not run here")})
-
-
-# ---------------------------------------------------------------- Tables 4 and 5 (EA, RL)
-
-
-def _printed_successes(rate: float) -> int:
+def _successes(rate: float) -> int:
     return int(round(float(rate) * RUNS))
 
+# ---------------------------------------------------------------- Tables 2, 4 and 5
 
-def _success_row(ledger: Ledger, cid: str, wins: int, n: int, printed_rate: float,
-                 stored: int | None, extra: Mapping[str, Evidence] | None = None,
-                 why: str = "") -> None:
-    k_paper = _printed_successes(printed_rate)
-    readings: dict[str, Evidence] = {}
-    head = "as printed"
-    if 0 < printed_rate and k_paper == 0 and stored == 1:
-        # "0.06%": one run in 150 is 0.67%; 0.06% of 150 runs is 0.09 runs
+
+@EVIDENCE.claim("T2-{case}-astar", tables=("results", "astar_list"), references=("tables",))
+def table2(data: Data, case: str) -> Finding:
+    d, k, level = case_of(case)
+    r, p = (sel(f, d, k, level).iloc[0] for f in (table(data, "results"), paper_table(data)))
+    kind, exp = "qualitative" if pd.isna(p.astar_min) else "exact", int(r.astar_expanded)
+    if bool(pd.isna(r.astar_moves)):  # gave up within this scale's expansion budget
+        return nc(kind, "A* gave up", f"our A* gave up after {exp:,} expansions")
+    why = f"the exact optimum is {int(r.optimal)}; our heap A* expands {exp:,} nodes"
+    if kind == "exact":
+        return Finding(V.exact(int(p.astar_min), int(r.astar_moves)), paper=int(p.astar_min),
+                       why=why)
+    la = sel(table(data, "astar_list"), d, k, level)
+    if len(la) and not bool(la["gave_up"].iloc[0]):
+        return Finding(V.qualitative(False, f"solved in {int(la['moves'].iloc[0])} moves after "
+                                     f"{int(la['expanded'].iloc[0]):,} expansions",
+                                     "search.astar_list (expansions for seconds)"),
+                       paper="success 0, min -", why=why)
+    return Finding({
+        "A* with the paper's heuristic": V.qualitative(
+            False, f"solved in {int(r.astar_moves)} moves after {exp:,} expansions",
+            "search.astar (expansions for seconds)"),
+        "a list-based A* within 3600 s": V.not_comparable(kind="qualitative",
+                                                          test="not run here")},
+        paper="success 0, min -", why=why)
+
+
+def _cell(data: Data, t: str, case: str) -> tuple:
+    """Table 4 (EA) or 5 (RL): the printed row, our runs, their successes' moves, the stored
+    runs and the paper's count of runs behind its min/max/median."""
+    algo = "ea" if t == "T4" else "rl"
+    d, k, level = case_of(case)
+    p = sel(paper_table(data), d, k, level).iloc[0]
+    st = stored(data, algo).get((d, k, level), {"moves": [], "generations": []})
+    n_paper = RUNS if t == "T5" else max(_successes(p.ea_success),
+                                         1 if st["moves"] and p.ea_success else 0)
+    runs = table(data, f"{algo}_runs")
+    return algo, p, sel(runs, d, k, level), ok(runs, d, k, level), st, n_paper
+
+
+def _alpha(data: Data, p: pd.Series, wins: int) -> tuple[dict, str]:
+    a = sel(table(data, "ea_alpha07_runs"), p.d, p.k, p.level)
+    if (p.d, p.k) != (4, 3) or a.empty:
+        return {}, ""
+    won, k_paper = int(a["success"].sum()), max(_successes(p.ea_success), 1)
+    note = f"; the alpha = 0.7 rerun (an older script's value) {won}/{len(a)}"
+    if min(wins, won) < k_paper < max(wins, won):
+        note += f", so the two alphas bracket the paper's {k_paper}/{RUNS}"
+    return {"alpha = 0.7 (an older script's value)": V.count(
+        (won, len(a)), (k_paper, RUNS), RATE)}, note
+
+
+def success(data: Data, t: str, case: str) -> Finding:
+    algo, p, g, _, st, _ = _cell(data, t, case)
+    rate, n, wins = getattr(p, f"{algo}_success"), len(g), int(g["success"].sum())
+    have = len(st["moves"]) if st["moves"] or t == "T4" else None  # no stored RL runs, d=5
+    k_paper, head, readings = _successes(rate), "as printed", {}
+    if 0 < rate and k_paper == 0 and have == 1:  # "0.06%": one run of 150 is 0.67%
         head = "0.06% read as one run of 150 (the authors' stored runs)"
         readings["as printed (0.06% of 150 runs: 0 runs)"] = V.count((wins, n), (0, RUNS), RATE)
         k_paper = 1
-    elif stored is not None and stored != k_paper:
-        readings["vs the authors' stored runs"] = V.count((wins, n), (stored, RUNS), RATE)
-    readings.update(extra or {})
-    _add(ledger, cid, V.count((wins, n), (k_paper, RUNS), RATE), paper=_pct(printed_rate),
-         authors="" if stored is None else f"{stored}/{RUNS}", why=why,
-         reading=head if readings else "", readings=readings or None)
+    elif have is not None and have != k_paper:
+        readings["vs the authors' stored runs"] = V.count((wins, n), (have, RUNS), RATE)
+    extra, note = _alpha(data, p, wins) if t == "T4" else ({}, "")
+    return Finding(
+        {head: V.count((wins, n), (k_paper, RUNS), RATE), **readings, **extra},
+        paper=_pct(rate), authors="" if have is None else f"{have}/{RUNS}", available=n,
+        why=f"ours {wins}/{n}" + ("" if have is None else f"; the authors' stored runs "
+                                                          f"{have}/{RUNS}") + note)
 
 
-def _moves_row(ledger: Ledger, cid: str, ours: np.ndarray, printed, n_paper: int,
-               stored: Sequence[float] | None, match: bool, note: str = "") -> None:
-    """A median of moves: ours against the paper's (and the authors' stored runs)."""
-    if ours.size == 0:
-        _add(ledger, cid, V.not_comparable(kind="estimate", test="no successful run"),
-             paper=printed, authors="" if not stored else fmt(float(np.median(stored))),
-             why=f"none of our {RUNS} runs succeeded, so there is no median to compare"
-                 + (f"; {note}" if note else ""))
-        return
-    mine = median_sample(ours)
-    why = "medians compared (Maritz-Jarrett standard errors)"
-    readings: dict[str, Evidence] = {}
-    if match:
-        paper = Sample(float(printed), n_paper, median_sample(stored).sd)
-        why += "; the paper's spread: the authors' stored runs, which have its count, min, " \
-               "max and median"
+def moves(data: Data, t: str, case: str) -> Finding:
+    algo, p, g, mine, st, n_paper = _cell(data, t, case)
+    (lo, hi, med), s = (getattr(p, f"{algo}_{x}") for x in ("min", "max", "median")), st["moves"]
+    authors = fmt(float(np.median(s))) if s else ""
+    if pd.isna(med):  # the paper prints no median: none of its runs succeeded
+        return Finding(V.qualitative(mine.size == 0, f"{mine.size} successes of {len(g)}",
+                                     f"our {len(g)} runs"), paper="-")
+    if mine.size == 0:
+        return nc("estimate", "no successful run", f"none of our {len(g)} runs succeeded",
+                  paper=med, authors=authors)
+    ours, readings, why = median_sample(mine), {}, []
+    if len(s) == n_paper and (min(s), max(s), float(np.median(s))) == (lo, hi, float(med)):
+        paper = Sample(float(med), n_paper, median_sample(s).sd)  # the runs behind the row
+        why.append("the paper's spread: the authors' stored runs, which have its count, min, "
+                   "max and median")
     else:
-        paper = Sample(float(printed), n_paper)
-        if stored:
-            readings["vs the authors' stored runs"] = V.estimate(mine, median_sample(stored),
-                                                                 MOVES)
-    if mine.n == 1 and paper.sd:
-        # one run has no spread of its own: give it the paper's (relative) spread rather than
-        # none, which would make a single run look exact
-        mine = Sample(mine.mean, 1, paper.sd / paper.mean * mine.mean)
-        why += "; our single run is given the paper's relative spread"
-    if note:
-        why = f"{note}; {why}"
-    _add(ledger, cid, V.estimate(mine, paper, MOVES), paper=printed,
-         authors="" if not stored else fmt(float(np.median(stored))), why=why,
-         reading="as printed" if readings else "", readings=readings or None)
+        paper = Sample(float(med), n_paper)
+        if s:
+            readings["vs the authors' stored runs"] = V.estimate(ours, median_sample(s), MOVES)
+    if ours.n == 1 and paper.sd:  # one run has no spread of its own: the paper's, relative
+        ours = Sample(ours.mean, 1, paper.sd / paper.mean * ours.mean)
+        why.append("our single run is given the paper's relative spread")
+    return Finding({"as printed": V.estimate(ours, paper, MOVES), **readings}, paper=med,
+                   authors=authors, why="; ".join(why), available=mine.size)
 
 
-def _extreme_row(ledger: Ledger, cid: str, ours: np.ndarray, printed, n_paper: int,
-                 side: str, stored: Sequence[float] | None, note: str = "") -> None:
-    s_val = None if not stored else (min(stored) if side == "min" else max(stored))
-    if ours.size == 0 or pd.isna(printed):
-        _add(ledger, cid, V.not_comparable(kind="extreme", test="no successful run"),
-             paper=printed, authors=s_val,
-             why=f"none of our {RUNS} runs succeeded, so there is no {side} to compare"
-                 + (f"; {note}" if note else ""))
-        return
-    ev, why = _extreme(ours, float(printed), n_paper, side)
+def extreme_cell(data: Data, t: str, case: str, side: str) -> Finding:
+    algo, p, g, mine, st, n_paper = _cell(data, t, case)
+    value, s = getattr(p, f"{algo}_{side}"), st["moves"]
+    s_val = (min(s) if side == "min" else max(s)) if s else None
+    if mine.size == 0:
+        return nc("extreme", "no successful run", f"none of our {len(g)} runs succeeded",
+                  paper=value, authors=s_val)
+    ev, why = extreme(mine, float(value), n_paper, side)
+    readings = {} if s_val is None or s_val == value else {
+        "vs the authors' stored runs": extreme(mine, float(s_val), len(s), side)[0]}
+    return Finding({"as printed": ev, **readings}, paper=value, authors=s_val, why=why,
+                   available=mine.size)
+
+
+@EVIDENCE.claim("T4-{case}-generations", unit="run", **CASES)
+def generations(data: Data, case: str) -> Finding:
+    _, _, g, _, st, _ = _cell(data, "T4", case)
+    gen, s = g.loc[g["success"], "generations"].astype(float).to_numpy(), st["generations"]
+    authors = round(float(np.mean(s)), 2) if s else ""
+    why = f"successful runs: {gen.size} ours, {len(s)} theirs"
+    if gen.size < 2 or len(s) < 2:
+        return nc("estimate", "none", why + ": too few", authors=authors)
+    return Finding(V.estimate(Sample.of(gen), Sample.of(s), GENERATIONS), authors=authors,
+                   why=why, available=gen.size)
+
+
+for _t in ("T4", "T5"):
+    EVIDENCE.claim(f"{_t}-{{case}}-success", unit="run", **{**CASES, "tables": (
+        *CASES["tables"], "ea_alpha07_runs")})(partial(success, t=_t))
+    EVIDENCE.claim(f"{_t}-{{case}}-moves", unit="run", **CASES)(partial(moves, t=_t))
+    for _side in ("min", "max"):
+        EVIDENCE.claim(f"{_t}-{{case}}-{_side}", unit="run", **CASES)(
+            partial(extreme_cell, t=_t, side=_side))
+
+# ---------------------------------------------------------------- Fig. 3, Sec. 4.1-4.2
+
+
+def _d3k2(data: Data, level: str) -> tuple[np.ndarray, int, list]:
+    runs = table(data, "ea_runs")
+    return (ok(runs, 3, 2, level), len(sel(runs, 3, 2, level)),
+            stored(data, "ea")[(3, 2, level)]["moves"])
+
+
+@EVIDENCE.claim("F3-d3k2L{level}-min", unit="run", **CASES)
+def figure3_min(data: Data, level: str) -> Finding:
+    mine, _, st = _d3k2(data, level)
+    pmin = printed(data, "fig3_min")[int(level)]
+    if mine.size == 0:
+        return nc("extreme", "no successful run", f"no EA success at level {level}")
+    t4 = int(sel(paper_table(data), 3, 2, level)["ea_min"].iloc[0])
+    ev, note = extreme(mine, pmin, RUNS, "min")
+    other = {} if t4 == pmin else {f"Table 4's {t4}": extreme(mine, t4, RUNS, "min")[0]}
+    return Finding({"as printed": ev, **other}, paper=pmin, authors=min(st), why=note,
+                   available=mine.size)
+
+
+@EVIDENCE.claim("F3-d3k2L{level}-count", unit="run", **CASES)
+def figure3_count(data: Data, level: str) -> Finding:
+    mine, n, st = _d3k2(data, level)
+    pmin, pcount = (printed(data, x)[int(level)] for x in ("fig3_min", "fig3_min_count"))
+    hits, s_hits = int((mine == pmin).sum()), sum(1 for x in st if x == pmin)
     readings = {}
-    if s_val is not None and s_val != printed:
-        readings["vs the authors' stored runs"] = _extreme(ours, float(s_val), len(stored),
-                                                           side)[0]
-    why = "; ".join(x for x in (note, why) if x)
-    _add(ledger, cid, ev, paper=printed, authors=s_val, why=why,
-         reading="as printed" if readings else "", readings=readings or None)
+    if level == "0":
+        six = printed(data, "appendix_six")[1.8]
+        readings[f"Sec. 4.1 and Fig. 8b print {six}"] = V.count((hits, n), (six, RUNS), RATE)
+    if s_hits != pcount:
+        readings["vs the authors' stored runs"] = V.count((hits, n), (s_hits, RUNS), RATE)
+    return Finding(
+        {"Fig. 3 caption": V.count((hits, n), (pcount, RUNS), RATE), **readings},
+        paper=pcount, authors=s_hits, available=n,
+        why=f"ours: {hits} of {n} runs of {pmin} moves; the authors' stored Table 4 runs: "
+            f"{s_hits}")
 
 
-def _alpha_reading(ea_runs: pd.DataFrame, alpha_runs: pd.DataFrame | None, p: Any
-                   ) -> tuple[dict[str, Evidence], str]:
-    """On d=4 k=3, the success count of the alpha = 0.7 rerun as a reading, and its note for
-    ``why`` (it brackets the paper where alpha = 0.2 falls short); elsewhere nothing."""
-    if alpha_runs is None or (p.d, p.k) != (4, 3):
-        return {}, ""
-    a = _runs(alpha_runs, p.d, p.k, p.level)
-    if a.empty:
-        return {}, ""
-    wins, k_paper = int(a["success"].sum()), max(_printed_successes(p.ea_success), 1)
-    ev = V.count((wins, len(a)), (k_paper, RUNS), RATE)
-    ours = int(_runs(ea_runs, p.d, p.k, p.level)["success"].sum())
-    note = f"; the alpha = 0.7 rerun (an older script's value) {wins}/{len(a)}"
-    if min(ours, wins) < k_paper < max(ours, wins):
-        note += f", so the two alphas bracket the paper's {k_paper}/{RUNS}"
-    return {"alpha = 0.7 (an older script's value)": ev}, note
+@EVIDENCE.claim("S41-d4k3-successes", unit="run", **CASES)
+def d4k3_successes(data: Data) -> Finding:
+    g = sel(paper_levels(data, "ea_runs"), 4, 3)
+    n, wins, total = len(g), int(g["success"].sum()), printed(data, "d4k3_successes_total")[""]
+    rates = sel(paper_table(data), 4, 3)["ea_success"]
+    n_paper, as_printed = len(rates) * RUNS, int(sum(_successes(r) for r in rates))
+    return Finding({
+        "0.06% read as one run (the authors' stored runs)": V.count(
+            (wins, n), (total, n_paper), RATE),
+        f"as printed ({as_printed} of {n_paper})": V.count(
+            (wins, n), (as_printed, n_paper), RATE)},
+        paper=", ".join(_pct(r) for r in rates), authors=f"{total}/{n_paper}",
+        why=f"ours {wins} of {n}", available=n)
 
 
-def table4(ledger: Ledger, ea_runs: pd.DataFrame, alpha_runs: pd.DataFrame | None) -> None:
-    """Table 4: EA success, median, min, max per case, and the generations to success."""
-    inv = _inventory().index
-    stored_runs = ref.authors_run_lists("ea")
-    for p in ref.paper_table().itertuples():
-        g = _runs(ea_runs, p.d, p.k, p.level)
-        if g.empty:
-            continue
-        key = _key(p.d, p.k, p.level)
-        n, wins = len(g), int(g["success"].sum())
-        st = stored_runs.get((p.d, p.k, p.level), {"moves": [], "generations": []})
-        smoves = st["moves"]
-        n_paper = max(_printed_successes(p.ea_success), 1 if smoves and p.ea_success else 0)
-        ok = _ok(ea_runs, p.d, p.k, p.level)
-        extra, alpha_note = _alpha_reading(ea_runs, alpha_runs, p)
-        why = f"ours {wins}/{n}; the authors' stored runs {len(smoves)}/{RUNS}{alpha_note}"
-        if 0 < p.ea_success < 0.005:
-            why += "; the paper's '0.06%' is 1/150 = 0.67% misprinted"
-        _success_row(ledger, f"T4-{key}-success", wins, n, p.ea_success, len(smoves),
-                     extra=extra, why=why)
-        match = _stored_matches(smoves, n_paper, p.ea_min, p.ea_max, p.ea_median)
-        if f"T4-{key}-moves" in inv and pd.isna(p.ea_median):
-            _add(ledger, f"T4-{key}-moves", V.qualitative(
-                ok.size == 0, "no successful run" if ok.size == 0 else f"{ok.size} successes",
-                f"our {n} runs"), paper="-", why=f"none of our {n} runs succeeded either; the "
-                "authors' stored runs have none")
-        else:
-            _moves_row(ledger, f"T4-{key}-moves", ok, p.ea_median, n_paper, smoves, match)
-        for side, printed in (("min", p.ea_min), ("max", p.ea_max)):
-            if f"T4-{key}-{side}" in inv:
-                _extreme_row(ledger, f"T4-{key}-{side}", ok, printed, n_paper, side, smoves)
-        if f"T4-{key}-generations" in inv:
-            _generations_row(ledger, f"T4-{key}-generations",
-                             g.loc[g["success"], "generations"].astype(float).to_numpy(),
-                             st["generations"])
+@EVIDENCE.claim("S41-d3k2L0-six-23", unit="run", **CASES)
+def six_23(data: Data) -> Finding:
+    mine, n, _ = _d3k2(data, "0")
+    six, p23 = int((mine == 6).sum()), printed(data, "appendix_six")[1.8]
+    p14 = printed(data, "fig3_min_count")[0]
+    return Finding({"Sec. 4.1": V.count((six, n), (p23, RUNS), RATE),
+                    f"Fig. 3 caption ({p14})": V.count((six, n), (p14, RUNS), RATE)},
+                   paper=p23, authors=p23, available=n,
+                   why=f"ours: {six} of {n} runs of 6 moves (the Table 4 runs)")
 
 
-def _generations_row(ledger: Ledger, cid: str, gen: np.ndarray, sgen: Sequence[int]) -> None:
-    """Mean generations of the successful runs against the authors' stored runs."""
-    if gen.size < 2 or len(sgen) < 2:
-        _add(ledger, cid, V.not_comparable(kind="estimate"),
-             authors=fmt(float(np.mean(sgen))) if sgen else "",
-             why=f"{gen.size} successful runs of ours: too few for a mean")
-        return
-    _add(ledger, cid, V.estimate(Sample.of(gen), Sample.of(sgen), GENERATIONS),
-         authors=round(float(np.mean(sgen)), 2),
-         why=f"the paper prints no per-case generation count, so ours are compared with "
-             f"the authors' stored runs (successful runs: {gen.size} ours, {len(sgen)} "
-             "theirs)")
+@EVIDENCE.claim("S42-d{d}k2-ttest", unit="instance", **CASES)
+def ttest(data: Data, d: str) -> Finding:
+    dd, levels = int(d), "012" if d == "3" else "01234"
+    runs = {a: table(data, f"{a}_runs") for a in ("rl", "ea")}
+    empty = [f"{a} level {lv}" for a in runs for lv in levels if ok(runs[a], dd, 2, lv).size == 0]
+    if empty:
+        return nc("ordering", "no successful run", "no success: " + ", ".join(empty))
+    rl_m, ea_m = ([float(np.mean(ok(runs[a], dd, 2, lv))) for lv in levels] for a in runs)
+    p_st = float(stats.ttest_ind(*([np.mean(stored(data, a)[(dd, 2, lv)]["moves"])
+                                    for lv in levels] for a in runs)).pvalue)
+    every = order(*(np.concatenate([ok(runs[a], dd, 2, lv) for lv in levels]) for a in runs),
+                  paired=False)
+    below = sum(a < b for a, b in zip(rl_m, ea_m, strict=True))
+    return Finding({
+        f"paired by level ({len(levels)} levels)": order(rl_m, ea_m, paired=True,
+                                                         inert=zeros(len(levels))),
+        "every run (Mann-Whitney)": every},
+        paper=f"p = {printed(data, 'sec42_p')[dd]}", authors=f"p = {p_st:.3g}",
+        why=f"RL's mean below the EA's on {below} of {len(levels)} levels; the authors' t-test "
+            f"gives {stats.ttest_ind(rl_m, ea_m).pvalue:.3g} on ours, {p_st:.3g} on their runs")
 
 
-def _table5_copies() -> set[tuple[int, int, str]]:
-    p = ref.paper_table()
-    same = np.ones(len(p), dtype=bool)
-    for x in ("success", "min", "max", "median"):
-        same &= (p[f"ea_{x}"] == p[f"rl_{x}"]).to_numpy()
-    return {(r.d, r.k, r.level) for r in p[same & (p["d"] == 4).to_numpy()].itertuples()}
+@EVIDENCE.claim("S42-d3k2L{level}-rl-below-ea", unit="run", **CASES)
+def rl_below_ea(data: Data, level: str) -> Finding:
+    rl, ea = (ok(table(data, x), 3, 2, level) for x in ("rl_runs", "ea_runs"))
+    pe, pr = (printed(data, f"sec42_medians_{a}_d3")[int(level)] for a in ("ea", "rl"))
+    return Finding(order(rl, ea, paired=False), paper=f"{pr} < {pe}", why=(
+        f"medians RL {fmt(float(np.median(rl)))}, EA {fmt(float(np.median(ea)))}"
+        if rl.size and ea.size else "no success on a side at this scale"))
+
+# ---------------------------------------------------------------- Appendix A, per c
+
+APPENDIX = {"tables": ("appendix_runs",), "references": ("statements",)}
 
 
-def table5(ledger: Ledger, rl_runs: pd.DataFrame) -> None:
-    """Table 5: RL success, median, min, max per case, beside the stored RL runs."""
-    copies = _table5_copies()
-    stored_runs = ref.authors_run_lists("rl")
-    for p in ref.paper_table().itertuples():
-        g = _runs(rl_runs, p.d, p.k, p.level)
-        if g.empty:
-            continue
-        key = _key(p.d, p.k, p.level)
-        n, wins = len(g), int(g["success"].sum())
-        smoves = stored_runs.get((p.d, p.k, p.level), {}).get("moves", [])
-        note = ("the paper's Table 5 row repeats Table 4 (EA) digit for digit"
-                if (p.d, p.k, p.level) in copies else "")
-        _success_row(ledger, f"T5-{key}-success", wins, n, p.rl_success,
-                     len(smoves) if smoves else None,
-                     why=f"ours {wins}/{n}" + (f"; the authors' stored runs {len(smoves)}/"
-                                              f"{RUNS}" if smoves else ""))
-        ok = _ok(rl_runs, p.d, p.k, p.level)
-        match = _stored_matches(smoves, RUNS, p.rl_min, p.rl_max, p.rl_median)
-        _moves_row(ledger, f"T5-{key}-moves", ok, p.rl_median, RUNS, smoves or None, match,
-                   note=note or ("" if smoves else "no stored runs for d=5"))
-        for side, printed in (("min", p.rl_min), ("max", p.rl_max)):
-            _extreme_row(ledger, f"T5-{key}-{side}", ok, printed, RUNS, side, smoves or None,
-                         note=note)
+def _appendix(data: Data, c: str) -> tuple[pd.DataFrame, dict]:
+    app, st = table(data, "appendix_runs"), stored(data, "appendix")[f"{float(c):.1f}"]
+    return app[np.isclose(app["c"], float(c))], {
+        "moves": st["moves"], "all": st["generations"],
+        "ok": [x for x in st["generations"] if x < 1000]}
 
 
-# ---------------------------------------------------------------- Fig. 3 and Sec. 4.1 counts
+def appendix_count(data: Data, c: str, what: str) -> Finding:
+    g, st = _appendix(data, c)
+    if g.empty:
+        return nc("count", "not run", f"c={c} is not run at {data.scale} scale")
+    n, six = len(g), what == "six"
+    ours = int((g["moves"] == 6).sum()) if six else int(g["success"].sum())
+    theirs = st["moves"].count(6) if six else len(st["moves"])
+    vs_stored, shown = V.count((ours, n), (theirs, RUNS), RATE), (
+        theirs if six else f"{theirs}/{RUNS}")
+    value = printed(data, f"appendix_{what}").get(float(c))
+    if value is None:  # plotted, never printed
+        return Finding(vs_stored, authors=shown, why=f"ours {ours}/{n}", available=n)
+    k_paper = int(value) if six else _successes(value)
+    return Finding({"as printed": V.count((ours, n), (k_paper, RUNS), RATE),
+                    "vs the authors' stored runs": vs_stored}, available=n, authors=shown,
+                   paper=value if six else _pct(value), why=f"ours {ours}/{n}")
 
 
-def figure3(ledger: Ledger, ea_runs: pd.DataFrame) -> None:
-    """Fig. 3's caption: d=3 k=2 minimum per level and how many runs hit it."""
-    stored = ref.authors_run_lists("ea")
-    mins, counts = ref.printed_by_level("fig3_min"), ref.printed_by_level("fig3_min_count")
-    six_text = ref.printed_at_c("appendix_six")[1.8]
-    for level, pmin, pcount in zip(("0", "1", "2"), mins, counts, strict=True):
-        ok = _ok(ea_runs, 3, 2, level)
-        st = stored[(3, 2, level)]["moves"]
-        ev, note = _extreme(ok, pmin, RUNS, "min")
-        readings, why = {}, f"the authors' stored runs: minimum {min(st)}"
-        if level == "2":
-            readings["Table 4's 9"] = _extreme(ok, 9, RUNS, "min")[0]
-            why += ("; Table 4, the exact optimum and the stored runs say 9: the caption's 10 "
-                    "is likely a misprint")
-        _add(ledger, f"F3-d3k2L{level}-min", ev, paper=pmin, authors=min(st),
-             why="; ".join(x for x in (why, note) if x),
-             reading="as printed" if readings else "", readings=readings or None)
-        hits = int((ok == pmin).sum())
-        s_hits = sum(1 for x in st if x == pmin)
-        readings = {}
-        if level == "0":
-            readings[f"Sec. 4.1 and Fig. 8b print {six_text}"] = V.count(
-                (hits, RUNS), (six_text, RUNS), RATE)
-        if s_hits != pcount:
-            readings["vs the authors' stored runs"] = V.count((hits, RUNS), (s_hits, RUNS),
-                                                              RATE)
-        why = (f"ours: {hits} runs of {pmin} moves; the authors' stored Table 4 runs: "
-               f"{s_hits}")
-        if level == "0":
-            c18 = ref.authors_runs()["appendix"]["1.8"]["moves"].count(6)
-            why += (f"; the paper prints 14 here and {six_text} in Sec. 4.1 and Fig. 8b for the "
-                    f"same setting; the authors' stored c study has {c18} at c = 1.8 and their "
-                    "stored Table 4 runs 13 (hypothesis: the two numbers come from these two "
-                    "sets of runs)")
-        _add(ledger, f"F3-d3k2L{level}-count", V.count((hits, RUNS), (pcount, RUNS), RATE),
-             paper=pcount, authors=s_hits, why=why, reading="Fig. 3 caption",
-             readings=readings)
+for _what in ("success", "six"):
+    EVIDENCE.claim(f"A-c{{c}}-{_what}", unit="run", **APPENDIX)(
+        partial(appendix_count, what=_what))
 
 
-def section41_counts(ledger: Ledger, ea_runs: pd.DataFrame) -> None:
-    """Sec. 4.1: the EA's successes over d=4 k=3, and the 23 six-move runs."""
-    g = _paper_levels(ea_runs)
-    g = g[(g["d"] == 4) & (g["k"] == 3)]
-    n, wins = len(g), int(g["success"].sum())
-    total = ref.printed("d4k3_successes_total")
-    rates = ref.paper_table().query("d == 4 and k == 3")["ea_success"]
-    printed = int(sum(_printed_successes(r) for r in rates))
-    _add(ledger, "S41-d4k3-successes", V.count((wins, n), (total, n), RATE),
-         paper=", ".join(_pct(r) for r in rates), authors=f"{total}/{n}",
-         why=f"ours {wins} of {n}; the printed rates give {printed} runs with 0.06% as printed "
-             f"and {total} (the authors' stored total) with 0.06% read as one run",
-         reading="0.06% read as one run (the authors' stored runs)",
-         readings={f"as printed ({printed} of {n})": V.count((wins, n), (printed, n), RATE)})
-    ok = _ok(ea_runs, 3, 2, "0")
-    six = int((ok == 6).sum())
-    _add(ledger, "S41-d3k2L0-six-23", V.count((six, RUNS), (23, RUNS), RATE), paper=23,
-         authors=23, why=f"ours: {six} of {RUNS} runs of 6 moves (the Table 4 runs); the Fig. 3 "
-         "caption gives 14 for the same setting", reading="Sec. 4.1",
-         readings={"Fig. 3 caption (14)": V.count((six, RUNS), (14, RUNS), RATE)})
+@EVIDENCE.claim("A-c{c}-generations", unit="run", **APPENDIX)
+def appendix_generations(data: Data, c: str) -> Finding:
+    g, st = _appendix(data, c)
+    good = g.loc[g["success"], "generations"].astype(float)
+    if good.size < 2:
+        return nc("estimate", "too few successful runs", f"{good.size} successful runs")
+    return Finding({
+        "successful runs (the figure's mean)": V.estimate(
+            Sample.of(good), Sample.of(st["ok"]), GENERATIONS),
+        "all runs (failures count 1000)": V.estimate(
+            Sample.of(g["generations"].astype(float)), Sample.of(st["all"]), GENERATIONS)},
+        authors=round(float(np.mean(st["ok"])), 2), available=good.size,
+        why=f"successful runs: {good.size} ours, {len(st['ok'])} theirs")
 
 
-# ---------------------------------------------------------------- Sec. 4.2
+@EVIDENCE.claim("A-six-at-1.8", unit="run", **APPENDIX)
+def six_at_18(data: Data) -> Finding:
+    g, _ = _appendix(data, "1.8")
+    six, n = int((g["moves"] == 6).sum()), len(g)
+    p23, p14 = printed(data, "appendix_six")[1.8], printed(data, "fig3_min_count")[0]
+    return Finding({"Sec. 4.1 and Fig. 8b": V.count((six, n), (p23, RUNS), RATE),
+                    f"Fig. 3 caption ({p14})": V.count((six, n), (p14, RUNS), RATE)},
+                   paper=p23, authors=p23, available=n,
+                   why=f"ours {six} of {n} (success {fmt(float(g['success'].mean()))})")
 
 
-def section42(ledger: Ledger, ea_runs: pd.DataFrame, rl_runs: pd.DataFrame) -> None:
-    """Sec. 4.2: EA against RL for k = 2."""
-    ea_st, rl_st = ref.authors_run_lists("ea"), ref.authors_run_lists("rl")
-    for d, levels in ((3, ("0", "1", "2")), (4, ("0", "1", "2", "3", "4"))):
-        empty = [f"{algo} level {lv}" for algo, runs in (("RL", rl_runs), ("EA", ea_runs))
-                 for lv in levels if len(_ok(runs, d, 2, lv)) == 0]
-        if empty:  # a mean over no successful run (a smoke-scale budget) is no evidence
-            raise ValueError(f"Sec. 4.2, d={d} k=2: no successful run for {', '.join(empty)}")
-        rl_m = [float(np.mean(_ok(rl_runs, d, 2, lv))) for lv in levels]
-        ea_m = [float(np.mean(_ok(ea_runs, d, 2, lv))) for lv in levels]
-        rl_all = np.concatenate([_ok(rl_runs, d, 2, lv) for lv in levels])
-        ea_all = np.concatenate([_ok(ea_runs, d, 2, lv) for lv in levels])
-        ours_t = float(stats.ttest_ind(rl_m, ea_m).pvalue)
-        stored_t = float(stats.ttest_ind([np.mean(rl_st[(d, 2, x)]["moves"]) for x in levels],
-                                         [np.mean(ea_st[(d, 2, x)]["moves"]) for x in levels]
-                                         ).pvalue)
-        paper_p = ref.printed_by_d("sec42_p")[d]
-        _add(ledger, f"S42-d{d}k2-ttest", V.ordering(rl_m, ea_m, paired=True),
-             paper=f"p = {paper_p}", authors=f"p = {stored_t:.3g}",
-             why=f"RL's mean is below the EA's on all {len(levels)} levels here; the paper's "
-                 f"p = {paper_p} is the authors' unpaired t-test on the {len(levels)} per-level "
-                 f"means (their notebook prints {ref.printed_by_d('sec42_p_notebook')[d]:.4f}; "
-                 f"the same test gives {ours_t:.3g} on ours and {stored_t:.3g} on their stored "
-                 f"runs); {len(levels)} paired levels cannot reach a significance that survives "
-                 "the notebook's correction, every run can (reading)",
-             reading=f"paired by level ({len(levels)} levels)",
-             readings={"every run (Mann-Whitney)": V.ordering(rl_all, ea_all, paired=False)})
-    med_ea, med_rl = (ref.printed_by_level("sec42_medians_ea_d3"),
-                      ref.printed_by_level("sec42_medians_rl_d3"))
-    for level, pe, pr in zip(("0", "1", "2"), med_ea, med_rl, strict=True):
-        rl, ea = _ok(rl_runs, 3, 2, level), _ok(ea_runs, 3, 2, level)
-        _add(ledger, f"S42-d3k2L{level}-rl-below-ea", V.ordering(rl, ea, paired=False),
-             paper=f"{pr} < {pe}",
-             why=f"medians RL {fmt(float(np.median(rl)))}, EA {fmt(float(np.median(ea)))}; "
-                 "the runs of each are independent, so unpaired; at the paper's budgets (RL "
-                 "1000 episodes, the EA 1000 x 1000 evaluations), not matched in work")
-
-
-# ---------------------------------------------------------------- Appendix A
-
-
-def _stored_appendix(c: float) -> dict[str, list[int]] | None:
-    st = ref.authors_runs()["appendix"].get(f"{c:.1f}")
-    if st is None:
-        return None
-    gens = st["generations"]
-    failures = sum(1 for x in gens if x >= 1000)
-    if failures != len(gens) - len(st["moves"]):
-        raise ValueError(f"c={c}: stored failures are not the runs at 1000 generations")
-    return {"moves": st["moves"], "all": gens, "ok": [x for x in gens if x < 1000]}
-
-
-
-
-def appendix_a(ledger: Ledger, appendix_runs: pd.DataFrame) -> None:
-    """Appendix A (Figs. 7-8): per c, success, six-move runs and generations."""
-    inv = _inventory().index
-    ok_gen_c, ok_gen, all_c, all_gen = [], [], [], []
-    for c, g in appendix_runs.groupby("c", sort=True):
-        c = float(c)
-        n, wins = len(g), int(g["success"].sum())
-        ok = g.loc[g["success"], "moves"].astype(int)
-        six = int((ok == 6).sum())
-        gen_ok = g.loc[g["success"], "generations"].astype(float)
-        ok_gen_c += [c] * len(gen_ok)
-        ok_gen += gen_ok.tolist()
-        all_c += [c] * n
-        all_gen += g["generations"].astype(float).tolist()
-        st = _stored_appendix(c)
-        cid = f"A-c{c:g}"
-        if st is None or f"{cid}-success" not in inv:
-            continue
-        s_wins, s_six = len(st["moves"]), st["moves"].count(6)
-        for what, ours_k, stored_k in (("success", wins, s_wins), ("six", six, s_six)):
-            printed = ref.printed_at_c(f"appendix_{what}").get(c)
-            vs_stored = V.count((ours_k, n), (stored_k, RUNS), RATE)
-            shown = (f"{stored_k}/{RUNS}" if what == "success" else stored_k)
-            if printed is None:
-                _add(ledger, f"{cid}-{what}", vs_stored, authors=shown,
-                     why=f"the paper plots it (Fig. {7 if what == 'success' else '8a'}) without "
-                         f"printing it, so ours ({ours_k}/{n}) are compared with the authors' "
-                         "stored runs")
-                continue
-            k_paper = _printed_successes(printed) if what == "success" else int(printed)
-            _add(ledger, f"{cid}-{what}", V.count((ours_k, n), (k_paper, RUNS), RATE),
-                 paper=_pct(printed) if what == "success" else printed, authors=shown,
-                 why=f"ours {ours_k}/{n}", reading="as printed",
-                 readings={"vs the authors' stored runs": vs_stored})
-        s_ok, s_all = st["ok"], st["all"]
-        _add(ledger, f"{cid}-generations",
-             V.estimate(Sample.of(gen_ok), Sample.of(s_ok), GENERATIONS),
-             authors=round(float(np.mean(s_ok)), 2),
-             why="the paper plots it (Fig. 7) without printing it, so ours are compared with "
-                 "the authors' stored runs; the headline is the figure's mean (successful runs "
-                 f"only: {len(gen_ok)} ours, {len(s_ok)} theirs)",
-             reading="successful runs (the figure's mean)",
-             readings={"all runs (failures count 1000)": V.estimate(
-                 Sample.of(g["generations"].astype(float)), Sample.of(s_all), GENERATIONS)})
-    g18 = appendix_runs[np.isclose(appendix_runs["c"], 1.8)]
-    six18 = int((g18.loc[g18["success"], "moves"] == 6).sum())
-    paper18 = ref.printed_at_c("appendix_six")[1.8]
-    _add(ledger, "A-six-at-1.8", V.count((six18, len(g18)), (paper18, RUNS), RATE),
-         paper=paper18, authors=paper18,
-         why=f"ours {six18} of {len(g18)} (success {fmt(float(g18['success'].mean()))}); the "
-             "authors' stored runs give 23 too, and the Fig. 3 caption gives 14 for the same "
-             "setting", reading="Sec. 4.1 and Fig. 8b",
-         readings={"Fig. 3 caption (14)": V.count((six18, len(g18)), (14, RUNS), RATE)})
-    stored = ref.authors_runs()["appendix"]
-    s_c, s_gen, s_all_c, s_all = [], [], [], []
-    for key, st in stored.items():
-        s_all_c += [float(key)] * len(st["generations"])
-        s_all += st["generations"]
-        good = [x for x in st["generations"] if x < 1000]
-        s_c += [float(key)] * len(good)
-        s_gen += good
-    means = appendix_runs[appendix_runs["success"]].groupby("c")["generations"].mean()
+@EVIDENCE.claim("A-generations-grow-with-c", unit="run", **APPENDIX)
+def generations_grow(data: Data) -> Finding:
+    app = table(data, "appendix_runs")
+    good = app[app["success"]]
+    means = good.groupby("c")["generations"].mean()
     drops = [f"c={a:g} {means[a]:.1f} > c={b:g} {means[b]:.1f}"
-             for a, b in zip(means.index[:-1], means.index[1:], strict=True)
-             if means[a] > means[b]]
-    _add(ledger, "A-generations-grow-with-c",
-         V.trend(ok_gen_c, np.log(ok_gen), increasing=True),
-         why="per run, log generations against c; the figure's mean of successful runs is not "
-             "monotone (" + ("; ".join(drops) or "none") + "), and the all-runs mean also "
-             "counts the failures at 1000 generations, so it partly measures the success rate",
-         reading="successful runs (the figure's mean)",
-         readings={"all runs (failures count 1000)": V.trend(all_c, np.log(all_gen),
-                                                              increasing=True),
-                   "the figure's points (mean of the successful runs per c)": V.trend(
-                       means.index.to_numpy(dtype=float), np.log(means.to_numpy(dtype=float)),
-                       increasing=True),
-                   "the authors' stored runs (35 values of c)": V.trend(s_c, np.log(s_gen),
-                                                                          increasing=True)})
-
-
-# ---------------------------------------------------------------- the whole ledger
-
-
-@dataclass(frozen=True)
-class Inputs:
-    """Everything the ledger reads: the notebook's result tables and the puzzle checks."""
-
-    results: pd.DataFrame
-    ea_runs: pd.DataFrame
-    rl_runs: pd.DataFrame
-    appendix_runs: pd.DataFrame
-    alpha_runs: pd.DataFrame
-    list_astar: pd.DataFrame
-    checks: Mapping[str, Any]
-    components: pd.DataFrame
-    # warm seconds of the CPU orderings (cpu.TIMING_FILE; None: those rows not comparable)
-    cpu: pd.DataFrame | None = None
-
-
-def build(inputs: Inputs, lenient: bool = False) -> Ledger:
-    """Every claim of the paper's inventory (add the beyond rows after).
-
-    ``lenient`` (for the smoke scale, whose few short runs leave many statistics undefined):
-    a group of rows that cannot be computed is skipped and each of its claims recorded as not
-    comparable, saying why. At paper scale every error stops the build.
-    """
-    from puzzles.hypercube import ledger_statements as st
-
-    ledger = Ledger(PAPER.stem)
-    groups = [lambda: table2(ledger, inputs.results, inputs.list_astar),
-              lambda: table4(ledger, inputs.ea_runs, inputs.alpha_runs),
-              lambda: figure3(ledger, inputs.ea_runs),
-              lambda: section41_counts(ledger, inputs.ea_runs),
-              lambda: table5(ledger, inputs.rl_runs),
-              lambda: section42(ledger, inputs.ea_runs, inputs.rl_runs),
-              lambda: appendix_a(ledger, inputs.appendix_runs)]
-    groups += [lambda fn=fn: fn(ledger, inputs) for fn in st.GROUPS]
-    failed = []
-    for group in groups:
-        try:
-            group()
-        except Exception as err:  # noqa: BLE001  (lenient: any failure of a group of rows)
-            if not lenient:
-                raise
-            failed.append(f"{type(err).__name__}: {err}")
-    if lenient:
-        reason = "; ".join(failed)[:300] or "no row"
-        for cid, row in _inventory().iterrows():
-            if cid not in ledger:
-                ledger.add(cid, row["section"], row["claim"],
-                           V.not_comparable(kind=row["kind"]),
-                           why=f"not computable from these runs (a smoke-scale run?): {reason}")
-    return ledger
-
+             for a, b in zip(means.index[:-1], means.index[1:], strict=True) if means[a] > means[b]]
+    st = [(float(c), float(x)) for c, v in stored(data, "appendix").items()
+          for x in v["generations"] if x < 1000]
+    log = np.log
+    return Finding({
+        "successful runs (the figure's mean)": vtrend(good.c, log(good.generations), True),
+        "all runs (failures count 1000)": vtrend(app.c, log(app.generations), True),
+        "the figure's points (mean of the successful runs per c)": vtrend(
+            means.index, log(means.to_numpy(float)), True),
+        "the authors' stored runs (35 values of c)": vtrend(
+            [c for c, _ in st], log([x for _, x in st]), True)},
+        why="the figure's mean of the successful runs falls at " + ("; ".join(drops) or "no c"))
 
 # ---------------------------------------------------------------- beyond the paper
 
 
-def gods_evidence(g: Any) -> Evidence:
-    """A God's-number row: exact when every orbit was searched; otherwise the largest
-    eccentricity over the orbits searched, a lower bound (``bound``/``orbits_done`` columns of
-    the dense runs; rows without them searched every orbit)."""
+def gods_evidence(g: pd.Series) -> Evidence:
+    """God's number: exact when every orbit was searched or the bounds met, else the largest
+    eccentricity over the orbits searched, a lower bound."""
     test = ("BFS from one configuration per symmetry orbit" if g.d <= 4 else
             "dense BFS (ranked configurations) from one configuration per symmetry orbit")
-    if getattr(g, "how", None) == gods.HOW[1]:  # a bounded run closed it: not every orbit
+    if getattr(g, "how", None) == gods.HOW[1]:
         return V.beyond(fmt(g.gods_number), f"{test}, only where bounds left it open: lower "
                         f"and upper bounds meet after {g.orbits_done} of {g.orbits} searches")
     if getattr(g, "bound", "exact") != "lower":
         return V.beyond(fmt(g.gods_number), test)
-    left = g.orbits - g.orbits_done
-    return V.beyond(f">= {fmt(g.gods_number)}", test,
-                    uncertainty=f"a lower bound (at least the target's eccentricity): "
-                                f"{g.orbits_done} of {g.orbits} orbits searched; the other "
-                                f"{left} searches would decide it ({gods.GODS_ALL_COMMAND})")
+    return V.beyond(f">= {fmt(g.gods_number)}", test, uncertainty=(
+        f"a lower bound (at least the target's eccentricity): {g.orbits_done} of {g.orbits} "
+        f"orbits searched; the other {g.orbits - g.orbits_done} searches would decide it "
+        f"({gods.GODS_ALL_COMMAND})"))
 
 
-def d5_heuristic_claims(ledger: Ledger, table: pd.DataFrame) -> None:
-    """A* on d = 5 with the dense pattern databases against the paper's heuristic: expansions
-    per start of ``heuristics_d5.csv`` (a search that gave up counts as more than its budget)."""
-    for (d, k, inst), g in table.groupby(["d", "k", "instance"], sort=False):
-        by = g.set_index("heuristic")
-        shown = ", ".join(f"{h} {'>' if by.loc[h, 'gave_up'] else ''}"
-                          f"{int(by.loc[h, 'expansions']):,}" for h in by.index)
-        ledger.add(f"X-d{d}k{k}-{inst}-pdb-astar", "Beyond", f"A* on d={d} k={k} start "
-                   f"{inst} (optimum {fmt(by['optimal_length'].iloc[0])}): expansions with "
-                   "the paper's heuristic and with pattern databases of 1, 2 and 3 rings",
-                   V.beyond(shown, "A* with each heuristic, all admissible (dense pattern "
-                            "databases, heuristics_d5 run)"))
+def _beyond(pattern: str, name: str, show: Callable, why: Callable | None = None,
+            one: bool = True, stored: tuple = (), **where: str) -> None:
+    """Register a beyond row: ``show(row or rows, data)`` of result table ``name`` at the
+    pattern's fields (a case as d, k, level) and ``where``; a run without them has no row."""
+    def evidence(data: Data, **fields: str) -> Finding:
+        if "case" in fields:
+            fields = dict(zip(("d", "k", "level"), case_of(fields.pop("case")), strict=True))
+        rows = table(data, name)
+        m = np.ones(len(rows), dtype=bool)
+        for c, v in {**fields, **where}.items():
+            m &= (rows[c].astype(str) == str(v)).to_numpy()
+        if not m.any():
+            return nc("beyond", "not run", f"this run has no {name} row for {fields}")
+        rows = rows[m]
+        return Finding(show(rows.iloc[0] if one else rows, data),
+                       why=why(rows.iloc[0]) if why else "")
+    EVIDENCE.claim(pattern, tables=(name,), stored=stored)(evidence)
 
 
-def beyond(ledger: Ledger, gods: pd.DataFrame, percentiles: pd.DataFrame) -> None:
-    """Results the paper does not have: God's numbers and the levels' percentiles."""
-    for g in gods.itertuples():
-        ledger.add(f"X-d{g.d}k{g.k}-gods-number", "Beyond", f"God's number of d={g.d} k={g.k} "
-                   f"({g.rings} rings) over {g.orbits} orbits of occupied sets; the paper's "
-                   f"target is {g.target_eccentricity} moves from its farthest configuration",
-                   gods_evidence(g))
-    for p in percentiles.itertuples():
-        ledger.add(f"X-{_key(p.d, p.k, p.level)}-percentile", "Beyond", f"share of the "
-                   f"target's component (eccentricity {p.eccentricity}) at most as far as "
-                   f"d={p.d} k={p.k} level {p.level}",
-                   V.beyond(fmt(p.share_at_most), "BFS distance distribution from the target"))
+def _distances(g: pd.DataFrame, data: Data) -> Evidence:
+    same = ""
+    if (int(g["d"].iloc[0]), int(g["k"].iloc[0])) == (5, 4):
+        mine, theirs = (x[["distance", "count"]].reset_index(drop=True)
+                        for x in (g, data.stored("distances_d5k4")))
+        same = "; equal to the stored hash-table BFS at every distance" if mine.equals(
+            theirs) else "; differs from the stored hash-table BFS"
+    return V.beyond(f"{int(g['count'].sum()):,} configurations, eccentricity "
+                    f"{int(g['distance'].max())}{same}", "dense BFS from the target")
 
 
-def heuristic_claims(ledger: Ledger, table: pd.DataFrame) -> None:
-    """The pattern-database heuristic against the paper's: expansions per solved case, and
-    A* on the hardest start of each (d, k) (rows of :data:`experiments.HEURISTIC_COLUMNS`)."""
-    solved = table.dropna(subset=["moves"])
-    fewer = int((solved["pdb_expanded"] < solved["paper_expanded"]).sum())
-    more = int((solved["pdb_expanded"] > solved["paper_expanded"]).sum())
-    ledger.add("X-pdb-expansions", "Beyond", "A* with the pattern databases expands fewer "
-               "nodes than with the paper's heuristic (same optimal lengths)",
-               V.beyond(f"fewer on {fewer}, more on {more} of {len(solved)} solved cases; "
-                        f"{int(solved['pdb_expanded'].sum()):,} vs "
-                        f"{int(solved['paper_expanded'].sum()):,} expansions in all",
-                        "A* with each heuristic, both admissible"))
-    for r in table[table["level"] == HARDEST].itertuples():
-        ledger.add(f"X-d{r.d}k{r.k}-hardest-astar", "Beyond", f"A* on a hardest start of "
-                   f"d={r.d} k={r.k} (at the target's eccentricity)",
-                   V.beyond(f"{fmt(r.moves)} moves; {r.paper_expanded:,} expansions (paper's "
-                            f"heuristic) vs {r.pdb_expanded:,} (pattern databases)",
-                            "A* with each heuristic, both admissible"))
+def _eccentricity(r: pd.Series, data: Data) -> Evidence:
+    dist, opt = data.stored("distances_d5k4"), int(r.optimal)
+    share = dist.loc[dist["distance"] <= opt, "count"].sum() / dist["count"].sum()
+    return V.beyond(fmt(int(dist["distance"].max())), "BFS from the target (stored "
+                    "distances_d5k4)", uncertainty=f"level 0 ({opt} moves) is at most as far "
+                    f"as {100 * share:.3g}% of its {int(dist['count'].sum()):,} configurations")
 
 
-def hardest_claims(ledger: Ledger, hardest: pd.DataFrame) -> None:
-    """EA and RL on the hardest start of each (d, k), beside its optimum.
-
-    The rows name the tool the runs were stored with, as the committed ledger does; the same
-    runs are regenerated today by ``python -m puzzles run 05 ea_far_runs --store`` (and
-    ``rl_far_runs``; figures/05_hypercube/STORED.csv).
-    """
-    for r in hardest.itertuples():
-        ea_med = "no success" if pd.isna(r.ea_median) else f"median {fmt(r.ea_median)} moves"
-        ledger.add(f"X-d{r.d}k{r.k}-hardest-ea-rl", "Beyond", f"EA and RL on a hardest start "
-                   f"of d={r.d} k={r.k} (optimum {fmt(r.optimal)})",
-                   V.beyond(f"EA success {fmt(r.ea_success)}, {ea_med}; RL success "
-                            f"{fmt(r.rl_success)}, median {fmt(r.rl_median)} moves",
-                            "runs at the paper's budgets (stored, python -m "
-                            "puzzles.hypercube.offline extras)"))
+def _pdb(h: pd.DataFrame, data: Data) -> Evidence:
+    s = h.dropna(subset=["moves"])
+    p, q = s["pdb_expanded"], s["paper_expanded"]
+    return V.beyond(f"fewer on {int((p < q).sum())}, more on {int((p > q).sum())} of {len(s)} "
+                    f"solved cases; {int(p.sum()):,} vs {int(q.sum()):,} expansions in all",
+                    "A* with each heuristic, both admissible")
 
 
-def dense_claims(ledger: Ledger, distances: pd.DataFrame, stored: pd.DataFrame) -> None:
-    """The dense BFS's d = 5 distributions from the paper's target: the size and eccentricity
-    of each component, and whether the k = 4 counts equal the stored hash-table BFS's."""
-    for (d, k), g in distances[distances["d"] == 5].groupby(["d", "k"]):
-        same = ""
-        if (d, k) == (5, 4):
-            mine = g[["distance", "count"]].reset_index(drop=True)
-            theirs = stored[["distance", "count"]].reset_index(drop=True)
-            same = ("; equal to the stored hash-table BFS at every distance"
-                    if mine.equals(theirs) else "; differs from the stored hash-table BFS")
-        ledger.add(f"X-d{d}k{k}-target-distances", "Beyond", f"Distances from the paper's d={d} "
-                   f"k={k} target over its component (dense BFS)",
-                   V.beyond(f"{int(g['count'].sum()):,} configurations, eccentricity "
-                            f"{int(g['distance'].max())}{same}",
-                            "dense BFS from the target (ranked configurations, one byte each)"))
+_beyond("X-d{d}k{k}-gods-number", "gods_number", lambda g, _: gods_evidence(g),
+        lambda g: f"{g.orbits} orbits of occupied sets ({g.rings} rings); the paper's target "
+                  f"is {g.target_eccentricity} moves from its farthest configuration")
+_beyond("X-{case}-percentile", "level_percentiles", lambda p, _: V.beyond(
+    fmt(p.share_at_most), "BFS distance distribution from the target"),
+    lambda p: f"the target's eccentricity is {p.eccentricity}")
+_beyond("X-pdb-expansions", "heuristics", _pdb, one=False)
+_beyond("X-d{d}k{k}-hardest-astar", "heuristics", lambda r, _: V.beyond(
+    f"{fmt(r.moves)} moves; {int(r.paper_expanded):,} expansions (paper's heuristic) vs "
+    f"{int(r.pdb_expanded):,} (pattern databases)", "A* with each heuristic, both admissible"),
+    level=HARDEST)
+_beyond("X-d{d}k{k}-hardest-ea-rl", "hardest_levels", lambda r, _: V.beyond(
+    f"EA success {fmt(r.ea_success)}, " + ("no success" if pd.isna(r.ea_median) else
+                                           f"median {fmt(r.ea_median)} moves")
+    + f"; RL success {fmt(r.rl_success)}, median {fmt(r.rl_median)} moves",
+    "runs at the paper's budgets (stored ea_far_runs, rl_far_runs)"),
+    lambda r: f"the optimum is {fmt(r.optimal)} moves")
+_beyond("X-d{d}k{k}-{instance}-pdb-astar", "heuristics_d5", lambda g, _: V.beyond(", ".join(
+    f"{r.heuristic} {'>' if r.gave_up else ''}{int(r.expansions):,}" for r in g.itertuples()),
+    "A* with each heuristic, all admissible (dense pattern databases)"),
+    lambda r: f"the optimum is {fmt(r.optimal_length)} moves", one=False)
+_beyond("X-d{d}k{k}-target-distances", "distances", _distances, one=False,
+        stored=("distances_d5k4",))
+_beyond("X-d5k4-eccentricity", "results", _eccentricity, stored=("distances_d5k4",), d="5",
+        k="4", level="0")
+
+# ---------------------------------------------------------------- the paper's other sentences
 
 
-def d5_claims(ledger: Ledger, distances: pd.DataFrame, optimum: int) -> None:
-    """The d=5 k=4 target's component: size, eccentricity, where the paper's level sits.
-
-    The row names the tool the distances were stored with, as the committed ledger does; today
-    ``python -m puzzles run 05 distances_d5k4 --store`` regenerates them.
-    """
-    size = int(distances["count"].sum())
-    closer = int(distances.loc[distances["distance"] <= optimum, "count"].sum())
-    ledger.add("X-d5k4-eccentricity", "Beyond", "Eccentricity of the paper's d=5 k=4 target "
-               f"over its component of {size:,} configurations",
-               V.beyond(fmt(int(distances["distance"].max())),
-                        "BFS from the target (stored, python -m puzzles.hypercube.offline d5)",
-                        uncertainty=f"level 0 ({optimum} moves) is at most as far as "
-                                    f"{100 * closer / size:.3g}% of them"))
+def _facts(data: Data) -> SimpleNamespace:
+    ea, rl, pt = paper_levels(data, "ea_runs"), paper_levels(data, "rl_runs"), paper_table(data)
+    res = table(data, "results").merge(pt[["d", "k", "level"]])
+    return SimpleNamespace(res=res, pt=pt, ea=ea, rl=rl, ea_ok=ea[ea.success],
+                           rl_ok=rl[rl.success], solved=res.merge(pt.dropna(
+                               subset=["astar_min"])[["d", "k", "level", "astar_min"]]))
 
 
-def from_directory(directory: str, checks: Mapping[str, Any] | None = None) -> Inputs:
-    """The ledger's inputs from a figures directory (the committed result files)."""
-    from puzzles.hypercube import checks as hc
-    from puzzles.hypercube.experiments import load_runs
+def section(ids: str, extra: tuple = (), refs: tuple = ()) -> Callable:
+    """Register each claim of ``ids`` ("id" or "id:unit", no unit for an untested kind) as
+    decided by the decorated ``fn(data, facts)``, which returns every claim's evidence and reads
+    the run's cases and the ``extra`` tables and ``refs``. The facts: the paper's 25 cases with
+    our results (``res``; ``solved``: those its A* finished), the printed tables (``pt``) and
+    our EA and RL runs on them (``ea``, ``rl``; ``ea_ok``, ``rl_ok``: the successful ones)."""
+    uses = {"tables": (*CASES["tables"], *extra), "references": (*CASES["references"], *refs)}
 
-    d = Path(directory)
-    return Inputs(results=pd.read_csv(d / "results.csv", dtype={"level": str}),
-                  ea_runs=load_runs(directory, "ea_runs"),
-                  rl_runs=load_runs(directory, "rl_runs"),
-                  appendix_runs=load_runs(directory, "appendix_runs"),
-                  alpha_runs=load_runs(directory, "ea_alpha07_runs"),
-                  list_astar=pd.read_csv(d / "astar_list.csv", dtype={"level": str}),
-                  checks=hc.puzzle_checks() if checks is None else checks,
-                  components=pd.read_csv(d / "components.csv", dtype={"level": str}),
-                  cpu=_read_cpu(d / f"{cpu.TIMING_FILE}.csv"))
+    def register(fn: Callable) -> Callable:
+        def run(data: Data) -> dict:
+            return fn(data, data.memo(_facts))
+        run.__qualname__ = fn.__qualname__  # one memo per section
+        for cid, _, unit in (x.partition(":") for x in ids.split()):
+            EVIDENCE.claim(cid, unit=unit, **uses)(lambda data, cid=cid: data.memo(run)[cid])
+        return fn
+    return register
 
 
-def _read_cpu(path: Path) -> pd.DataFrame | None:
-    """The CPU orderings' warm seconds, if that timing file exists."""
-    return pd.read_csv(path, dtype={"level": str}) if path.exists() else None
+def q(holds: object, ours: str, test: str = "our runs (results.csv)") -> Evidence:
+    return V.qualitative(bool(holds), ours, test)
+
+
+def _list(frame: pd.DataFrame, show: Callable) -> str:
+    return ", ".join(show(r) for r in frame.itertuples()) or "none"
+
+
+def _case(r: object) -> str:
+    return f"d={r.d} k={r.k} L{r.level}"
+
+
+def _nums(xs: object, show: Callable = fmt) -> str:
+    return ", ".join(show(x) for x in xs)
+
+
+def _rising(v: list, strict: bool = False) -> bool:
+    return all(a < b if strict else a <= b for a, b in zip(v, v[1:], strict=False))
+
+
+def _hits(runs: pd.DataFrame, moves: object) -> np.ndarray:
+    return (runs.success & (runs.moves.fillna(-1) == moves)).astype(float).to_numpy()
+
+
+def _weakest(per: dict) -> Finding:
+    """ "At every level": the least favourable level decides (reversed first, else max p)."""
+    rev = [n for n, e in per.items() if "reverse" in e.test]
+    pick = min(rev, key=lambda n: per[n].p) if rev else max(per, key=lambda n: per[n].p or 0)
+    return Finding(per[pick], why=f"the least favourable level ({pick}) decides")
+
+
+def _mv(frame: pd.DataFrame) -> pd.Series:
+    return frame.moves.astype(float)
+
+
+@section("S41-astar-optimal S41-astar-range S41-astar-gives-up S31-h-unblocked S31-h-admissible "
+         "S31-h-monotone P1-branching-bound P1-k4-example S41-ea-beats-astar-d5 X-d3k2L3-optimum "
+         "S32-hamming-close-hard S32-state-space-grows T2-levels-ordered S41-d3-monotone "
+         "S41-d4-k3-only S2-start-defines-difficulty F1-one-match F1-purple-free T3-example-move "
+         "T3-caption-colours T3-d4-instances-differ T2-caption-d3 T5-scope S33-zipf-local "
+         "S41-mutation-mostly-one S41-ea-constraints S32-reward-later-heavier S33-fitness-eq3 "
+         "S33-stop-criteria DA-code-data S1-components S32-random-search-infeasible",
+         extra=("astar_list", "components", "puzzle_checks"))
+def structure(data: Data, f: SimpleNamespace) -> dict:
+    c, s, res, o = data.json("puzzle_checks"), f.solved, f.res, {}
+    h, rng = pd.DataFrame(c["heuristic"]), "{}-{}".format
+    span = rng(*f.pt.astar_min.agg(["min", "max"]).astype(int))
+    o["S41-astar-optimal"] = Finding(
+        V.exact(len(s), int((s.astar_min == s.optimal).sum())), paper=len(s))
+    o["S41-astar-range"] = Finding(
+        V.exact(span, rng(int(s.optimal.min()), int(s.optimal.max()))), paper=span)
+    la = table(data, "astar_list")
+    done = la[~la.gave_up.astype(bool)]
+    o["S41-astar-gives-up"] = Finding(
+        q(False, f"list-based A* solves {len(done)} of {len(la)} ({done.expanded.max():,} "
+                 "expansions at most)", "search.astar_list"), paper="fails within 3600 s",
+        why=f"d=5 k=4 needs {sel(res, 5, 4).astar_expanded.iloc[0]:,} expansions of the heap A*")
+    o["S31-h-unblocked"] = q(c["unblocked"][1] == 0, "{1} mismatches of {0}".format(
+        *c["unblocked"]), "checks.unblocked_mismatches")
+    o["S31-h-admissible"] = q(h.overestimates.sum() == 0, f"{h.overestimates.sum()} of "
+                              f"{h.configurations.sum():,}", "checks.heuristic_checks")
+    step, least = h.largest_change.max(), h.least_branching - h.bound_2k_1
+    o["S31-h-monotone"] = {
+        "as printed (strict <)": q(False, f"largest change {step}; "
+                                   f"{h.moves_lowering_h_by_one.sum():,} moves lower h by one",
+                                   "checks.heuristic_checks"),
+        "the usual consistency (<=)": q(step <= 1, f"largest change {step}", "same")}
+    w = h.loc[least.idxmin()]
+    big = res.query("(d == 4 and k == 3 and level == '4') or (d == 5 and k == 4)")
+    o["P1-branching-bound"] = Finding(
+        q(False, f"least branching {w.least_branching} for d={w.d} k={w.k} (bound "
+                 f"{w.bound_2k_1})" if (least >= 0).all() else "below 2^k - 1 somewhere",
+          "checks.heuristic_checks; results.csv"),
+        why="; ".join(f"d={r.d} k={r.k}: {r.astar_expanded:,} expansions, (2^k-1)^n = "
+                      f"{((1 << r.k) - 1) ** int(r.optimal):.2g}" for r in big.itertuples()))
+    o["P1-k4-example"] = Finding(V.exact(7, (1 << 4) - 1), paper="O(7^n), 'at most'")
+    d5 = res.query("d == 5 and k <= 3")
+    o["S41-ea-beats-astar-d5"] = q(d5.astar_moves.isna().all(), f"EA success "
+                                   f"{_nums(d5.ea_success)}; A* expansions "
+                                   f"{_nums(d5.astar_expanded)}")
+    l3 = sel(table(data, "results"), 3, 2, "3").iloc[0]
+    o["X-d3k2L3-optimum"] = Finding(
+        V.exact("unsolvable", "solvable" if l3.solvable else "unsolvable"), paper="impossible",
+        why=f"its component holds {l3.component_size} configurations")
+    o["S32-hamming-close-hard"] = q(c["swapped"] == 2 and not l3.solvable, f"{c['swapped']} "
+                                    "rings swapped, unsolvable for k=2", "instances.py, BFS")
+    comp = table(data, "components").drop_duplicates("d").sort_values("d").all_configurations
+    o["S32-state-space-grows"] = q(_rising(comp.tolist(), True), _nums(comp, "{:,}".format),
+                                   "components.csv")
+    by = {(d, k): sel(res, d, k).sort_values("level").optimal.astype(int).tolist()
+          for d, k in sorted(set(zip(res.d, res.k, strict=True))) if d <= 4}
+    shown = {d: "; ".join(f"k={k}: {_nums(v)}" for (e, k), v in by.items() if e == d)
+             for d in (3, 4)}
+    o["T2-levels-ordered"] = {
+        "every k": q(all(map(_rising, by.values())), f"d=3 {shown[3]}; d=4 {shown[4]}"),
+        "k = d-1 only": q(all(_rising(v) for (d, k), v in by.items() if k == d - 1), "same")}
+    o["S41-d3-monotone"] = q(_rising(by[3, 1], True) and _rising(by[3, 2], True), shown[3])
+    o["S41-d4-k3-only"] = q(_rising(by[4, 3]) and not (_rising(by[4, 1]) or _rising(by[4, 2])),
+                            shown[4])
+    n = res[res.d <= 4].groupby(["d", "k"]).optimal.nunique()
+    o["S2-start-defines-difficulty"] = q(n.gt(1).all(), _nums(n))
+    f1 = c["figure1"]
+    o["F1-one-match"] = Finding(V.exact("purple", ", ".join(f1["on_own_colour"])),
+                                paper="purple")
+    o["F1-purple-free"] = q(set(f1["purple_neighbours"]) <= set(f1["purple_k1"]), "{} -> {} "
+                            "(k=1), {} (k=2); neighbours {}".format(f1["purple_vertex"], *(
+                                _nums(f1[x]) for x in ("purple_k1", "purple_k2",
+                                                       "purple_neighbours"))),
+                            "the model's legal moves")
+    o["T3-example-move"] = q(c["table3_example"] is None, c["table3_example"] or "legal",
+                             "model.move_problem")
+    o["T3-caption-colours"] = Finding(V.exact("blue 6; green 4; purple 1; red 5", "; ".join(
+        f"{k} {v}" for k, v in sorted(instance(3, "0").target_map))),
+        paper="purple 1, green 4, red 5, blue 6")
+    code = dict(instance(4, "0").target_map)
+    t3 = [dict(i.target_map) for i in INSTANCES if i.d == 4 and not i.is_code_level]
+    o["T3-d4-instances-differ"] = q(all(t == code for t in t3), f"{len({str(t) for t in t3})} "
+                                    f"targets, {sum(t == code for t in t3)} the code's",
+                                    "instances.py")
+    o["T2-caption-d3"] = q(any(i.d == 3 and i.level == "4" for i in INSTANCES), "d = 3: levels "
+                           "0-3, k = 1, 2", "instances.py")
+    n = f.pt.groupby("d")["level"].nunique()
+    o["T5-scope"] = q(n[4] == 4, "levels per d: " + _nums(n), "reference/tables.csv")
+    z = c["zipf"]
+    o["S33-zipf-local"] = q(all((np.diff(t["mean_rings"]) < 0).all() for t in z.values()),
+                            ", ".join(f"{m:.2f} (c={x:g})" for x, m in list(zip(
+                                z["4"]["c"], z["4"]["mean_rings"], strict=True))[::5]),
+                            "evolve.zipf_cdf")
+    one = {n: t["p_one"][t["c"].index(1.8)] for n, t in z.items()}
+    o["S41-mutation-mostly-one"] = q(min(one.values()) > 0.5, ", ".join(
+        f"{v:.2f} ({n} rings)" for n, v in one.items()), "evolve.zipf_cdf")
+    shares = {d: g.share.tolist() for d, g in pd.DataFrame(c["free_face"]).sort_values(
+        ["d", "k"]).groupby("d")}
+    o["S41-ea-constraints"] = q(all(_rising(v[::-1], True) for v in shares.values()), "; ".join(
+        f"d={d}: " + _nums(v, "{:.3g}".format) for d, v in shares.items()),
+        "checks.free_face_share")
+    o["S32-reward-later-heavier"] = {
+        "the authors' scripts": V.by_construction(
+            "qualitative", "lr * 0.95^i, i counted back from the target",
+            "rl.py (the authors' update) rewards later steps more, whatever the runs"),
+        "App. D as printed": q(False, "0.95^c with c from the start", "App. D")}
+    o["S33-fitness-eq3"] = q(False, "1/(1 + L) at the target, not 1", "Eq. 3, evolve.py")
+    o["S33-stop-criteria"] = q(False, "distance 0 (evolve.py, the authors' scripts)",
+                               "evolve.py")
+    o["DA-code-data"] = q(stored(data, "ea"), ref.AUTHORS_SOURCE, "data/authors_runs.json")
+    o["S1-components"] = o["S32-random-search-infeasible"] = V.not_comparable(kind="qualitative")
+    return o
+
+
+def _both_hit(f: SimpleNamespace, scale: str) -> Finding:
+    hits, algo, r, mine = min(((int((x == r.optimal).sum()), a, r, x)
+                               for r in f.res[f.res.d == 3].itertuples()
+                               for a, runs in (("EA", f.ea_ok), ("RL", f.rl_ok))
+                               for x in [ok(runs, r.d, r.k, r.level)]), key=lambda t: t[0])
+    if mine.size == 0:
+        return nc("extreme", "no successful run", f"{algo} {_case(r)}: no success")
+    ev, note = extreme(mine, int(r.optimal), RUNS, "min")
+    return Finding(ev, paper=f"min = optimum ({int(r.optimal)})", available=mine.size,
+                   why=f"{algo} {_case(r)}: {hits} of {mine.size} at the optimum"
+                       + (f"; {note}" if note else ""))
+
+
+@section("S41-astar-beats-ea-rl:instance S1-rl-lower-median:instance S1-ea-rl-similar "
+         "S41-rl-solves-all S42-rl-advantage ABS-d3-all-solve ABS-median-below-30:run "
+         "ABS-ea-not-minimal S41-ea-short-paths-d45 S5-ea-minimal-d5 S5-ea-rl-solved-both "
+         "S42-min-similar-astar S42-equal-approx-min S5-d4-ea-rl-miss "
+         "S42-d3-both-hit-optimum:run S42-minimise-diminishes:run S41-drop-k1-and-d4:run "
+         "S41-ea-d4-not-monotone S41-ea-d4-levels-1-4-hardest:instance S41-ea-k3-collapse:run "
+         "S41-rl-higher-max:instance")
+def ea_rl(data: Data, f: SimpleNamespace) -> dict:
+    res, ea, ea_ok, rl_ok, o = f.res, f.ea, f.ea_ok, f.rl_ok, {}
+    share = [float((g.success & (g.moves.fillna(-1) == r.optimal)).mean())
+             for r in f.solved.itertuples() for x in (ea, f.rl)
+             for g in [sel(x, r.d, r.k, r.level)]]
+    o["S41-astar-beats-ea-rl"] = Finding(order(share, 1.0, paired=True),
+                                         why=f"{len(f.solved)} cases, EA and RL")
+    both = res.dropna(subset=["ea_median"])
+    o["S1-rl-lower-median"] = Finding({
+        "paired by case (medians)": order(both.rl_median, both.ea_median, paired=True,
+                                          inert=zeros(len(both))),
+        "every run (Mann-Whitney)": order(_mv(rl_ok), _mv(ea_ok), paired=False)},
+        why=f"{len(both)} cases where both succeed")
+    o["S1-ea-rl-similar"] = q(
+        (res.ea_success - res.rl_success).abs().le(0.05).all(), "EA success " + _list(
+            res[res.ea_success < 0.05], lambda r: f"{fmt(r.ea_success)} ({_case(r)})")
+        + f"; RL at least {fmt(res.rl_success.min())}")
+    o["S41-rl-solves-all"] = q(res.rl_success.eq(1).all(), f"RL success 1 in "
+                               f"{res.rl_success.eq(1).sum()} of {len(res)}")
+    n = (res.ea_success.eq(0) & res.rl_success.eq(1)).sum()
+    o["S42-rl-advantage"] = q(n, f"EA 0, RL 1 on {n} cases")
+    d3 = res[res.d == 3]
+    o["ABS-d3-all-solve"] = q(
+        d3.astar_moves.notna().all() and (d3.ea_success > 0).all() and (d3.rl_success > 0).all(),
+        f"A* {d3.astar_moves.count()} of {len(d3)}; EA success {fmt(d3.ea_success.min())}-"
+        f"{fmt(d3.ea_success.max())}; RL {fmt(d3.rl_success.min())}-{fmt(d3.rl_success.max())}")
+    d45 = res[res.d >= 4]
+    med = pd.concat([d45[["d", "k", "level"]].assign(m=d45[f"{a}_median"], algo=a.upper())
+                     for a in ("ea", "rl")], ignore_index=True).dropna()
+    top = med.loc[med.m.idxmax()]
+    runs = ok(rl_ok if top.algo == "RL" else ea_ok, top.d, top.k, top.level)
+    o["ABS-median-below-30"] = Finding(
+        order(runs, 30.0, paired=True), paper="< 30", available=len(runs),
+        why=f"the largest median: {top.algo} {_case(top)} {fmt(top.m)}; ours >= 30: " + _list(
+            med[med.m >= 30], lambda r: f"{r.algo} {_case(r)} {fmt(r.m)}"))
+    o["ABS-ea-not-minimal"] = {f"{w} run": q(m.sum() > len(m) / 2, f"{m.sum()} of {len(m)}")
+                               for w, col in (("shortest", "ea_min"), ("median", "ea_median"))
+                               for m in [d45[col].isna() | (d45[col] > d45.optimal)]}
+    gap = d45.ea_min - d45.optimal
+    short, kd1 = gap[d45.k < d45.d - 1], gap[d45.k == d45.d - 1]
+    o["S41-ea-short-paths-d45"] = {
+        "k < d-1": q(short.le(2).all(), f"within {int(short.max())} in all {len(short)}"),
+        "every k": q(kd1.notna().all() and gap.le(2).all(), "k = d-1: " + _nums(
+            kd1, lambda x: "none" if pd.isna(x) else f"+{int(x)}"))}
+    d5 = res[res.d == 5]
+    o["S5-ea-minimal-d5"] = q(d5.ea_min.notna().all() and d5.ea_min.eq(d5.optimal).all(), _list(
+        d5, lambda r: "none" if pd.isna(r.ea_min) else f"{int(r.ea_min)} (optimum "
+                                                        f"{int(r.optimal)})"))
+    hard = res.query("(d == 4 and level == '4') or d == 5")
+    o["S5-ea-rl-solved-both"] = q(
+        (hard.ea_success > 0).all() and hard.astar_moves.isna().all(), "EA success " + _list(
+            hard, lambda r: f"{fmt(r.ea_success)} ({_case(r)})")
+        + f"; A* solves {hard.astar_moves.count()} of {len(hard)}", "our runs and A*")
+    gaps = pd.DataFrame([(a, r.d, r.k, r.level, getattr(r, f"{a.lower()}_min") - r.optimal)
+                         for r in res[res.astar_moves.notna() & (res.d <= 4)].itertuples()
+                         for a in ("EA", "RL") if not pd.isna(getattr(r, f"{a.lower()}_min"))],
+                        columns=["algo", "d", "k", "level", "gap"]).astype({"gap": int})
+    n = gaps.gap.le(2).sum()
+    o["S42-min-similar-astar"] = Finding(
+        q(n >= 0.9 * len(gaps), f"{n} of {len(gaps)} (method, case) pairs"),
+        why="the exceptions: " + _list(gaps[gaps.gap > 2],
+                                       lambda r: f"{r.algo} {_case(r)} +{r.gap}"))
+    miss = res[(res.ea_min > res.optimal) & (res.rl_min > res.optimal)]
+    n = (miss.ea_min == miss.rl_min).sum()
+    o["S42-equal-approx-min"] = Finding(
+        q(len(miss) and n > len(miss) / 2, f"both miss on {len(miss)}, equal on {n}"),
+        why="both miss on " + _list(miss, lambda r: f"{_case(r)} (EA {int(r.ea_min)}, RL "
+                                                    f"{int(r.rl_min)})"))
+    d4 = res[res.d == 4]
+    m4 = {a: (d4[f"{a}_median"].isna() | (d4[f"{a}_median"] > d4.optimal)).sum()
+          for a in ("ea", "rl")}
+    o["S5-d4-ea-rl-miss"] = q(min(m4.values()) > len(d4) / 2, "; ".join(
+        f"{a.upper()} {m} of {len(d4)}" for a, m in m4.items()))
+    o["S42-d3-both-hit-optimum"] = _both_hit(f, data.scale)
+    g = pd.concat([x.assign(algo=a, at_opt=_hits(x, x.optimal))
+                   for a, x in (("EA", ea), ("RL", f.rl))], ignore_index=True)
+    o["S42-minimise-diminishes"] = {
+        "against the level": trend(g[g.k >= 2], "level_n", "at_opt", ["algo", "d", "k"],
+                                   False, log=False),
+        "against the dimension (level 0, k = 2, 3)": trend(
+            g[(g.level == "0") & (g.k >= 2)], "d", "at_opt", ["algo", "k"], False, log=False)}
+    d4k3 = sel(ea, 4, 3)
+    low = g[(g.algo == "EA") & (((g.d == 3) & (g.k == 1)) | ((g.d == 4) & (g.k <= 2)))]
+    o["S41-drop-k1-and-d4"] = Finding(
+        trend(low, "level_n", "at_opt", ["d", "k"], False, log=False),
+        why=f"d=4 k=3: our EA succeeds in {d4k3.success.sum()} of {len(d4k3)} runs")
+    d4med = {k: sel(res, 4, k).sort_values("level").ea_median.tolist() for k in (1, 2)}
+    o["S41-ea-d4-not-monotone"] = q(not any(map(_rising, d4med.values())), "; ".join(
+        f"k={k}: {_nums(v)}" for k, v in d4med.items()))
+    cells = res[(res.d == 4) & (res.k <= 2)].sort_values(["k", "level"]).dropna(
+        subset=["ea_median"])
+    o["S41-ea-d4-levels-1-4-hardest"] = V.ranking(
+        [{"0": 2, "1": 3, "2": 1, "3": 2, "4": 3}[x] for x in cells.level],
+        cells.ea_median.astype(float)) if cells.ea_median.nunique() > 1 else V.not_comparable(
+        kind="ranking", test=f"{len(cells)} cells with a median")
+    high = ea[(ea.d == 4) & (ea.k <= 2)]
+    o["S41-ea-k3-collapse"] = _weakest({lv: order(
+        sel(ea, 4, 3, lv).success.astype(float), high[high.level == lv].success.astype(float),
+        paired=False) for lv in "01234"})
+    mx = sel(res, 4, 3).dropna(subset=["ea_max"])
+    o["S41-rl-higher-max"] = Finding({
+        "paired by level (maxima)": order(mx.ea_max, mx.rl_max, paired=True,
+                                          inert=zeros(len(mx))),
+        "every successful run, d=4 k=3 (Mann-Whitney)": order(
+            _mv(sel(ea_ok, 4, 3)), _mv(sel(rl_ok, 4, 3)), paired=False)},
+        why=f"maxima EA {_nums(mx.ea_max)}, RL {_nums(mx.rl_max)}")
+    return o
+
+
+@section("F5-astar-time-smaller-k:pair S43-astar-time-level:instance S43-astar-time-k-flat "
+         "S43-cpu-depends S43-d4-cpu-falls-with-level:run S43-d4-cpu-flat-k "
+         "F6-ea-below-rl:instance F6a-rl-above-ea-d3:instance F6-ea-below-astar:instance "
+         "S5-astar-below-rl:instance S43-rl-k-gap-small", extra=(cpu.TIMING_FILE,))
+def cpu_time(data: Data, f: SimpleNamespace) -> dict:
+    t, b, s, o = table(data, cpu.TIMING_FILE), data.budget, f.solved, {}
+    low, high = [], []
+    for _, g in s.groupby(["d", "level"]):
+        e = g.sort_values("k").astar_expanded.astype(float).tolist()
+        low += [x for i, x in enumerate(e) for _ in e[i + 1:]]
+        high += [y for i in range(len(e)) for y in e[i + 1:]]
+    o["F5-astar-time-smaller-k"] = Finding({
+        "A*'s expansions": order(low, high, paired=True, inert=zeros(len(low))),
+        "our warm seconds": cpu.ordering_evidence(cpu.k_outcomes(t, s), "A* at the smaller k "
+                                                  "against the larger, each pair of k at one "
+                                                  "d and level")},
+        why=f"{len(low)} pairs of k over the {len(s)} cases the paper's A* finished")
+    o["S43-astar-time-level"] = trend(s.assign(level_n=s.level.astype(int)), "level_n",
+                                      "astar_expanded", ["d", "k"], True)
+    ratio = s.groupby(["d", "level"]).astar_expanded.agg(lambda x: x.max() / x.min())
+    o["S43-astar-time-k-flat"] = q(ratio.le(2).all(), f"{ratio.min():.3g} to {ratio.max():.3g}",
+                                   "A*'s expansions (results.csv)")
+    gens, e4, a = f.ea.groupby(["d", "k", "level"]).generations.mean(), f.ea[f.ea.d == 4], (
+        f.res.astar_expanded)
+    o["S43-cpu-depends"] = q(
+        a.max() > 10 * a.min() and gens.max() > 10 * gens.min(), f"A* expansions {a.min()} to "
+        f"{a.max():,}; EA mean generations {gens.min():.3g} to {gens.max():.4g}",
+        "A*'s expansions and the EA's generations per case")
+    o["S43-d4-cpu-falls-with-level"] = trend(e4, "level_n", "generations", ["k"], False)
+    by_k = e4.groupby("k").generations.mean()
+    o["S43-d4-cpu-flat-k"] = q(by_k.max() <= 2 * by_k.min(), ", ".join(
+        f"{v:.4g} (k={k})" for k, v in by_k.items()), "the EA's generations per run")
+    div = cpu.path_divisors(b.ea_pop, dict(b.rl_p_states))
+    d3 = t[(t.d == 3) & t.level.isin(["0", "1", "2"])]
+    for cid, fast, slow, cases in (("F6-ea-below-rl", "EA", "RL", None),
+                                   ("F6a-rl-above-ea-d3", "EA", "RL", d3),
+                                   ("F6-ea-below-astar", "EA", "A*", None),
+                                   ("S5-astar-below-rl", "A*", "RL", s)):
+        o[cid] = Finding(cpu.claim_orderings(t, div, fast, slow, cases),
+                         why=f"{fast} against {slow}")
+    rl = t[(t.method == "RL") & (t.d == 3)]
+    o["S43-rl-k-gap-small"] = cpu.similar_evidence([cpu.compare(*[
+        sel(rl, 3, k, lv).seconds.tolist() for k in (1, 2)]) for lv in "012"],
+        "RL on d = 3, k = 1 against k = 2 at levels 0-2")
+    return o
+
+
+def _spread(f: SimpleNamespace, d: int, by: str) -> Finding:
+    e, r = (x[(x.k == 2) & ((x.d == d) if d else (x.d <= 4))] for x in (f.ea_ok, f.rl_ok))
+    sd = pd.concat({n: x.groupby(["level"] if d else ["d", "level"]).moves.std()
+                    for n, x in (("rl", r), ("ea", e))}, axis=1).dropna()
+
+    def dev(x: pd.DataFrame) -> np.ndarray:
+        logm = np.log(_mv(x)).reset_index(drop=True)
+        return np.abs(logm - logm.groupby([x[c].to_numpy() for c in ("d", "k", "level")])
+                      .transform("median")).to_numpy()
+    return Finding({
+        f"paired by {by}": order(sd.rl.to_numpy(), sd.ea.to_numpy(), paired=True,
+                                 inert=zeros(len(sd))),
+        "every run (Mann-Whitney on absolute deviations)": order(dev(r), dev(e), paired=False)},
+        why=f"sds RL {_nums(sd.rl, '{:.2f}'.format)}; EA {_nums(sd.ea, '{:.2f}'.format)}")
+
+
+def _gap3(f: SimpleNamespace) -> Finding:
+    sides = [(_mv(sel(f.ea_ok, 3, 2, lv)), _mv(sel(f.rl_ok, 3, 2, lv))) for lv in "012"]
+    if min(min(e.size, r.size) for e, r in sides) < 3:
+        return nc("estimate", "too few successful runs", "fewer than 3 at some level")
+    gaps = [float(np.median(e) - np.median(r)) for e, r in sides]
+    se = float(np.sqrt(sum(median_se(e) ** 2 + median_se(r) ** 2 for e, r in sides))) / 3
+    return Finding(V.estimate(Sample(float(np.mean(gaps)), RUNS, se * np.sqrt(RUNS)),
+                              Sample(3.0, RUNS), GAP), paper=3, why=f"per level: {_nums(gaps)}")
+
+
+@section("F2-moves-grow-with-k:run F2-moves-grow-with-level:run F2-level4-gap:run "
+         "F3-min-median-grow:run F3-max-grows S41-ea-d3k1-median-level:run "
+         "S41-ea-median-grows-with-k:run S41-ea-d3-k1-below-k2:run "
+         "S41-ea-min-grows-with-level:instance S41-ea-degrades:run S41-seven-L1-below-L0:run "
+         "S41-no-six-above-L0 F4-d3-ea-wider:instance F4-d4-rl-peaked:instance "
+         "S42-rl-sd-lower:instance S42-d3k2-gap-3:run S42-ea-d4k3-under-5pct:run "
+         "S5-d3-ea-worst:instance T4-caption-1000-generations:run T4-caption-min-4:run "
+         "T4-caption-max-83:run T5-caption-min-4:run T5-caption-max-316:run "
+         "S41-rl-optimal-except-d4k3")
+def figures(data: Data, f: SimpleNamespace) -> dict:
+    ea, ea_ok, rl_ok, res, pt, o = f.ea, f.ea_ok, f.rl_ok, f.res, f.pt, {}
+    rl34, d3k2 = rl_ok[rl_ok.d <= 4], sel(ea_ok, 3, 2)
+    o["F2-moves-grow-with-k"] = trend(rl34, "k", "moves", ["d", "level"], True)
+    o["F2-moves-grow-with-level"] = trend(rl34, "level_n", "moves", ["d", "k"], True)
+    d4 = rl_ok[rl_ok.d == 4]
+    d4 = d4.assign(c=np.log(_mv(d4)) - np.log(_mv(d4)).groupby(d4.k).transform("mean"))
+    meds, four = d4.groupby(["k", "level"]).moves.median(), d4.c[d4.level == "4"]
+    longest = pd.concat([sel(d4, 4, k, meds[k].drop("4").idxmax()) for k in (1, 2, 3)])
+    o["F2-level4-gap"] = Finding({
+        "level 4 against levels 0-3": order(d4.c[d4.level != "4"], four, paired=False),
+        "level 4 against the longest other level of each k": order(longest.c, four,
+                                                                   paired=False)},
+        why="our medians by level: " + "; ".join(f"k={k} {_nums(meds[k])}" for k in (1, 2, 3)))
+    o["F3-min-median-grow"] = trend(d3k2, "level_n", "moves", [], True)
+    p = sel(pt, 3, 2).ea_max.tolist()
+    o["F3-max-grows"] = q(_rising(p, True), f"the paper's maxima {_nums(p)}; ours "
+                          f"{_nums(d3k2.groupby('level').moves.max())}", "Table 4 as printed")
+    o["S41-ea-d3k1-median-level"] = trend(sel(ea_ok, 3, 1), "level_n", "moves", [], True)
+    o["S41-ea-median-grows-with-k"] = trend(ea_ok[ea_ok.d <= 4], "k", "moves", ["d", "level"],
+                                            True)
+    o["S41-ea-d3-k1-below-k2"] = _weakest({lv: order(*(_mv(sel(ea_ok, 3, k, lv))
+                                                       for k in (1, 2)), paired=False)
+                                           for lv in "012"})
+    o["S41-ea-min-grows-with-level"] = trend(ea_ok.groupby(["d", "k", "level_n"], as_index=False)
+                                             .moves.min(), "level_n", "moves", ["d", "k"], True)
+    x = ea_ok.assign(excess=_mv(ea_ok) / ea_ok.optimal)
+    o["S41-ea-degrades"] = {
+        "moves against the level": trend(x, "level_n", "moves", ["d", "k"], True),
+        "moves against k": trend(x, "k", "moves", ["d", "level"], True),
+        "moves against d (level 0)": trend(x[x.level == "0"], "d", "moves", ["k"], True),
+        "moves / optimum against the level": trend(x, "level_n", "excess", ["d", "k"], True)}
+    sevens = [_hits(sel(ea, 3, 2, lv), 7) for lv in "012"]
+    o["S41-seven-L1-below-L0"] = Finding(
+        order(sevens[1], sevens[0], paired=False),
+        why=f"7-move runs at levels 0-2: {_nums(int(s.sum()) for s in sevens)}")
+    o["S41-no-six-above-L0"] = V.by_construction(
+        "qualitative", f"optima {_nums(sel(res, 3, 2).sort_values('level').optimal[1:3])} at "
+        "levels 1 and 2", "the exact optima of levels 1 and 2 exceed 6 moves, so no run can "
+        "take 6")
+    o["F4-d3-ea-wider"] = _spread(f, 3, "level (3 levels)")
+    o["F4-d4-rl-peaked"] = _spread(f, 4, "level (5 levels)")
+    o["S42-rl-sd-lower"] = _spread(f, 0, "case")
+    o["S42-d3k2-gap-3"] = _gap3(f)
+    g = sel(ea, 4, 3)
+    o["S42-ea-d4k3-under-5pct"] = Finding(
+        order(g.success.astype(float), 0.05, paired=True), paper="< 5%", available=len(g),
+        why=f"ours {g.success.sum()} of {len(g)} runs")
+    d3 = res[res.d == 3].dropna(subset=["ea_median", "rl_median"])
+    o["S5-d3-ea-worst"] = {
+        "paired by case": order(d3.rl_median - d3.optimal, d3.ea_median - d3.optimal,
+                                paired=True, inert=zeros(len(d3))),
+        "every run (Mann-Whitney on moves - optimum)": order(*(
+            _mv(y[y.d == 3]) - y[y.d == 3].optimal for y in (rl_ok, ea_ok)), paired=False)}
+    n_paper = {a: int(sum(round(float(r) * RUNS) or (r > 0) for r in pt[f"{a}_success"]))
+               for a in ("ea", "rl")}
+    o["T4-caption-1000-generations"] = Finding({
+        "successful runs": V.estimate(Sample.of(ea_ok.generations.astype(float)),
+                                      Sample(1000.0, n_paper["ea"]), GENERATIONS),
+        "all runs (failures count 1000)": V.estimate(Sample.of(ea.generations.astype(float)),
+                                                     Sample(1000.0, len(ea)), GENERATIONS)},
+        paper=1000, available=len(ea_ok), why=f"our mean {ea_ok.generations.mean():.3g} (all "
+                                              f"runs {ea.generations.mean():.3g})")
+    for cid, a, side, value in (("T4-caption-min-4", "ea", "min", 4),
+                                ("T4-caption-max-83", "ea", "max", 83),
+                                ("T5-caption-min-4", "rl", "min", 4),
+                                ("T5-caption-max-316", "rl", "max", 316)):
+        frame = ea_ok if a == "ea" else rl_ok
+        ev, note = extreme(_mv(frame).to_numpy(), value, n_paper[a], side)
+        top = frame.moves.agg(side)
+        at = frame[frame.moves == top][["d", "k", "level"]].drop_duplicates()
+        o[cid] = Finding(ev, paper=value, available=len(frame), why=f"{len(frame):,} ours, "
+                         f"{n_paper[a]:,} the paper's; our {side} {top} at {_list(at, _case)}"
+                         + (f"; {note}" if note else ""))
+    miss = [y[(y.rl_min > y.optimal) & ~((y.d == 4) & (y.k == 3))]
+            for y in (pt.merge(res[["d", "k", "level", "optimal"]]), res)]
+    shown = [_list(m, lambda r: f"{_case(r)} {int(r.rl_min)} vs {int(r.optimal)}") for m in miss]
+    o["S41-rl-optimal-except-d4k3"] = Finding(
+        q(miss[0].empty, "Table 5: " + shown[0], "Table 5 against the exact optima"),
+        why="ours: " + shown[1])
+    return o
+
+
+def _cstar(app: pd.DataFrame, six: pd.Series, c: float) -> Finding:
+    tot = app.assign(six=_hits(app, 6)).groupby("c").six.sum()
+    if c not in tot.index:
+        return nc("ordering", "not run", f"c={c:g} is not run at this scale")
+    other, s_other = tot.drop(c).idxmax(), six.drop(c).idxmax()
+    runs = {x: np.r_[np.ones(six[x]), np.zeros(RUNS - six[x])] for x in (c, s_other)}
+    return Finding({
+        "our runs": order(*(_hits(app[np.isclose(app.c, x)], 6) for x in (other, c)),
+                          paired=False),
+        "the authors' stored runs (35 values of c)": order(runs[s_other], runs[c],
+                                                           paired=False)},
+        why=f"six-move runs at c={c:g}: {int(tot[c])}, the best other c {other:g}: "
+            f"{int(tot[other])}; stored: {six[c]}, {six[s_other]} at {s_other:g}")
+
+
+@section("F7-success-falls-with-c:run S41-cstar-1.8:run F8-cstar-1.6:run F8-mean-ten:run "
+         "F8-success-doubled:run", extra=("appendix_runs",), refs=("authors_appendix",))
+def appendix(data: Data, f: SimpleNamespace) -> dict:
+    app, st = table(data, "appendix_runs"), data.reference("authors_appendix")
+    at = {c: app[np.isclose(app.c, c)] for c in (1.4, 1.8, 7.0)}
+    ok18, s18 = _mv(at[1.8][at[1.8].success]), stored(data, "appendix")["1.8"]["moves"]
+    s14, s7 = (at[c].success.astype(float) for c in (1.4, 7.0))
+    stored_runs = np.concatenate([[1.0] * n + [0.0] * (RUNS - n) for n in st.successes])
+    return {
+        "F7-success-falls-with-c": {
+            "our runs": vtrend(app.c, app.success.astype(float), False),
+            "the authors' stored runs (35 values of c)": vtrend(
+                np.repeat(st.c.to_numpy(), RUNS), stored_runs, False)},
+        "S41-cstar-1.8": _cstar(app, st.set_index("c").six_moves, 1.8),
+        "F8-cstar-1.6": _cstar(app, st.set_index("c").six_moves, 1.6),
+        "F8-mean-ten": Finding({
+            "as printed": V.estimate(Sample.of(ok18), Sample(10.0, RUNS), MOVES),
+            "vs the authors' stored runs": V.estimate(Sample.of(ok18), Sample.of(s18), MOVES)},
+            paper="about 10", authors=round(float(np.mean(s18)), 2), available=len(ok18),
+            why=f"our mean {ok18.mean():.3g}"),
+        "F8-success-doubled": Finding(order(s7, s14, paired=False), paper="100% vs 60%",
+                                      why=f"ours {s14.mean():.3g} at c=1.4, {s7.mean():.3g} at "
+                                          "c=7")}

@@ -15,6 +15,7 @@ from pathlib import Path
 from puzzles.core.paper import Budget, Experiment, Paper, knob
 from puzzles.hypercube import experiments as ex
 from puzzles.hypercube import heuristics_d5 as d5
+from puzzles.hypercube.ledger import EVIDENCE
 
 
 @dataclass(frozen=True)
@@ -158,4 +159,4 @@ PAPER: Paper[HypercubeBudget] = Paper(
     citation="Merleau, O'Malley, Roldán & Mukherjee, *Approximately Optimal Search on a "
              "Higher-dimensional Sliding Puzzle*",
     budget=HypercubeBudget, experiments=EXPERIMENTS, data=Path(__file__).parent,
-    stored=STORED)
+    stored=STORED, evidence=EVIDENCE)

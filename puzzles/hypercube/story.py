@@ -15,12 +15,13 @@ from puzzles.hypercube.experiments import APPENDIX_CASE, CASES, HARDEST
 
 if TYPE_CHECKING:
     from puzzles.core.claims import Ledger
-    from puzzles.hypercube.ledger import Inputs
     from puzzles.hypercube.paper import HypercubeBudget
 
 PROSE = Prose("puzzles.hypercube")
-# The rows the verdicts issue named, shown after the ledger.
-NAMED_ROWS = ("T4-d4k3L4-success", "F3-d3k2L0-count", "F3-d3k2L1-count", "F3-d3k2L2-count",
+# The rows the verdicts issues named (and the referee rules of issue 35 moved), shown after
+# the ledger.
+NAMED_ROWS = ("T5-d4k2L3-min", "S32-reward-later-heavier", "S41-no-six-above-L0",
+              "T4-d4k3L4-success", "F3-d3k2L0-count", "F3-d3k2L1-count", "F3-d3k2L2-count",
               "T4-d4k3L0-moves", "T4-d4k3L1-moves", "T4-d4k3L4-moves", "A-c7-success",
               "T2-d4k3L4-astar", "T2-d5k4L0-astar", "A-generations-grow-with-c")
 D5_CASE = (5, "0", 4)  # the paper's d=5 k=4 level, whose target's component is stored
@@ -209,19 +210,20 @@ def _six_sentence(appendix: pd.DataFrame, optimum: int) -> str:
                       paper=ref.printed_at_c("appendix_six")[c])
 
 
-def conclusion(inp: Inputs, bfs_seconds: float, checks: pd.DataFrame, appendix: pd.DataFrame,
-               ledger: Ledger) -> dict[str, Any]:
-    """Every number of the conclusion."""
-    res, ea, rl = inp.results, inp.ea_runs, inp.rl_runs
+def conclusion(runs: dict[str, pd.DataFrame], bfs_seconds: float, checks: pd.DataFrame,
+               appendix: pd.DataFrame, ledger: Ledger) -> dict[str, Any]:
+    """Every number of the conclusion; ``runs``: the notebook's ``results``, ``ea_runs``,
+    ``rl_runs`` and ``list_astar`` tables."""
+    res, ea, rl, list_astar = (runs[x] for x in ("results", "ea_runs", "rl_runs", "list_astar"))
     stored = ref.authors_ea_summary().set_index(["d", "k", "level"])
     d4k3 = ea[(ea["d"] == 4) & (ea["k"] == 3) & (ea["level"].str.len() == 1)]
     d3k2 = res[(res["d"] == 3) & (res["k"] == 2) & res["level"].isin(["0", "1", "2"])]
     gap = res[(res["d"] == 5) & (res["k"] == 4)].iloc[0]
     printed = ref.paper_table().query("d == 5 and k == 4").iloc[0]
     astar_rows = checks["paper column"] == "astar_min"
-    done = inp.list_astar[~inp.list_astar["gave_up"]]
+    done = list_astar[~list_astar["gave_up"]]
     return {"cases": len(res), "bfs_seconds": bfs_seconds, "list_solved": len(done),
-            "list_expanded": int(inp.list_astar["expanded"].max()),
+            "list_expanded": int(list_astar["expanded"].max()),
             "astar_checked": int(astar_rows.sum()),
             "astar_exact": int((astar_rows & (checks["verdict"] == "equals the optimum")).sum()),
             "d3_generations": " / ".join(f"{x:.1f}" for x in d3k2["ea_generations_mean"]),
