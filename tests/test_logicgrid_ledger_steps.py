@@ -1,18 +1,17 @@
 """The inventory sweep's rows (issue 26 item 6): trivial deductions read through the step-wise
-explanations, Table 1's examples, and the design rows the paper states."""
+explanations, Table 1's examples and the before bound, each evidence function called on a stub
+of the data it declares."""
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass, field
 
 import pandas as pd
 import pytest
 
-from puzzles.core.claims import Ledger
 from puzzles.logicgrid import ledger as lg
-from puzzles.logicgrid import ledger_steps as ls
-from puzzles.logicgrid import reference
-from puzzles.logicgrid.model import CLUE
+from puzzles.logicgrid import stepwise as ls
 from puzzles.logicgrid.paper import PAPER
 
 
@@ -47,6 +46,21 @@ def test_trivial_steps_refuse_bad_input():
         ls.trivial_per_puzzle(pd.DataFrame([_step("hd-1", "1", "", 2)]), "do-")
 
 
+@dataclass
+class Stub:
+    """What an evidence function reads: given tables, the paper's reference tables otherwise."""
+
+    tables: dict = field(default_factory=dict)
+    references: dict = field(default_factory=dict)
+    claim_id: str = ""
+
+    def table(self, name: str) -> pd.DataFrame:
+        return self.tables[name]
+
+    def reference(self, name: str) -> pd.DataFrame:
+        return self.references[name] if name in self.references else PAPER.reference(name)
+
+
 def _arms(do_read_off: list[int]) -> pd.DataFrame:
     rows = []
     for prefix, counts in ((ls.OURS_DO, do_read_off), (ls.OURS_HD, [3, 3]),
@@ -56,58 +70,43 @@ def _arms(do_read_off: list[int]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _difficulty() -> pd.DataFrame:
-    return pd.DataFrame([{"group": g, "measure": "total step cost", "loops": loops, "n": 121,
-                          "rho": 0.2, "p": 0.01} for g in ("all", "ours")
-                         for loops in ("sound", "paper")])
+def _readings(finding) -> dict:
+    return {k: v.settled for k, v in finding.evidence.items()}
 
 
 def test_several_means_at_least_two_per_puzzle():
-    f = ls.explanation_claims(Ledger(PAPER.stem), _arms([2, 2]), _difficulty()).frame()
-    row = f.set_index("id").loc["QA-do-trivial"]
-    assert row["kind"] == "qualitative" and row["verdict"] == "reproduced"
-    assert row["ours"].startswith("2 steps read off") and row["authors"].startswith("4 read-off")
-    assert "not tested" in row["why"]
-    f = ls.explanation_claims(Ledger(PAPER.stem), _arms([2, 1]), _difficulty()).frame()
-    assert f.set_index("id").loc["QA-do-trivial", "verdict"] == "contradicted"
+    f = lg.trivial(Stub({"explanations": _arms([2, 2])}))
+    head = "trivial: a step read off one is/not clue (no earlier cell, cost 2)"
+    assert _readings(f)[head] == "reproduced"
+    assert f.evidence[head].ours.startswith("2 read-off steps per puzzle")
+    assert f.authors.startswith("4 read-off") and "not tested" in f.why
+    f = lg.trivial(Stub({"explanations": _arms([2, 1])}))
+    assert _readings(f)[head] == "contradicted"
 
 
 def test_future_work_row_cites_the_pooled_spearman():
-    f = ls.explanation_claims(Ledger(PAPER.stem), _arms([2, 2]), _difficulty()).frame()
-    row = f.set_index("id").loc["FW-deduction-types"]
-    assert row["verdict"] == "not comparable"
-    assert row["ours"].count("rho 0.2") == 2 and "n 121" in row["ours"]
+    d = pd.DataFrame([{"group": g, "measure": "total step cost", "loops": loops, "n": 121,
+                       "rho": 0.2, "p": 0.01} for g in ("all", "ours")
+                      for loops in ("sound", "paper")])
+    ev = lg.deduction_types(Stub({"explanation_difficulty": d})).evidence
+    assert ev.settled == "not comparable"
+    assert ev.ours.count("rho 0.2") == 2 and "n 121" in ev.ours
 
 
-def test_table1_examples_parse_as_their_rows_type(monkeypatch):
-    led = Ledger(PAPER.stem)
-    parsed = lg.grammar_example_claims(led)
-    assert [t for t, _ in parsed] == ["is", "not", "before", "or", "either_is"]
-    assert led["GRAM-table1-examples"].verdict == "reproduced"
-    wrong = [("is", reference.grammar_examples()[1][1])]  # the 'not' example filed under 'is'
-    monkeypatch.setattr(reference, "grammar_examples", lambda: wrong)
-    led = Ledger(PAPER.stem)
-    lg.grammar_example_claims(led)
-    assert led["GRAM-table1-examples"].verdict == "contradicted"
-    assert "'is' example reads as 'not'" in led["GRAM-table1-examples"].ours
+def test_table1_examples_parse_as_their_rows_type():
+    ev = lg.table1_examples(Stub()).evidence
+    assert ev.settled == "reproduced" and ev.ours == "all 5 parse as their row's type"
+    t = PAPER.reference("grammar_examples")
+    wrong = t.assign(type=["is"] + t["type"].tolist()[1:]).iloc[[1]].assign(type="is")
+    ev = lg.table1_examples(Stub(references={"grammar_examples": wrong})).evidence
+    assert ev.settled == "contradicted" and "'is' example reads as 'not'" in ev.ours
 
 
-def test_before_bound_counts_table1s_example():
-    led = lg.example_claims(Ledger(PAPER.stem), [])  # no slide puzzle: Table 1's example only
-    row = led["SEM-before-k"]
-    assert row.verdict == "contradicted"
-    assert row.ours == "Table 1's 'before' example (k = 2)"
-
-
-def test_the_papers_design_rows_are_by_construction():
-    led = lg.design_claims(Ledger(PAPER.stem), lg.grammar_table(CLUE, 200, 1),
-                           PAPER.budgets("paper"))
-    f = led.frame().set_index("id")
-    for cid in ("SEM-before-operands", "SEM-or-consequences", "SOLV-rules", "FEAS-definition",
-                "FIT-mini", "OP-random-productions"):
-        assert f.loc[cid, "verdict"] == "by construction", cid
-    assert f.loc["FIT-mini", "ours"] == "weight 1 on 1 - h/20"
-    assert "authors.paper_solve" in f.loc["SOLV-alg1", "test"]
-    assert "paper.LogicGridBudget" in f.loc["GA-params", "test"]
-    for cid in ("BG-ga-outline", "FW-map-elites", "FW-narrative"):
-        assert f.loc[cid, "verdict"] == "not comparable" and f.loc[cid, "why"], cid
+def test_before_bound_counts_the_slides_and_table1s_examples():
+    ev = lg.before_k(Stub()).evidence
+    assert ev.settled == "contradicted"
+    assert "Table 1's 'before' example (k = 2)" in ev.ours
+    assert "Example Puzzle 1 (3x4) clue 2 (k = 2)" in ev.ours
+    none = PAPER.reference("examples").iloc[:0]
+    ev = lg.before_k(Stub(references={"examples": none})).evidence
+    assert ev.ours == "Table 1's 'before' example (k = 2)"

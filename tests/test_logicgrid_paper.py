@@ -161,34 +161,19 @@ def test_first_feasible_counts_from_one_like_their_data_visualization() -> None:
                            {"first_feasible": -1}]) == [1, 5]
 
 
-def test_ledger_rows_for_the_released_puzzles_all_reproduce(runs) -> None:
-    from puzzles.core import Ledger
-    from puzzles.logicgrid import ledger as lg
-    from puzzles.logicgrid.hints import TYPES
-    from puzzles.logicgrid.paper import PAPER
+def test_the_released_queue_per_loop_sums_the_authors_solver(runs) -> None:
+    """The released queue the REL-*-queue rows read (per_trial's authors' rows sum the same
+    passes), loop by loop; the ledger rows are pinned in test_logicgrid_ledger.py."""
+    from puzzles.logicgrid import per_trial
 
     queue = np.zeros(6, dtype=int)
     for r in runs["hd"]:
         queue[:len(r.remaining)] += r.remaining
     assert released.queue("hd") == queue.tolist()
-    led = Ledger(PAPER.stem)
-    lg.released_claims(led, released.table())
-    lg.type_claims(led, {s: {t: float(np.mean([sum(h.type == t for h in set(hs))
-                                               for hs in released.puzzles(s)])) for t in TYPES}
-                         for s in released.SETS})
-    f = led.frame().set_index("id")
-    assert len(f) == 35
-    # Every exact number of the released puzzles reproduces; the "difficulty only" queue has no
-    # printed value to compare with (a plot without numbers), so it is not comparable.
-    assert set(f.loc[f["kind"] == "exact", "verdict"]) == {"reproduced", "not comparable"}
-    assert f.loc["REL-do-queue", "verdict"] == "not comparable"
-    assert f.loc["REL-do-queue", "ours"] == "277, 202, 169, 132, 79, 39, 12, 1"
-    assert f.loc["REL-hd-queue", "ours"] == "211, 167, 123, 73, 33, 5"
-    assert f.loc["REL-do-contradictory", "ours"] == "3 of 30"
-    # The paper's print and the authors' data.txt sit in their own columns.
-    assert (f.loc["REL-hd-loops-mean", "paper"], f.loc["REL-hd-loops-mean", "authors"]) == (
-        "4.87", "4.867")
-    assert f.loc["REL-small-loops-mean", "paper"] == ""
+    rows = [r for r in per_trial._released() if r["experiment"] == "hint size and difficulty"]
+    assert sum(r["queued"] for r in rows) == int(queue.sum())
+    assert [r["loops_paper"] for r in rows] == released.table().query("set == 'hd'")[
+        "paper_loops"].tolist()
 
 
 def test_a_clue_given_twice_is_counted_once_per_pass() -> None:

@@ -220,3 +220,13 @@ def matches_protocols(table: pd.DataFrame, mutation_runs: Sequence[dict],
         want[("ablation", r["variant"], int(r["trial"]), -1)] = float(r["n_feasible"][-1])
     return bool(want) and want.keys() <= got.keys() and all(
         abs(got[k] - v) < 1e-9 for k, v in want.items())
+
+
+def cause_values(table: pd.DataFrame, protocol: str, oracle: str, variant: str, fitness: str,
+                 step: int) -> list[float]:
+    """One cell of the stored cause runs (``protocol_causes_runs.csv``): the per-trial values,
+    by trial."""
+    c = table[(table["protocol"] == protocol) & (table["oracle"] == oracle)
+              & (table["variant"] == variant) & (table["fitness"].fillna("") == fitness)
+              & (table["step"] == step)].sort_values("trial")
+    return c["value"].astype(float).tolist()

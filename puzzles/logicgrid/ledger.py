@@ -1,1218 +1,640 @@
-"""The notebook's reproduction ledger: every claim of the paper beside our evidence.
-
-Every row goes through :meth:`puzzles.core.claims.Ledger.add` with a rule of
-:mod:`puzzles.core.verdicts`; this module only picks each claim's kind, its margin (stated once,
-in :data:`MARGINS`) and its data. The rows:
-
-* ``REL-*``: the authors' 65 released puzzles re-solved with their solver (deterministic, exact);
-* ``GA-*``: our FI-2Pop runs against the paper's numbers, two samples each (the paper's n = its
-  30 trials, 5 for mini; its spread from the authors' released puzzles where they hold one
-  value per trial, else assumed equal to ours, as the test text says); readings: our runs under
-  the paper's feasibility, raw clue counts, our GA's own fitness;
-* ``MUT-*``, ``ABL-*``: the authors' side studies rerun as their scripts run them;
-* design inputs (numbers we set or copy), not comparable claims, and the qualitative analysis.
-
-The paper's printed values come from :mod:`puzzles.logicgrid.reference` (``paper`` column); the
-authors' stored runs (their ``data.txt`` and released puzzles) fill the ``authors`` column.
-"""
+"""The logic-grid ledger: one evidence function per claim (or id pattern) of ``paper_claims.csv``
+(sentence, kind, unit, the paper's reading, fixed why), from the notebook's result files, the
+reference tables and the stored runs. ``GA-*`` rows are two samples (the paper's n its trials,
+its spread from the released puzzles or assumed equal to ours, as the test says), the other sets
+of runs readings. Every ordering compares different runs: no paired rule, so no inert pairs."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from puzzles.core.claims import Ledger, fmt
-from puzzles.core.verdicts import (
-    Evidence,
-    Margin,
-    Sample,
-    beyond,
-    design_input,
-    estimate,
-    exact,
-    extreme,
-    not_comparable,
-    ordering,
-    qualitative,
-    trend,
-)
-from puzzles.logicgrid import reference, released
+from puzzles.core import mean_ci
+from puzzles.core import verdicts as V
+from puzzles.core.claims import NO_CAUSE, fmt
+from puzzles.core.evidence import Data, Finding, Register
+from puzzles.core.verdicts import Evidence, Margin, Sample, estimate, ordering
+from puzzles.logicgrid import reference, released, stepwise
+from puzzles.logicgrid.causes import cause_values
 from puzzles.logicgrid.count import assignments
-from puzzles.logicgrid.experiments import (
-    MAIN,
-    distinct,
-    first_feasible,
-    queue_profile,
-    select,
-)
-from puzzles.logicgrid.fi2pop import EXPERIMENTS, FITNESS, SPACES, random_hints
-from puzzles.logicgrid.hints import TYPE_LABELS, TYPES, Hint, parse
-from puzzles.logicgrid.model import CLUE, MINI, Space
+from puzzles.logicgrid.experiments import MAIN
+from puzzles.logicgrid.hints import TYPE_LABELS, parse, parse_puzzle
+from puzzles.logicgrid.model import CLUE, MINI
+from puzzles.logicgrid.per_trial import AUTHORS, NAME_OF, RUNS, paper_fitness
 
-if TYPE_CHECKING:
-    from puzzles.logicgrid.paper import LogicGridBudget
-
-SET_OF = {"hint size and difficulty": "hd", "difficulty only": "do", "mini 3x4": "small"}
-NAME_OF = {v: k for k, v in SET_OF.items()}
-
-
-# --- the margins: stated once --------------------------------------------------------------------
+EVIDENCE = Register()
+OURS, WEAK, PF = RUNS
+READINGS = {OURS: "our feasibility (one verified solution)",
+            WEAK: "paper's feasibility (our runs with weak=True)",
+            PF: "GA fitness on the authors' solver (like for like)"}
+SOUND = {OURS: "GA fitness on our sound solver"}  # the loop rows' name for our runs
+LIKE = {OURS: "like for like: our final puzzles scored with the authors' solver"}
+TV, REL, PROTOCOL = ("trial_values",), ("released",), ("protocol_trials", "weak_agreement")
+AR, CAUSES = "authors_results", ("protocol_causes_runs",)
+REFS = ("results", AR)
+SEVERAL = 2  # "several" trivial deductions read as: at least this many per puzzle on average
 
 
-@dataclass(frozen=True)
-class Margins:
-    """How far our value may lie from the paper's and still count as the same, per quantity.
-
-    * ``generations``: the first feasible generation is a run count with a long right tail (ours
-      5-18 around a mean near 10), so it is compared as a ratio; ±0.2 in log ratio is about
-      ±22%, two generations at the paper's mean of about 10.
-    * ``loops``: solver loops per puzzle: half a loop, under half the gap between the paper's two
-      arms' mean loops (reference/results.csv).
-    * ``clues``: clues per puzzle, in all or of one type: half a clue, under a quarter of the gap
-      between the paper's two arms' mean clues.
-    * ``fitness``: the feasible fitness of "hint size and difficulty" (and mini): one clue's worth
-      of the hint-size term, 0.5 / 20 = 0.025 (one loop is worth 0.5 / 7 = 0.071).
-    * ``fitness_do``: "difficulty only" fitness is loops / 10: the loop margin on that scale.
-    * ``fitness_infeasible``: under a third of one violated clue's worth, 0.33 / 10 = 0.033
-      (the top infeasible fitness sits between 0.957 and 0.99).
-    * ``share``: rates and shares (feasible share of the population, still feasible after
-      mutation): ±5 percentage points.
-    * ``individuals``: feasible individuals per generation, of 50: ±1 individual (2% of the
-      population); the slides' values are ranges one individual wide, read off a plot.
-    * ``queue``: hints still queued, summed over the loops of a puzzle: a product of a clue count
-      and a loop count, compared as a ratio like run counts (±0.2 in log ratio).
-    * ``extreme_generations``: the earliest or latest first feasible generation of 30 trials:
-      ±2 generations, the mean's margin at the paper's mean of about 10.
-    * ``extreme_count``: the fewest or most loops or clues over 30 trials: ±1, the smallest step
-      of an integer count.
-    """
-
-    generations: Margin = Margin.log_ratio(0.2)
-    loops: Margin = Margin.difference(0.5, "loops")
-    clues: Margin = Margin.difference(0.5, "clues per puzzle")
-    fitness: Margin = Margin.difference(0.025)
-    fitness_do: Margin = Margin.difference(0.05)
-    fitness_infeasible: Margin = Margin.difference(0.01)
-    share: Margin = Margin.rate(5)
-    individuals: Margin = Margin.difference(1, "feasible individuals of 50")
-    queue: Margin = Margin.log_ratio(0.2)
-    extreme_generations: Margin = Margin.difference(2, "generations")
-    extreme_count: Margin = Margin.difference(1)
+MARGINS: dict[str, Margin] = {r["name"]: {"log ratio": Margin.log_ratio, "rate": Margin.rate}.get(
+    r["scale"], lambda v, u=r["unit"]: Margin.difference(v, u))(r["value"]) for r in pd.read_csv(
+    Path(__file__).with_name("margins.csv"), keep_default_na=False).to_dict("records")}
 
 
-MARGINS = Margins()
-# What each margin is for and why it is that wide (the notebook shows this table).
-MARGIN_REASONS: dict[str, tuple[str, str]] = {
-    "generations": ("first feasible generation (mean of 30 trials)",
-                    "a run count with a long right tail, compared as a ratio: about ±22%, two "
-                    "generations at the paper's mean of about 10"),
-    "loops": ("solver loops per puzzle (mean)",
-              "half a loop: under half the gap between the paper's arms ({loops_hd} vs "
-              "{loops_do})"),
-    "clues": ("clues per puzzle, in all or of one type (mean)",
-              "half a clue: under a quarter of the gap between the paper's arms ({hints_hd} "
-              "vs {hints_do})"),
-    "fitness": ("final top feasible fitness, hint size and difficulty / mini",
-                "one clue's worth of the hint-size term (0.5 / 20); a loop is worth 0.071"),
-    "fitness_do": ("final top feasible fitness, difficulty only (loops / 10)",
-                   "the loop margin on the loops / 10 scale"),
-    "fitness_infeasible": ("final top infeasible fitness",
-                           "under a third of one violated clue's worth (0.33 / 10)"),
-    "share": ("rates and shares (feasible share, still feasible after mutation)",
-              "±5 percentage points"),
-    "individuals": ("feasible individuals per generation (of 50), ablation",
-                    "one individual (2% of 50); the slides' ranges are one individual wide"),
-    "queue": ("hints still queued, summed over a puzzle's loops",
-              "a product of clue and loop counts, compared as a ratio like run counts"),
-    "extreme_generations": ("earliest / latest first feasible generation of 30 trials",
-                            "the mean's margin (±0.2 in log ratio) at a mean of about 10"),
-    "extreme_count": ("fewest / most loops or clues over 30 trials",
-                      "the smallest step of an integer count"),
+def _join(values: Sequence[float], sep: str = ", ") -> str:
+    return sep.join(fmt(v) for v in values)
+
+
+def _printed(data: Data, s: str, name: str = "results") -> dict:
+    """What the paper prints for set ``s`` ({} for mini), or the authors' data.txt numbers."""
+    t = data.reference(name)
+    return reference.numbers(t[t["experiment"] == NAME_OF[s]] if name == "results" else
+                             t[t["set"] == s])
+
+
+
+def _trials(data: Data, s: str) -> dict[str, pd.DataFrame]:
+    t = data.table("trial_values")
+    return {k: g for k, g in t[t["experiment"] == NAME_OF[s]].groupby("runs", sort=False)}
+
+
+def _vals(data: Data, s: str, col: str, runs: str = OURS) -> list[float]:
+    return _trials(data, s)[runs][col].dropna().astype(float).tolist()
+
+
+def _mean(data: Data, s: str, col: str, runs: str = OURS) -> str:
+    return fmt(float(np.mean(_vals(data, s, col, runs))))
+
+
+def _ga(data: Data, s: str, col: str, rule: Callable[[list[float]], Evidence],
+        runs: Sequence[str], names: Mapping[str, str] | None = None) -> dict[str, Evidence]:
+    names, arms = {**READINGS, **(names or {})}, _trials(data, s)
+    return {names[k]: rule(_vals(data, s, col, k)) for k in runs
+            if k in arms and len(_vals(data, s, col, k)) >= 2}
+
+
+def _queues(data: Data, s: str, runs: str) -> list[list[int]]:
+    return [[int(v) for v in x.split(";")] for x in _trials(data, s)[runs]["queue"].dropna()]
+
+
+def _sums(qs: list[list[int]]) -> np.ndarray:  # per loop, over puzzles
+    return np.sum([q + [0] * (max(map(len, qs)) - len(q)) for q in qs], axis=0)
+
+
+def _loops_why(data: Data, s: str) -> str:
+    return (f"measured: selecting on the authors' loop count ends at "
+            f"{_mean(data, s, 'loops_paper', PF)} authors' loops, on our sound count at "
+            f"{_mean(data, s, 'loops_paper')} (sound {_mean(data, s, 'loops_sound')})")
+
+
+# --- released puzzles, the slides' examples, Table 1, numbers we set ---
+@EVIDENCE.claim("REL-{s}-{q}-mean", tables=REL, references=REFS)
+@EVIDENCE.claim("REL-{s}-{q}-range", tables=REL, references=REFS)
+def released_stat(data: Data, s: str, q: str) -> Finding:
+    """Mean or range of loops (their solver) or distinct clues of a released set."""
+    t = data.table("released").query("set == @s")[{"loops": "paper_loops", "hints": "hints"}[q]]
+    ref, printed, st = _printed(data, s, AR), _printed(data, s), released.statistics(s)
+    if data.claim_id.endswith("-mean"):
+        return Finding(V.exact(ref[f"{q}_mean"], round(float(t.mean()), 3), tol=5e-4),
+                       paper=printed.get(f"{q}_mean", ""), authors=st[f"{q}_mean"])
+    return Finding(V.exact(_join(ref[f"{q}_range"], "-"), _join((t.min(), t.max()), "-")),
+                   paper=_join(printed[f"{q}_range"], "-") if f"{q}_range" in printed else "",
+                   authors=_join((st[f"{q}_min"], st[f"{q}_max"]), "-"))
+
+
+def _types(data: Data, s: str, t: str) -> tuple[object, float]:
+    ref = data.reference("authors_hint_types").query("set == @s and type == @t")["per_puzzle"]
+    printed = data.reference("hint_types").set_index("type")["per_puzzle"]
+    return (printed[t] if s == "hd" else ""), float(ref.iloc[0])
+
+
+@EVIDENCE.claim("REL-{s}-type-{t}", tables=TV, references=("authors_hint_types", "hint_types"))
+def released_types(data: Data, s: str, t: str) -> Finding:
+    """Mean distinct clues of one type per released puzzle, against data.txt."""
+    paper, authors = _types(data, s, t)
+    ours = round(float(np.mean(_vals(data, s, f"type-{t}", AUTHORS))), 3)
+    return Finding(V.exact(authors, ours, tol=5e-4), paper=paper, authors=authors)
+
+
+@EVIDENCE.claim("REL-{s}-{q}", tables=("released", "trial_values"),
+                references=("queue_per_loop",))
+@EVIDENCE.claim("REL-{s}-loops-sound", tables=REL)
+def released_beyond(data: Data, s: str, q: str = "loops-sound") -> Finding:
+    """The queue per loop (hd exact; do only plotted); beyond: sound loops, no solution."""
+    t = data.table("released").query("set == @s")
+    if q == "queue":
+        ours = _join(_sums(_queues(data, s, AUTHORS)))
+        paper = _join(data.reference("queue_per_loop").sort_values("loop")["remaining"])
+        return Finding(V.exact(paper, ours), paper=paper) if s == "hd" else Finding(
+            V.not_comparable(ours, "paper mode on the released puzzles", kind="exact"))
+    if q == "contradictory":
+        return Finding(V.beyond(f"{int((t['solutions'] == 0).sum())} of {len(t)}", "exact count"))
+    return Finding(V.beyond(fmt(round(float(t["sound_loops"].mean()), 3)), "sound mode"))
+
+
+@EVIDENCE.claim("EX-{key}-{what*}", tables=("examples",))
+def example(data: Data, key: str, what: str) -> Finding:
+    """The slides' examples: published loops, our sound loops, uniqueness, the solution."""
+    e = next(r for r in data.table("examples").to_dict("records")
+             if r["puzzle"].split(" (")[0].replace(" ", "_") == key)
+    n, published = int(e["solutions (exact count)"]), e["published loops"]
+    if what == "loops":
+        return Finding(V.exact(int(published), int(e["loops, paper mode"])), paper=published)
+    if what == "loops-sound":
+        return Finding(V.beyond(str(e["loops, sound mode (grid complete)"]), "sound mode"))
+    if what == "unique":
+        return Finding(V.qualitative(n == 1, f"{n} solution(s)", "exact count"))
+    same = str(e["matches the published solution"]) == "True" and n == 1
+    return Finding(V.exact("yes", "yes" if same else "no"), paper="yes")
+
+
+def _table1(data: Data) -> list[tuple[str, object]]:
+    t = data.reference("grammar_examples")
+    return [(ty, parse(CLUE, text)) for ty, text in zip(t["type"], t["example"], strict=True)]
+
+
+@EVIDENCE.claim("GRAM-table1-examples", references=("grammar_examples",))
+def table1_examples(data: Data) -> Finding:
+    """Table 1's example column, verbatim, read by our clue parser in the 4 x 4 space."""
+    parsed = _table1(data)
+    wrong = [f"'{TYPE_LABELS[t]}' example reads as '{TYPE_LABELS[h.type]}'" for t, h in parsed
+             if h.type != t]
+    return Finding(V.qualitative(not wrong, "; ".join(wrong) or f"all {len(parsed)} parse as "
+                                 "their row's type", "hints.parse on Table 1's examples"),
+                   paper=f"{len(parsed)} examples")
+
+
+@EVIDENCE.claim("SEM-before-k", references=("examples", "example_clues", "grammar_examples"))
+def before_k(data: Data) -> Finding:
+    """Every 'k units before' clue of the slides' examples and Table 1 against k < m - 2."""
+    clues, ks = data.reference("example_clues"), []
+    for _, e in data.reference("examples").iterrows():
+        hs = parse_puzzle(MINI if e["space"] == "mini" else CLUE,
+                          clues[clues["puzzle"] == e["puzzle"]]["clue"].tolist())
+        ks += [(f"{e['puzzle']} clue {i + 1}", h) for i, h in enumerate(hs)]
+    ks += [(f"Table 1's '{TYPE_LABELS[t]}' example", h) for t, h in _table1(data)]
+    bad = [f"{where} (k = {h.k})" for where, h in ks
+           if h.type == "before" and h.k is not None and not h.k < CLUE.m - 2]
+    return Finding(V.qualitative(not bad, "; ".join(bad) or "every 'k units before' clue has "
+                                 "k = 1", "the slides' three examples and Table 1's examples "
+                                 "against k < m - 2"), paper="k < m - 2")
+
+
+@EVIDENCE.claim("SP-solutions-{space}", references=("spaces",))
+def space_size(data: Data, space: str) -> Finding:
+    """The number of possible solutions of a space, enumerated."""
+    paper = int(data.reference("spaces").set_index("space").loc[space, "solutions"])
+    return Finding(V.exact(paper, len(assignments(MINI if space == "mini" else CLUE))),
+                   paper=paper)
+
+
+@EVIDENCE.claim("GRAM-type-{t*}", tables=("grammar",))
+@EVIDENCE.claim("GRAM-before-{t*}", tables=("grammar",))
+@EVIDENCE.claim("GRAM-or-{t*}", tables=("grammar",))
+def grammar_share(data: Data, t: str) -> Finding:
+    """A constant of the authors' grammar that our sampler copies: the sampled share shown."""
+    g = data.table("grammar")
+    r = g[g["quantity"].str.replace("[',]", "", regex=True).str.replace(" ", "-").radd("GRAM-")
+          == data.claim_id].iloc[0]
+    return Finding(V.design_input(f"{fmt(round(float(r['ours']), 4))} of {int(r['of'])} "
+                                  "sampled draws", "a share we sample, shown, not tested"),
+                   authors=float(r["authors' grammar"]))
+
+
+# --- our FI-2Pop runs ---
+def _plateau(data: Data, s: str, runs: str) -> str:
+    v = _vals(data, s, "final_infeasible", runs)
+    return f"{sum(abs(x - 0.957) < 1e-9 for x in v)} of {len(v)} final tops at 0.957"
+
+
+# Per mean row: our column; the paper's side (the released puzzles' values, the authors'
+# stored mean with their n, or the slides' value with our n); the margin; the sets of runs
+# (the headline's first), their reading names; the paper's and the authors' values; the why.
+MEANS: dict[str, tuple] = {
+    "first-feasible": ("first_feasible", "stored:first_feasible_mean", "generations",
+                       (OURS, WEAK), {}, "first_feasible_mean", "first_feasible_mean", None),
+    "hints": ("clues", "released", "clues", (OURS, WEAK), {}, "hints_mean", "hints_mean", None),
+    "loops-paper": ("loops_paper", "released", "loops", (PF, OURS, WEAK), SOUND, "loops_mean",
+                    "loops_mean", lambda d, s: _loops_why(d, s) if s != "small" else
+                    f"mean sound loops {_mean(d, s, 'loops_sound')} (GA-small-loops-sound)"),
+    "fitness-feasible": ("fitness_paper", "released", "fitness", (OURS, WEAK, PF), LIKE,
+                         "fitness_feasible_mean", "fitness_feasible_final",
+                         lambda d, s: f"our mean loops: {_mean(d, s, 'loops_paper')} paper "
+                                      f"mode, {_mean(d, s, 'loops_sound')} sound"),
+    "fitness-infeasible": ("final_infeasible", "stored:fitness_infeasible_final",
+                           "fitness_infeasible", (OURS, WEAK), {}, "fitness_infeasible_mean",
+                           "fitness_infeasible_final", lambda d, s: "; ".join(
+                               f"{k}: {_plateau(d, s, r)}" for k, r in (
+                                   ("ours", OURS), ("paper's feasibility", WEAK))
+                               if r in _trials(d, s))),
+    "feasible-share": ("feasible_share", "printed", "share", (OURS, WEAK), {}, "feasible_share",
+                       lambda d, s: "", lambda d, s: "under the paper's feasibility our share "
+                       f"is {_mean(d, s, 'feasible_share', WEAK)}"),
+    "queue-counts": ("queued", "released", "queue", (OURS, PF), SOUND,
+                     lambda d, s: f"{fmt(sum(q := _queue_paper(d)) / 30)} per puzzle (per "
+                                  f"loop: {_join(q)})" if s == "hd" else "",
+                     lambda d, s: _mean(d, s, "queued", AUTHORS),
+                     lambda d, s: f"selecting on the authors' count gives "
+                                  f"{_mean(d, s, 'queued', PF)} per puzzle"),
 }
 
 
-def margins_table() -> pd.DataFrame:
-    """The margins of this notebook: quantity, margin, why (the paper's means filled in)."""
-    hd, do = (reference.results(n) for n in MAIN)
-    arms = {"loops_hd": hd["loops_mean"], "loops_do": do["loops_mean"],
-            "hints_hd": hd["hints_mean"], "hints_do": do["hints_mean"]}
-    return pd.DataFrame([{"quantity": MARGIN_REASONS[f.name][0],
-                          "margin": getattr(MARGINS, f.name).text,
-                          "why this wide": MARGIN_REASONS[f.name][1].format(**arms)}
-                         for f in fields(Margins)])
+def _queue_paper(data: Data) -> list[int]:
+    return data.reference("queue_per_loop").sort_values("loop")["remaining"].tolist()
 
 
-# --- helpers ---------------------------------------------------------------------------------
+def ga_mean(data: Data, s: str) -> Finding:
+    """A mean over our trials against the paper's, two samples (Welch and TOST)."""
+    what = data.claim_id.split("-", 2)[2]
+    col, side, margin, runs, names, paper, authors, why = MEANS[what]
+    margin = "fitness_do" if what == "fitness-feasible" and s == "do" else margin
+    side, _, key = side.partition(":")
+    ref = {"released": lambda n: Sample.of(_vals(data, s, col, AUTHORS)),
+           "stored": lambda n: Sample(_printed(data, s, AR)[key],
+                                      len(_vals(data, s, "clues", AUTHORS))),
+           "printed": lambda n: Sample(_printed(data, s)[paper], n)}[side]
+
+    def rule(v: list[float]) -> Evidence:
+        return estimate(Sample.of(v), ref(len(v)), MARGINS[margin])
+
+    ev = _ga(data, s, col, rule, runs, names)
+    if what == "fitness-feasible":
+        ev["our GA's own fitness (sound-solver loops)"] = rule(_vals(data, s, "fitness_ga"))
+    head = next(r for r in runs if r in _trials(data, s))
+    return Finding(ev, paper=paper(data, s) if callable(paper) else
+                   _printed(data, s).get(paper, ""), authors=authors(data, s) if callable(
+                       authors) else released.statistics(s)[authors],
+                   available=len(_vals(data, s, col, head)), why=why(data, s) if why else "")
 
 
-def _range(lo: float, hi: float) -> str:
-    return f"{fmt(lo)}-{fmt(hi)}"
+for _what in MEANS:
+    EVIDENCE.claim(f"GA-{{s}}-{_what}", unit="run", tables=("trial_values",), references=(
+        *REFS, "queue_per_loop"))(ga_mean)
+EXTREMES = {  # our column, the paper's quantity, the margin, the sets of runs
+    "first-feasible": ("first_feasible", "first_feasible", "extreme_generations", (OURS, WEAK)),
+    "hints": ("clues", "hints", "extreme_count", (OURS, WEAK)),
+    "loops": ("loops_paper", "loops", "extreme_count", (PF, OURS, WEAK))}
 
 
-def _join(values: Sequence[float]) -> str:
-    return ", ".join(fmt(v) for v in values)
-
-
-def _authors_sets(table: pd.DataFrame) -> dict[str, dict[str, list[float]]]:
-    """Per released puzzle (one per trial of the authors' runs): loops (their solver), distinct
-    clues, clues of each type, final top feasible fitness as their code scores it."""
-    out: dict[str, dict[str, list[float]]] = {}
-    for s in released.SETS:
-        t = table[table["set"] == s].sort_values("index")
-        hs = [distinct(h) for h in released.puzzles(s)]
-        loops = t["paper_loops"].astype(float).tolist()
-        clues = t["hints"].astype(float).tolist()
-        if s == "hd":
-            fit = [0.5 * min(lp, 7) / 7 + 0.5 * (1 - h / 20)
-                   for lp, h in zip(loops, clues, strict=True)]
-        elif s == "do":
-            fit = [lp / 10 for lp in loops]
-        else:
-            fit = [1 - h / 20 for h in clues]
-        d = {"loops": loops, "clues": clues, "fitness": fit}
-        for ty in TYPES:
-            d[f"type-{ty}"] = [float(sum(h.type == ty for h in p)) for p in hs]
-        out[s] = d
-    return out
-
-
-@dataclass(frozen=True)
-class Arm:
-    """One experiment's per-trial values (ours), as the ledger compares them."""
-
-    first_feasible: list[float]
-    clues: list[float]         # distinct clues per final puzzle
-    clues_raw: list[float]     # list length, exact repeats included
-    loops_paper: list[float]   # the authors' solver on our final puzzles
-    loops_sound: list[float]   # our solver (the GA fitness's count)
-    fitness_paper: list[float]  # our final puzzles scored with paper-mode loops
-    fitness_ga: list[float]    # the GA's own final top feasible fitness (authors' scale)
-    infeasible: list[float]    # final top infeasible fitness
-    share: list[float]         # feasible share of the population, generations 1..
-    types: dict[str, list[float]]  # distinct clues of each type per final puzzle
-    duplicates: int            # exact repeats over all final puzzles
-    with_duplicates: int       # final puzzles holding a repeat
-
-
-def arm(results: Sequence[dict], puzzles: Sequence[dict], name: str, **overrides) -> Arm:
-    """The per-trial values of experiment ``name`` (runs with exactly ``overrides``)."""
-    rs = select(results, name, **overrides)
-    ps = sorted((p for p in puzzles if p["experiment"] == name), key=lambda p: p["trial"])
-    s = SET_OF[name]
-    clues = [float(len(distinct(p["_hints"]))) for p in ps]
-    raw = [float(len(p["_hints"])) for p in ps]
-    lp = [float(p["loops_paper"]) for p in ps]
-    if s == "hd":
-        fit_paper = [0.5 * min(x, 7) / 7 + 0.5 * (1 - h / 20) for x, h in zip(lp, raw, strict=True)]
-    elif s == "do":
-        fit_paper = [x / 10 for x in lp]
-    else:
-        fit_paper = [1 - h / 20 for h in raw]
-    scale = 0.1 if s == "do" else 1.0  # their "difficulty only" fitness is loops / 10
-    return Arm(
-        first_feasible=[float(v) for v in first_feasible(rs)], clues=clues, clues_raw=raw,
-        loops_paper=lp, loops_sound=[float(p["loops"]) for p in ps], fitness_paper=fit_paper,
-        fitness_ga=[p["fitness"] * scale for p in ps],
-        infeasible=[float(r["best_infeasible"][-1]) for r in rs
-                    if not np.isnan(r["best_infeasible"][-1])],
-        share=[float(np.mean(r["n_feasible"][1:])) / 50 for r in rs],
-        types={ty: [float(sum(h.type == ty for h in distinct(p["_hints"]))) for p in ps]
-               for ty in TYPES},
-        duplicates=int(sum(r - c for r, c in zip(raw, clues, strict=True))),
-        with_duplicates=sum(r > c for r, c in zip(raw, clues, strict=True)))
-
-
-def _weak_readings(build, weak: Arm | None, *extra: tuple[str, Evidence]) -> dict:
-    out = dict(extra)
-    if weak is not None:
-        out["paper's feasibility (our runs with weak=True)"] = build(weak)
-    return out
-
-
-OURS_FEASIBLE = "our feasibility (one verified solution)"
-
-
-def in_claim_order(ev: Evidence, first: str, first_values: Sequence[float], second: str,
-                   second_values: Sequence[float]) -> Evidence:
-    """An ordering's evidence with its medians printed in the claim's order, each side named
-    (the rule prints the low side first, whatever order the claim names them in)."""
-    return replace(ev, ours=f"median {fmt(float(np.median(first_values)))} ('{first}') vs "
-                            f"{fmt(float(np.median(second_values)))} ('{second}')")
-
-
-# --- released puzzles and the slides' examples ----------------------------------------------
-
-
-def released_claims(ledger: Ledger, table: pd.DataFrame) -> Ledger:
-    """Rows for the 65 released puzzles: loops, clues, queue per loop (the authors' solver)."""
-    for s in released.SETS:
-        t = table[table["set"] == s]
-        ref, st = reference.authors_results(s), released.statistics(s)
-        printed = reference.results(NAME_OF[s])
-        sec = "released puzzles"
-        ledger.add(f"REL-{s}-loops-mean", sec,
-                   f"Mean loops of the authors' solver over the released {s} puzzles",
-                   exact(ref["loops_mean"], round(float(t["paper_loops"].mean()), 3), tol=5e-4),
-                   paper=printed.get("loops_mean", ""), authors=st["loops_mean"],
-                   why="decided against the authors' data.txt (to its 3 decimals)")
-        lo, hi = ref["loops_range"]
-        ledger.add(f"REL-{s}-loops-range", sec,
-                   f"Range of loops of the authors' solver over the released {s} puzzles",
-                   exact(_range(lo, hi), _range(t["paper_loops"].min(), t["paper_loops"].max())),
-                   paper=_range(*printed["loops_range"]) if "loops_range" in printed else "",
-                   authors=_range(st["loops_min"], st["loops_max"]))
-        ledger.add(f"REL-{s}-hints-mean", sec,
-                   f"Mean distinct clues per released {s} puzzle",
-                   exact(ref["hints_mean"], round(float(t["hints"].mean()), 3), tol=5e-4),
-                   paper=printed.get("hints_mean", ""), authors=st["hints_mean"],
-                   why="decided against the authors' data.txt (to its 3 decimals)")
-        lo, hi = ref["hints_range"]
-        ledger.add(f"REL-{s}-hints-range", sec, f"Range of distinct clues per released {s} "
-                   "puzzle", exact(_range(lo, hi), _range(t["hints"].min(), t["hints"].max())),
-                   paper=_range(*printed["hints_range"]) if "hints_range" in printed else "",
-                   authors=_range(st["hints_min"], st["hints_max"]))
-        ledger.add(f"REL-{s}-loops-sound", sec,
-                   f"Mean loops of the released {s} puzzles under our sound solver",
-                   beyond(fmt(round(float(t["sound_loops"].mean()), 3)), "solve(mode='sound')"))
-        zero = int((t["solutions"] == 0).sum())
-        ledger.add(f"REL-{s}-contradictory", sec,
-                   f"Released {s} puzzles with no solution (exact count) though the authors' "
-                   "solver completed them",
-                   beyond(f"{zero} of {len(t)}", "exact count over all assignments"))
-    hd, do = released.queue("hd"), released.queue("do")
-    ledger.add("REL-hd-queue", "released puzzles",
-               "Hints still queued at each loop of the authors' solver, summed over the 30 "
-               "released hd puzzles", exact(_join(reference.queue_per_loop()), _join(hd)),
-               paper=_join(reference.queue_per_loop()))
-    ledger.add("REL-do-queue", "released puzzles",
-               "Hints still queued at each loop of the authors' solver, summed over the 30 "
-               "released do puzzles", not_comparable(_join(do), "released.queue('do'): paper "
-                                                     "mode on the released puzzles",
-                                                     kind="exact"),
-               why="the slides draw this queue as a plot with no numbers in the text, and the "
-                   "authors' data.txt does not store it; our count over their released puzzles "
-                   "is given for a reader with the plot")
-    return ledger
-
-
-def type_claims(ledger: Ledger, counts: Mapping[str, Mapping[str, float]]) -> Ledger:
-    """Clue types per released puzzle (``counts[set][type]`` = mean distinct per puzzle)."""
-    for s in released.SETS:
-        ref = reference.authors_hint_types(s)
-        printed = reference.hint_types() if s == "hd" else {}
-        for t in TYPES:
-            ledger.add(f"REL-{s}-type-{t}", "released puzzles",
-                       f"Mean '{TYPE_LABELS[t]}' clues per released {s} puzzle",
-                       exact(ref[t], round(counts[s][t], 3), tol=5e-4),
-                       paper=printed.get(t, ""), authors=ref[t],
-                       why="decided against the authors' data.txt (to its 3 decimals)")
-    return ledger
-
-
-def example_claims(ledger: Ledger, examples: Sequence[dict]) -> Ledger:
-    """The slides' examples: published loop counts (paper mode), the printed solution,
-    uniqueness, and the 'before' bound against their own clues."""
-    for e in examples:
-        key = e["name"].split(" (")[0].replace(" ", "_")
-        sec = "slides' examples"
-        if e["published_loops"] is not None:
-            ledger.add(f"EX-{key}-loops", sec, f"Loops of the authors' solver on the slides' "
-                       f"'{e['name']}'", exact(e["published_loops"], e["loops_paper"]),
-                       paper=e["published_loops"])
-            ledger.add(f"EX-{key}-loops-sound", sec,
-                       f"Loops of '{e['name']}' under our sound solver",
-                       beyond(str(e["loops"]), "solve(mode='sound')"))
-            ledger.add(f"EX-{key}-unique", sec,
-                       f"The slides' '{e['name']}' has exactly one solution",
-                       qualitative(e["count"] == 1, f"{e['count']} solution(s)",
-                                   "exact count over all 13,824 assignments"))
-        if e["published_solution"] is not None:
-            same = e["solution"] == e["published_solution"]
-            ledger.add(f"EX-{key}-solution", sec,
-                       f"The printed solution of '{e['name']}' is its unique solution",
-                       exact("yes", "yes" if same and e["count"] == 1 else "no"),
-                       paper="yes")
-    table1 = grammar_example_claims(ledger)
-    ks = [(f"{e['name']} clue {i + 1}", h.k) for e in examples
-          for i, h in enumerate(e["hints"]) if h.type == "before" and h.k is not None]
-    ks += [(f"Table 1's '{TYPE_LABELS[t]}' example", h.k) for t, h in table1
-           if h.type == "before" and h.k is not None]
-    bad = [f"{where} (k = {k})" for where, k in ks if not k < CLUE.m - 2]
-    ledger.add("SEM-before-k", "slides: Logical Meaning",
-               "'before' with k units has k < m - 2 (for m = 4 only k = 1), as the slides state",
-               qualitative(not bad, "; ".join(bad) or "every 'k units before' clue has k = 1",
-                           "every 'k units before' clue of the slides' three examples and of "
-                           "Table 1's examples against k < m - 2"),
-               paper="k < m - 2",
-               why="the slides' own examples use k = m - 2 = 2; the authors' code and our "
-                   "grammar draw k in 1..m - 2 (k <= 2)")
-    return ledger
-
-
-def grammar_example_claims(ledger: Ledger) -> list[tuple[str, Hint]]:
-    """Table 1's example column: each example parses, in the 4 x 4 space, as a clue of its
-    row's production type; returns (row type, parsed clue) pairs."""
-    parsed = [(t, parse(CLUE, text)) for t, text in reference.grammar_examples()]
-    wrong = [f"'{TYPE_LABELS[t]}' example reads as '{TYPE_LABELS[h.type]}'" for t, h in parsed
-             if h.type != t]
-    ledger.add("GRAM-table1-examples", "slides: Hint Grammar, Table 1",
-               "Each example of Table 1 is a clue of its row's production type",
-               qualitative(not wrong, "; ".join(wrong) or f"all {len(parsed)} parse as their "
-                           "row's type", "Table 1's example column, verbatim, read by our clue "
-                           "parser (hints.parse) in the 4 x 4 space"),
-               paper=f"{len(parsed)} examples")
-    return parsed
-
-
-# --- design inputs and claims we cannot check -----------------------------------------------
-
-
-def design_claims(ledger: Ledger, grammar: pd.DataFrame, budget: LogicGridBudget) -> Ledger:
-    """Numbers and rules we set (or copy from the authors' code): by construction."""
-    rows = [
-        ("SP-scenario", "slides: Scenario", "The murder-mystery space: four categories of four "
-         "entities, each a one-to-one matching", "suspect, weapon, room, hour (1:00-4:00 PM), "
-         "4 entities each", "model.CLUE"),
-        ("SP-problem", "slides: Problem Space", "The generator takes N categories of M entities "
-         "and returns a hint list that solves the puzzle", "any Space of N categories x M "
-         "entities, at most one numeric", "model.Space"),
-        ("FI2POP-design", "slides: FI-2Pop, PseudoCode", "Two populations, parents from one "
-         "chosen by size, children placed by feasibility", "population chosen with probability "
-         "|F| / (|F| + |I|), roulette parents", "fi2pop.run_experiment"),
-        ("GA-params", "paper (not in slides; DESIGN 5.4)", "The GA's budgets and rates",
-         f"{budget.trials} trials x {budget.generations} generations "
-         f"({budget.generations_difficulty} for difficulty only), population 50, crossover "
-         f"0.3, mutation 0.8, add rate 0.5, 2 elites each, at most 20 clues; mini "
-         f"{budget.mini_trials} x {budget.mini_generations}", "paper.LogicGridBudget, fi2pop.py"),
-        ("OP-init", "slides: Genetic Operators", "Initial lists hold 3-5 random clues (slides) "
-         "or 1-5 (paper and code)", "1-5 clues, as the authors' code", "fi2pop.EXPERIMENTS"),
-        ("OP-mut-cx", "slides: Genetic Operators", "Mutation deletes or inserts one clue; "
-         "crossover pools and shuffles both parents' clues", "insert with probability 0.5, else "
-         "delete; pool, shuffle, cut in half", "fi2pop.mutate, fi2pop.crossover"),
-        ("OP-random-productions", "paper (not in slides; DESIGN 5.4)", "Clues are random "
-         "productions of the grammar, not facts drawn from a hidden solution: the GA searches "
-         "clue lists and the solution emerges", "clues drawn from the grammar alone, no "
-         "solution drawn first", "fi2pop.random_hints"),
-        ("GRAM-productions", "slides: Hint Grammar, Table 1", "Clues come from five production "
-         "types", "is, not, before (at least 1 / exactly k), or (two forms), complex or",
-         "hints.py"),
-        ("SEM-is-not", "slides: Logical Meaning", "'is' links two entities, 'not' forbids it",
-         "as stated", "solver.py, count.py"),
-        ("SEM-or-exclusive", "slides: Logical Meaning", "'or' (both productions) and "
-         "'complex or' are exclusive: exactly one alternative holds",
-         "exactly one alternative holds", "solver.py, count.py"),
-        ("SEM-before-operands", "slides: Hint Grammar, Table 1; Logical Meaning", "'before' "
-         "names two entities of non-numeric categories and compares the numeric values they "
-         "are linked to", "both entities non-numeric; position = the linked hour; 'at least 1' "
-         "= strictly earlier, 'k' = exactly k later", "hints.validate, count.py"),
-        ("SEM-or-consequences", "paper (not in slides; DESIGN 5.4)", "'Either A or B is C' "
-         "with A, B of one category rules out every other entity of that category as C; with "
-         "three categories it implies A is not B", "both follow from exclusivity and the "
-         "one-to-one matching, which every assignment obeys", "count.py, solver.py"),
-        ("SOLV-rules", "paper (not in slides; DESIGN 5.4)", "After a clue changes the grid, the "
-         "solver applies cross-out, transitivity, shared-possibility elimination and openings",
-         "paper mode as the authors' code applies them (their released loop counts come out "
-         "exactly, REL-*-loops-mean); sound mode runs every rule to a fixpoint",
-         "authors.paper_solve, solver.solve"),
-        ("FEAS-definition", "slides: Infeasible Fitness; paper (DESIGN 5.4)", "A list is "
-         "feasible when the solver completes the grid without a contradiction; infeasible "
-         "lists are those it cannot solve", "ours: one solution proven by exact count, every "
-         "clue re-checked on it; the paper's definition in the weak-feasibility runs and both "
-         "side studies (weak=True)", "experiments.verify_puzzle, fi2pop.Experiment.weak"),
-        ("FIT-mini", "paper (not in slides; DESIGN 5.4)", "The mini 3 x 4 arm scores feasible "
-         "lists by brevity alone, 1 - h/20", f"weight {FITNESS['size_only'][1]:g} on 1 - h/"
-         f"{EXPERIMENTS['mini 3x4'].divisor:g}", "fi2pop.FITNESS, fi2pop.EXPERIMENTS"),
-        ("SOLV-alg1", "slides: Solver, Algorithm 1", "The solver makes passes over the queue of "
-         "unresolved clues until it is empty, nothing changes or a contradiction appears",
-         "paper mode rule for rule; sound mode runs every rule to a fixpoint",
-         "solver.solve, authors.paper_solve"),
-        ("FIT-infeasible", "slides: Infeasible Fitness", "Infeasible fitness 0.33 f/(e+f) + "
-         "0.33 c/r + 0.33 max(0, 1 - v/10)", "as printed", "fi2pop.evaluate"),
-        ("FIT-feasible", "slides: Feasible Fitness", "Feasible fitness 0.5 (1 - h/10) + "
-         "0.5 min(l/7, 1) as printed", "divisor 20, as the authors' code (GA-hd-divisor-20)",
-         "fi2pop.EXPERIMENTS"),
-        ("FIT-do", "slides: Results, Difficulty only", "'Difficulty only' scores loops alone",
-         "raw loop count (the authors' files store loops / 10)", "fi2pop.evaluate"),
-    ]
-    for cid, sec, claim, ours, where in rows:
-        ledger.add(cid, sec, claim, design_input(ours, f"a rule or number we set: {where}"))
-    for _, r in grammar.iterrows():
-        key = r["quantity"].replace("'", "").replace(" ", "-").replace(",", "")
-        ledger.add(f"GRAM-{key}", "hint grammar (authors' code)", f"Share of {r['quantity']}",
-                   design_input(f"{fmt(round(float(r['ours']), 4))} of {int(r['of'])} sampled "
-                                "draws", "a constant of the authors' code that our sampler "
-                                "copies; the sampled share is shown, not tested"),
-                   authors=float(r["authors' grammar"]))
-    sizes = {"SP-solutions-4x4": (CLUE, 13824, "4 x 4"), "SP-solutions-mini": (MINI, 576,
-                                                                                "3 x 4 mini")}
-    for cid, (space, paper, label) in sizes.items():
-        ledger.add(cid, "paper (not in slides; DESIGN 5.4)",
-                   f"The {label} space has {paper:,} possible solutions",
-                   exact(paper, len(assignments(space))), paper=paper)
-    for cid, sec, claim, why in [
-        ("BG-constraint-handling", "slides: Constrained Environment",
-         "Death penalties lose genetic information; fitness penalties are hard to tune",
-         "general background the slides do not test"),
-        ("QA-hd-human-like", "slides: Qualitative Analysis",
-         "'Hint size and difficulty' puzzles look like human-authored ones",
-         "no human-authored set or human panel to compare with"),
-        ("CONC-first", "slides: Conclusions",
-         "First academic work to generate this kind of puzzle",
-         "a priority claim about the literature, not checkable by computation"),
-        ("CONC-challenge-authors", "slides: Conclusions",
-         "The puzzles challenged the authors themselves", "a personal judgement, no data"),
-        ("BG-ga-outline", "slides: FI-2Pop, Genetic Algorithm; Genetic Operators",
-         "A GA initialises, evaluates, selects, crosses over with probability Pc and mutates "
-         "with probability Pm until it stops; its operators are representation, "
-         "initialisation, mutation, crossover and fitness",
-         "general background on genetic algorithms; this paper's choices are rows GA-params, "
-         "OP-init, OP-mut-cx and FI2POP-design"),
-        ("FW-map-elites", "slides: Future Work", "Future work: evolve puzzles of a variety of "
-         "difficulties with MAP-Elites", "a plan, not a result; beyond the paper, this notebook "
-         "runs a MAP-Elites map over clue counts (map_elites.csv, row MAP-hardest-paper)"),
-        ("FW-narrative", "slides: Future Work", "Future work: combine the hints with a "
-         "narrative", "a plan, not a result, and not attempted here"),
-    ]:
-        ledger.add(cid, sec, claim, not_comparable(), why=why)
-    return ledger
-
-
-def grammar_table(space: Space, samples: int, seed: int) -> pd.DataFrame:
-    """Shares of hint types and productions: our generator (sampled) vs the authors' grammar."""
-    hs = random_hints(space, samples, seed)
-    authors = reference.grammar()
-    before = [h for h in hs if h.type == "before"]
-    ors = [h for h in hs if h.type == "or"]
-    rows = [{"quantity": f"type '{TYPE_LABELS[t]}'",
-             "ours": sum(h.type == t for h in hs) / len(hs),
-             "authors' grammar": authors["type_share"], "of": len(hs)}
-            for t in TYPES]
-    rows.append({"quantity": "'before' drawn as 'at least 1'",
-                 "ours": sum(h.k is None for h in before) / max(len(before), 1),
-                 "authors' grammar": authors["before_at_least_share"],
-                 "of": len(before)})
-    rows.append({"quantity": "'or' with A, B from one category",
-                 "ours": sum(h.a // space.m == h.b // space.m for h in ors) / max(len(ors), 1),
-                 "authors' grammar": authors["or_same_category_share"],
-                 "of": len(ors)})
-    return pd.DataFrame(rows)
-
-
-# --- the FI-2Pop runs ------------------------------------------------------------------------
-
-
-_WHY_LOOPS = ("on the authors' own puzzles paper mode gives their counts exactly "
-              "(REL-{s}-loops-mean); our GA selecting on our sound solver's count (mean sound "
-              "loops {sound}, GA-{s}-loops-sound) is a reading")
-PF_READING = "GA fitness on the authors' solver (like for like)"
-SOUND_READING = "GA fitness on our sound solver"
-
-
-def _why_fitness_solver(pf: Arm | None, ours: Arm, au: Mapping[str, list[float]]) -> str:
-    """What the loop comparison under both fitness solvers measured, in numbers."""
-    if pf is None:
+def _beyond_all(values: Sequence[float], paper: float, side: str) -> str:
+    edge = (max if side == "max" else min)(values)
+    if (paper - edge) * (1 if side == "max" else -1) <= 0:
         return ""
-    return (f"measured: the same GA selecting on the authors' loop count (paper-fitness trials, "
-            f"our feasibility) ends at {fmt(np.mean(pf.loops_paper))} authors' loops "
-            f"({fmt(np.mean(pf.loops_sound))} sound), selecting on our sound count at "
-            f"{fmt(np.mean(ours.loops_paper))} ({fmt(np.mean(ours.loops_sound))} sound), the "
-            f"authors' released puzzles at {fmt(np.mean(au['loops']))}: this compares which "
-            "count the fitness reads, all else equal (feasibility stays ours, which also "
-            "requires one verified solution; the authors' GA accepted puzzles with none)")
+    return (f"the paper's {fmt(paper)} lies beyond every one of our {len(values)} runs "
+            f"({'largest' if side == 'max' else 'smallest'} {fmt(edge)}), which two samples "
+            "of one distribution often show")
 
 
-@dataclass(frozen=True)
-class _ArmRows:
-    """What one experiment's rows compare: ours (and under the paper's feasibility), the
-    authors' per-puzzle values, their data.txt numbers, the paper's print."""
-
-    name: str
-    s: str
-    ours: Arm
-    weak: Arm | None
-    au: dict[str, list[float]]
-    ref: dict
-    st: dict
-    printed: dict
-    n_au: int
-    sec: str
-    pf: Arm | None = None  # the runs whose fitness read the authors' solver's loops
-
-    def __iter__(self):
-        return iter((self.name, self.s, self.ours, self.weak, self.au, self.ref, self.st,
-                     self.printed, self.n_au, self.sec))
+def extremes(data: Data) -> Finding:
+    """An extreme of the paper's 30 trials against the extreme of 30 of our runs."""
+    _, s, rest = data.claim_id.split("-", 2)
+    what, side = rest.rsplit("-", 1)
+    col, q, margin, runs = EXTREMES[what]
+    printed, head, n = _printed(data, s), runs[0], len(_vals(data, s, "clues", AUTHORS))
+    rng = printed.get(f"{q}_range") or _printed(data, s, AR)[f"{q}_range"]
+    value = float(rng[side == "max"])
+    ev = _ga(data, s, col, lambda v: V.extreme(v, value, n, side, MARGINS[margin]), runs,
+             SOUND if head == PF else None)
+    why = [_beyond_all(_vals(data, s, col, head), value, side),
+           _loops_why(data, s) if head == PF else ""]
+    return Finding(ev, paper=fmt(value) if f"{q}_range" in printed else "",
+                   authors=released.statistics(s)[f"{q}_{side}"],
+                   available=len(_vals(data, s, col, head)), why="; ".join(w for w in why if w))
 
 
-def ga_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
-              table: pd.DataFrame, weak_results: Sequence[dict] = (),
-              weak_puzzles: Sequence[dict] = (),
-              paper_fitness: tuple[Sequence[dict], Sequence[dict]] = ((), ())) -> Ledger:
-    """Our FI-2Pop runs beside the paper's numbers: each a two-sample estimate or extreme.
-
-    ``table`` is ``released.csv`` (the authors' final puzzles, one per trial); the runs with
-    the paper's feasibility (``weak_results``, ``weak_puzzles``) give a reading of every row;
-    the runs whose fitness read the authors' loop count (``paper_fitness``: records, final
-    puzzles) are the loop rows' headline and a reading of the others.
-    """
-    authors = _authors_sets(table)
-    pf_results, pf_puzzles = paper_fitness
-    for name, s in SET_OF.items():
-        if len(select(results, name)) < 2:
-            continue
-        weak = (arm(weak_results, weak_puzzles, name, weak=True)
-                if select(weak_results, name, weak=True) else None)
-        pf = (arm(pf_results, pf_puzzles, name, fitness_solver="paper")
-              if len(select(pf_results, name, fitness_solver="paper")) >= 2 else None)
-        au = authors[s]
-        c = _ArmRows(name, s, arm(results, puzzles, name), weak, au,
-                     reference.authors_results(s), released.statistics(s),
-                     reference.results(name), len(au["loops"]), f"FI-2Pop: {name}", pf)
-        _ga_first_and_hints(ledger, c)
-        _ga_loops_and_fitness(ledger, c)
-        if s != "small":
-            _ga_extremes(ledger, c)
-            _ga_types(ledger, c)
-    if len(select(results, MAIN[0])) >= 2:
-        _ga_hd(ledger, results, puzzles, table, weak_results, weak_puzzles)
-    return ledger
+for _s in ("hd", "do"):
+    for _what in EXTREMES:
+        for _side in ("min", "max"):
+            EVIDENCE.claim(f"GA-{_s}-{_what}-{_side}", unit="run", tables=TV,
+                           references=REFS)(extremes)
 
 
-def _by_fitness_solver(build, c: _ArmRows) -> tuple[Evidence, str, dict]:
-    """A loop row's headline, its reading and the others: like for like (our GA's fitness on
-    the authors' count, as theirs) when those runs exist, our sound-solver fitness beside it,
-    and the paper's feasibility."""
-    if c.pf is None:
-        reads = _weak_readings(build, c.weak)
-        return build(c.ours), OURS_FEASIBLE if reads else "", reads
-    return build(c.pf), PF_READING, _weak_readings(build, c.weak, (SOUND_READING, build(c.ours)))
+@EVIDENCE.claim("GA-{s}-type-{t}", unit="run", tables=TV,
+                references=("hint_types", "authors_hint_types"))
+def clue_types(data: Data, s: str, t: str) -> Finding:
+    """Mean distinct clues of one type per final puzzle, against the released puzzles'."""
+    col, (paper, authors) = f"type-{t}", _types(data, s, t)
+    theirs = Sample.of(_vals(data, s, col, AUTHORS))
+    return Finding(_ga(data, s, col, lambda v: estimate(Sample.of(v), theirs, MARGINS["clues"]),
+                       (OURS, WEAK, PF)), paper=paper, authors=authors,
+                   available=len(_vals(data, s, col)),
+                   why=f"measured: selecting on the authors' loop count gives "
+                       f"{_mean(data, s, col, PF)} per puzzle against {_mean(data, s, col)} "
+                       "selecting on our sound count")
 
 
-def _ga_first_and_hints(ledger: Ledger, c: _ArmRows) -> None:
-    """Mean first feasible generation and mean distinct clues."""
-    name, s, ours, weak, au, ref, st, printed, n_au, sec = c
-
-    def ff(a: Arm, ref=ref, n_au=n_au) -> Evidence:
-        return estimate(Sample.of(a.first_feasible),
-                        Sample(ref["first_feasible_mean"], n_au), MARGINS.generations)
-
-    reads = _weak_readings(ff, weak)
-    ledger.add(f"GA-{s}-first-feasible", sec,
-               "Mean first generation with a feasible list (counted from 1)",
-               ff(ours), paper=printed.get("first_feasible_mean", ""),
-               authors=st["first_feasible_mean"], reading=OURS_FEASIBLE if reads else "",
-               readings=reads,
-               why="the authors stored only the mean, min and max of their "
-                   f"{n_au} trials, so their spread is assumed equal to ours"
-                   + (f"; under the paper's feasibility our mean is "
-                      f"{fmt(np.mean(weak.first_feasible))}" if weak else ""))
-
-    def hints(a: Arm, au=au) -> Evidence:
-        return estimate(Sample.of(a.clues), Sample.of(au["clues"]), MARGINS.clues)
-
-    extra = []
-    if ours.duplicates:
-        extra.append(("raw list length (exact repeats counted)",
-                      estimate(Sample.of(ours.clues_raw), Sample.of(au["clues"]),
-                               MARGINS.clues)))
-    reads = _weak_readings(hints, weak, *extra)
-    dup = (f"our {len(ours.clues)} final puzzles repeat {ours.duplicates} clues exactly "
-           f"(in {ours.with_duplicates} puzzles; raw mean {fmt(np.mean(ours.clues_raw))}); "
-           if ours.duplicates else "")
-    ledger.add(f"GA-{s}-hints", sec, "Mean distinct clues per final puzzle",
-               hints(ours), paper=printed.get("hints_mean", ""), authors=st["hints_mean"],
-               reading="distinct clues" if reads else "", readings=reads,
-               why=dup + "the authors' count drops exact repeats"
-               + (f" (their data.txt: {fmt(st['duplicates_total'])} repeats)"
-                  if not np.isnan(st["duplicates_total"]) else "")
-               + f", so distinct clues are compared; their spread from their {n_au} "
-               "released puzzles")
+@EVIDENCE.claim("GA-hd-divisor-{d}", tables=TV, references=REFS)
+def divisor(data: Data, d: str) -> Finding:
+    """The released puzzles' fitness with divisor 20; beyond: ours with the printed 10."""
+    runs, loops = (OURS, "loops_sound") if d == "10" else (AUTHORS, "loops_paper")
+    t = _trials(data, "hd")[runs].dropna(subset=[loops])
+    f10 = float(np.mean([paper_fitness("hd", lp, h, 10) for lp, h in zip(
+        t[loops], t["clues_raw" if d == "10" else "clues"], strict=True)]))
+    if d == "10":
+        return Finding(V.beyond(fmt(round(f10, 3)), "re-scored final puzzles"))
+    f20, paper = float(t["fitness_paper"].mean()), _printed(data, "hd")["fitness_feasible_mean"]
+    return Finding(V.exact(paper, round(f20, 4), tol=5e-4), paper=paper,
+                   authors=released.statistics("hd")["fitness_feasible_final"],
+                   why=f"the released puzzles give {fmt(f20)} with divisor 20 and {fmt(f10)} "
+                       "with the printed divisor 10")
 
 
-def _ga_loops_and_fitness(ledger: Ledger, c: _ArmRows) -> None:
-    """Mean loops (both solvers) and the final top fitness of both populations."""
-    name, s, ours, weak, au, ref, st, printed, n_au, sec = c
-
-    def loops(a: Arm, au=au) -> Evidence:
-        return estimate(Sample.of(a.loops_paper), Sample.of(au["loops"]), MARGINS.loops)
-
-    head, reading, reads = _by_fitness_solver(loops, c)
-    ledger.add(f"GA-{s}-loops-paper", sec,
-               "Mean loops of the authors' solver (paper mode) on the final puzzles",
-               head, paper=printed.get("loops_mean", ""), authors=st["loops_mean"],
-               reading=reading, readings=reads,
-               why=_why_fitness_solver(c.pf, ours, au) or
-               _WHY_LOOPS.format(sound=fmt(np.mean(ours.loops_sound)), s=s))
-    ledger.add(f"GA-{s}-loops-sound", sec,
-               "Mean loops of the final puzzles under our sound solver (the count the GA "
-               "fitness used)", beyond(fmt(round(float(np.mean(ours.loops_sound)), 3)),
-                                       "mean over trials"))
-
-    margin = MARGINS.fitness_do if s == "do" else MARGINS.fitness
-
-    def fit(a: Arm, au=au, margin=margin) -> Evidence:
-        return estimate(Sample.of(a.fitness_paper), Sample.of(au["fitness"]), margin)
-
-    own = [("our GA's own fitness (sound-solver loops)",
-            estimate(Sample.of(ours.fitness_ga), Sample.of(au["fitness"]), margin))]
-    if c.pf is not None:
-        own.append((PF_READING, fit(c.pf)))
-    reads = _weak_readings(fit, weak, *own)
-    how = {"hd": "0.5 min(l, 7) / 7 + 0.5 (1 - h / 20)", "do": "loops / 10",
-           "small": "1 - h / 20"}[s]
-    ledger.add(f"GA-{s}-fitness-feasible", sec,
-               f"Final top feasible fitness, mean over trials ({how}, the authors' scale)",
-               fit(ours), paper=printed.get("fitness_feasible_mean", ""),
-               authors=st["fitness_feasible_final"],
-               reading="like for like: our final puzzles scored with the authors' solver",
-               readings=reads,
-               why=f"the authors' value is their final puzzles scored with their solver's "
-                   f"loops ({how}; their released puzzles give it exactly, spread included); "
-                   f"the headline scores our final puzzles the same way (paper-mode loops, "
-                   f"mean {fmt(np.mean(ours.loops_paper))}), while our GA's own fitness "
-                   f"used our sound solver's loops (mean {fmt(np.mean(ours.loops_sound))}, "
-                   "reading)" + ("; the headline is GA-do-loops-paper / 10" if s == "do"
-                                 else ""))
-
-    def inf(a: Arm, ref=ref, n_au=n_au) -> Evidence:
-        return estimate(Sample.of(a.infeasible),
-                        Sample(ref["fitness_infeasible_final"], n_au),
-                        MARGINS.fitness_infeasible)
-
-    plateau = sum(abs(v - 0.957) < 1e-9 for v in ours.infeasible)
-    reads = _weak_readings(inf, weak)
-    same = (" (the same 0.9728125 in both 4 x 4 arms' data.txt)" if s != "small" else "")
-    why = (f"{plateau} of our {len(ours.infeasible)} final tops are 0.957 = 0.33 x "
-           "(1 + 1 + 0.9), a complete grid of valid rows with one violated clue"
-           + (f", the others up to {fmt(max(ours.infeasible))}"
-              if plateau < len(ours.infeasible) else "")
-           + f"; the authors' mean is {fmt(ref['fitness_infeasible_final'])}{same}, with no "
-           "spread stored (theirs assumed equal to ours)")
-    if weak is not None:
-        why += ("; with the paper's feasibility a completed grid counts as feasible even when "
-                "a clue still queued is violated, and our runs under it end at a mean of "
-                f"{fmt(np.mean(weak.infeasible))} with "
-                f"{sum(abs(v - 0.957) < 1e-9 for v in weak.infeasible)} of "
-                f"{len(weak.infeasible)} at 0.957 (reading)")
-    ledger.add(f"GA-{s}-fitness-infeasible", sec,
-               "Final top infeasible fitness, mean over trials", inf(ours),
-               paper=printed.get("fitness_infeasible_mean", ""),
-               authors=st["fitness_infeasible_final"],
-               reading=OURS_FEASIBLE if reads else "", readings=reads,
-               why=why + ("" if inf(ours).settled == "reproduced"
-                          else "; cause of the difference not measured here"))
+@EVIDENCE.claim("GA-{s}-loops-sound", tables=TV)
+def loops_sound(data: Data, s: str) -> Finding:
+    """Beyond the paper: the count our GA's fitness used."""
+    return Finding(V.beyond(_mean(data, s, "loops_sound"), "mean over trials"))
 
 
-def _ga_extremes(ledger: Ledger, c: _ArmRows) -> None:
-    """The earliest / latest first feasible generation, fewest / most clues and loops."""
-    name, s, ours, weak, au, ref, st, printed, n_au, sec = c
-    for side, key in (("min", 0), ("max", 1)):
-        fv = float((printed.get("first_feasible_range")
-                    or (st["first_feasible_min"], st["first_feasible_max"]))[key])
-        hv = float(printed.get("hints_range", ref["hints_range"])[key])
-        lv = float(printed.get("loops_range", ref["loops_range"])[key])
-        most = "fewest" if side == "min" else "most"
-
-        def ext_ff(a: Arm, v=fv, side=side, n=n_au) -> Evidence:
-            return extreme(a.first_feasible, v, n, side, MARGINS.extreme_generations)
-
-        def ext_h(a: Arm, v=hv, side=side, n=n_au, raw=False) -> Evidence:
-            return extreme(a.clues_raw if raw else a.clues, v, n, side,
-                           MARGINS.extreme_count)
-
-        def ext_l(a: Arm, v=lv, side=side, n=n_au) -> Evidence:
-            return extreme(a.loops_paper, v, n, side, MARGINS.extreme_count)
-
-        reads = _weak_readings(ext_ff, weak)
-        ledger.add(f"GA-{s}-first-feasible-{side}", sec,
-                   f"The {'earliest' if side == 'min' else 'latest'} first feasible "
-                   f"generation over the {n_au} trials", ext_ff(ours),
-                   paper=fmt(fv) if "first_feasible_range" in printed else "",
-                   authors=st[f"first_feasible_{side}"],
-                   reading=OURS_FEASIBLE if reads else "", readings=reads,
-                   why=_why_extreme(ours.first_feasible, fv, side))
-        extra = ([("raw list length (exact repeats counted)", ext_h(ours, raw=True))]
-                 if ours.duplicates else [])
-        reads = _weak_readings(ext_h, weak, *extra)
-        ledger.add(f"GA-{s}-hints-{side}", sec,
-                   f"The {most} distinct clues of a final puzzle over the {n_au} trials",
-                   ext_h(ours), paper=fmt(hv) if "hints_range" in printed else "",
-                   authors=st[f"hints_{side}"],
-                   reading="distinct clues" if reads else "", readings=reads,
-                   why=_why_extreme(ours.clues, hv, side))
-        head, reading, reads = _by_fitness_solver(ext_l, c)
-        shown = c.pf if c.pf is not None else ours
-        ledger.add(f"GA-{s}-loops-{side}", sec,
-                   f"The {most} loops (authors' solver) of a final puzzle over the {n_au} "
-                   "trials", head, paper=fmt(lv) if "loops_range" in printed else "",
-                   authors=st[f"loops_{side}"], reading=reading, readings=reads,
-                   why=_why_extreme(shown.loops_paper, lv, side) + "; " + (
-                       _why_fitness_solver(c.pf, ours, au) or _WHY_LOOPS.format(
-                           sound=fmt(np.mean(ours.loops_sound)), s=s)))
+@EVIDENCE.claim("GA-{s}-queue-shrinks", unit="run", tables=TV, references=("queue_per_loop",))
+def queue_shrinks(data: Data, s: str) -> Finding:
+    """The authors' solver's queue cannot grow: by construction (``ours``: how often it falls)."""
+    qs = _queues(data, s, OURS)
+    steps = [b - a for q in qs for a, b in zip(q, q[1:], strict=False)]
+    if any(d > 0 for d in steps):
+        raise ValueError(f"GA-{s}-queue-shrinks: a queue grew: the replay is wrong")
+    return Finding(V.by_construction(
+        "trend", f"sums per loop {_join(_sums(qs))}; {sum(d < 0 for d in steps)} of {len(steps)} "
+        f"loop steps of {len(qs)} puzzles fall, the rest stay level", "each loop's queue of the "
+        "authors' solver is a subset of the last, so it cannot grow, for any puzzle"),
+        paper=_join(_queue_paper(data)) if s == "hd" else "")
 
 
-def _ga_types(ledger: Ledger, c: _ArmRows) -> None:
-    """Mean distinct clues of each type."""
-    name, s, ours, weak, au, ref, st, printed, n_au, sec = c
-    for t in TYPES:
-        def types(a: Arm, t=t, au=au) -> Evidence:
-            return estimate(Sample.of(a.types[t]), Sample.of(au[f"type-{t}"]),
-                            MARGINS.clues)
-
-        extra = [(PF_READING, types(c.pf))] if c.pf is not None else []
-        reads = _weak_readings(types, weak, *extra)
-        ledger.add(f"GA-{s}-type-{t}", f"slides: {name} (con)",
-                   f"Mean distinct '{TYPE_LABELS[t]}' clues per final puzzle", types(ours),
-                   paper=reference.hint_types()[t] if s == "hd" else "",
-                   authors=reference.authors_hint_types(s)[t],
-                   reading=OURS_FEASIBLE if reads else "", readings=reads,
-                   why="our sampler and the authors' grammar draw every type with "
-                       "probability 0.2 (GRAM-type-*), so the mix in final puzzles comes "
-                       "from selection" + (
-                           f"; measured: selecting on the authors' loop count gives "
-                           f"{fmt(np.mean(c.pf.types[t]))} per puzzle against "
-                           f"{fmt(np.mean(ours.types[t]))} selecting on our sound count "
-                           f"(reading {PF_READING!r})" if c.pf is not None else
-                           "; hypothesis: selecting on our sound solver's loop count favours "
-                           "other types than selecting on the authors' count (untested)")
-                       + "; the authors' spread from their released puzzles")
+# --- the authors' side studies, rerun as their scripts run them ---
+def _agreement(data: Data) -> str:
+    a = data.table("weak_agreement")
+    n = [a[a["lists"].str.startswith(w)][["agree", "n"]].sum() for w in ("random", "released")]
+    return (f"our weak test and the authors' solver agree on {n[0]['agree']} of {n[0]['n']} "
+            f"stored random lists and {n[1]['agree']} of {n[1]['n']} released puzzles")
 
 
-def _ga_hd(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
-           table: pd.DataFrame, weak_results: Sequence[dict],
-           weak_puzzles: Sequence[dict]) -> None:
-    """'Hint size and difficulty': the feasible share and the hint divisor."""
-    ours = arm(results, puzzles, MAIN[0])
-    weak = (arm(weak_results, weak_puzzles, MAIN[0], weak=True)
-            if select(weak_results, MAIN[0], weak=True) else None)
-    paper = reference.results(MAIN[0])["feasible_share"]
-
-    def share(a: Arm, paper=paper) -> Evidence:
-        return estimate(Sample.of(a.share), Sample(paper, len(a.share)), MARGINS.share)
-
-    reads = _weak_readings(share, weak)
-    ledger.add("GA-hd-feasible-share", f"FI-2Pop: {MAIN[0]}",
-               "Feasible share of the population over the generations (slides: about 10%)",
-               share(ours), paper=paper, reading=OURS_FEASIBLE if reads else "",
-               readings=reads,
-               why="the slides' 'about 10%' carries no spread (ours assumed) and no n (their "
-                   "30 trials assumed)" + (f"; under the paper's feasibility our share is "
-                                           f"{fmt(np.mean(weak.share))}" if weak else ""))
-    fits = _authors_sets(table)["hd"]
-    f20 = float(np.mean(fits["fitness"]))
-    f10 = float(np.mean([0.5 * min(lp, 7) / 7 + 0.5 * (1 - h / 10)
-                         for lp, h in zip(fits["loops"], fits["clues"], strict=True)]))
-    ledger.add("GA-hd-divisor-20", "slides: Feasible Fitness; Results",
-               "The reported final top feasible fitness follows from the authors' own 30 "
-               "final puzzles only with the hint divisor 20 of their code",
-               exact(reference.results(MAIN[0])["fitness_feasible_mean"],
-                     round(f20, 4), tol=5e-4),
-               paper=reference.results(MAIN[0])["fitness_feasible_mean"],
-               authors=released.statistics("hd")["fitness_feasible_final"],
-               why=f"the released puzzles scored with divisor 20 give {fmt(f20)}; with the "
-                   f"printed divisor 10 they give {fmt(f10)}")
-    d10 = [0.5 * min(lp, 7) / 7 + 0.5 * (1 - h / 10)
-           for lp, h in zip(ours.loops_sound, ours.clues_raw, strict=True)]
-    ledger.add("GA-hd-divisor-10", f"FI-2Pop: {MAIN[0]}",
-               "Our final puzzles scored with the slides' printed divisor 10 (sound loops, "
-               "as the fitness used)", beyond(fmt(round(float(np.mean(d10)), 3)),
-                                              "re-scored final puzzles"))
+def _cause(data: Data, *cell: str | int) -> list[float]:
+    return cause_values(data.stored("protocol_causes_runs"), *cell)
 
 
-def _why_extreme(values: Sequence[float], paper: float, side: str) -> str:
-    """The why of an extreme row: what the rule compares, and where the paper's value lies
-    beyond every one of our runs."""
-    text = ("the paper's extreme of its 30 trials against our runs (an exact two-sample "
-            "precedence test on how many of ours lie beyond it)")
-    edge, word = (max(values), "largest") if side == "max" else (min(values), "smallest")
-    if (paper > edge) if side == "max" else (paper < edge):
-        text += (f"; the paper's {fmt(paper)} lies beyond every one of our {len(values)} runs "
-                 f"({word} {fmt(edge)}), which two samples of one distribution often show")
-    return text
-
-
-# --- the queue per loop ---------------------------------------------------------------------
-
-
-def _queues(puzzles: Sequence[dict], name: str) -> list[list[int]]:
-    ps = sorted((p for p in puzzles if p["experiment"] == name), key=lambda p: p["trial"])
-    return [queue_profile(SPACES[p["_space"]], p["_hints"], p["loops_paper"]) for p in ps]
-
-
-def _queue_counts(ledger: Ledger, puzzles: Sequence[dict], name: str, key: str,
-                  pf_puzzles: Sequence[dict]) -> None:
-    """Clues queued, summed over a final puzzle's loops (authors' solver), against the
-    authors' released puzzles; a reading from the runs whose fitness read the authors' count."""
-    qs = _queues(puzzles, name)
-    if len(qs) < 2:
-        return
-    theirs = [queue_profile(CLUE, hs) for hs in released.puzzles(key)]
-    total = np.zeros(max(len(q) for q in qs), dtype=int)
-    for q in qs:
-        total[:len(q)] += q
-
-    def ev_of(queues: list[list[int]]) -> Evidence:
-        return estimate(Sample.of([float(sum(q)) for q in queues]),
-                        Sample.of([float(sum(q)) for q in theirs]), MARGINS.queue)
-
-    ev = replace(ev_of(qs), ours=f"{ev_of(qs).ours} per puzzle (sums per loop: {_join(total)})")
-    pf = _queues(pf_puzzles, name)
-    reads = {PF_READING: ev_of(pf)} if len(pf) >= 2 else {}
-    paper = reference.queue_per_loop() if key == "hd" else []
-    ledger.add(f"GA-{key}-queue-counts", f"slides: {name} (con), hint types per solve loop",
-               "Clues still queued, summed over the loops of a final puzzle"
-               + (" (the slides' per-loop sums divided by 30)" if paper else
-                  " (the slides plot the per-loop sums only)"), ev,
-               paper=f"{fmt(sum(paper) / 30)} per puzzle (per loop: {_join(paper)})"
-               if paper else "",
-               authors=fmt(float(np.mean([sum(q) for q in theirs]))),
-               reading=SOUND_READING if reads else "", readings=reads,
-               why=f"the authors' 30 released puzzles give the slides' sums exactly "
-                   f"(REL-{key}-queue) and their spread; the queue is a product of clue and "
-                   "loop counts, so it moves with GA-" + key + "-hints and GA-" + key
-                   + "-loops-paper" + (f"; selecting on the authors' count gives "
-                                       f"{fmt(np.mean([sum(q) for q in pf]))} per puzzle "
-                                       f"(reading)" if reads else ""))
-
-
-def queue_claims(ledger: Ledger, puzzles: Sequence[dict], table: pd.DataFrame,
-                 pf_puzzles: Sequence[dict] = ()) -> Ledger:
-    """The queue of unresolved clues per loop of the authors' solver on our final puzzles:
-    its fall (a trend over loops) and its size (hints queued, summed over a puzzle's loops;
-    ``pf_puzzles``: the final puzzles of the runs whose fitness read the authors' count)."""
-    for name, cid in ((MAIN[0], "GA-hd-queue-shrinks"), (MAIN[1], "GA-do-queue-shrinks")):
-        qs = _queues(puzzles, name)
-        if len(qs) < 2:
-            continue
-        x = [j + 1 for q in qs for j in range(len(q))]
-        y = [v for q in qs for v in q]
-        total = np.zeros(max(len(q) for q in qs), dtype=int)
-        for q in qs:
-            total[:len(q)] += q
-        ev = trend(x, y, increasing=False)
-        ev = replace(ev, ours=f"{ev.ours} (sums per loop: {_join(total)})",
-                     test=ev.test + f"; one value per puzzle and loop ({len(qs)} puzzles)")
-        ledger.add(cid, f"slides: {name} (con), hint types per solve loop",
-                   "The number of clues still queued falls from loop to loop (authors' solver)",
-                   ev, paper=_join(reference.queue_per_loop()) if name == MAIN[0]
-                   else "", why="within a puzzle the queue cannot grow (a clue leaves it once "
-                   "the grid entails it), so the values of one puzzle are not independent; the "
-                   "test pools them")
-    for name, key in ((MAIN[0], "hd"), (MAIN[1], "do")):
-        _queue_counts(ledger, puzzles, name, key, pf_puzzles)
-    return ledger
-
-
-# --- the authors' side studies --------------------------------------------------------------
-
-
-def _agreement_text(agreement: pd.DataFrame) -> str:
-    rnd = agreement[agreement["lists"].str.startswith("random")]
-    rel = agreement[agreement["lists"].str.startswith("released")]
-    return (f"our weak test and the authors' solver agree on {int(rnd['agree'].sum())} of "
-            f"{int(rnd['n'].sum())} stored random lists (ours alone accepts "
-            f"{int(rnd['only ours feasible'].sum())}, theirs alone "
-            f"{int(rnd['only theirs feasible'].sum())}) and on {int(rel['agree'].sum())} of "
-            f"{int(rel['n'].sum())} released puzzles")
-
-
-def _cause_values(causes: pd.DataFrame | None, protocol: str, oracle: str, variant: str,
-                  fitness: str, step: int) -> list[float]:
-    """One cell of the stored cause runs: the per-trial values, by trial."""
-    if causes is None:
-        return []
-    c = causes[(causes["protocol"] == protocol) & (causes["oracle"] == oracle)
-               & (causes["variant"] == variant) & (causes["fitness"].fillna("") == fitness)
-               & (causes["step"] == step)].sort_values("trial")
-    return c["value"].astype(float).tolist()
-
-
-def _cause_text(base: list[float], others: Mapping[str, list[float]], paper: float,
-                margin: float) -> str:
-    """What each measured cause does to the protocol's value (paired over the same seeds),
-    and whether one of them brings it within the margin of the paper's."""
-    parts = []
-    closes = []
-    for name, vals in others.items():
-        if len(vals) != len(base) or not vals:
-            continue
-        d = np.asarray(vals) - np.asarray(base)
-        parts.append(f"{name} {fmt(np.mean(vals))} (paired difference {fmt(d.mean())})")
-        if abs(np.mean(vals) - paper) <= margin:
-            closes.append(name)
-    if not parts:
-        return ""
-    verdict = (f"within the margin of the paper's value: {', '.join(closes)}" if closes else
-               "none of them comes within the margin of the paper's value, so the gap is "
-               "unexplained and these causes are excluded")
+def _causes(base: list[float], others: Mapping[str, list[float]], paper: float,
+            margin: float) -> str:
+    """Each measured cause's value (paired, same seeds) and whether it closes the gap."""
+    runs = {k: v for k, v in others.items() if v and len(v) == len(base)}
+    if not runs:
+        return NO_CAUSE
+    parts = [f"{k} {fmt(np.mean(v))} (paired difference "
+             f"{fmt(float(np.mean(np.subtract(v, base))))})" for k, v in runs.items()]
+    closes = [k for k, v in runs.items() if abs(np.mean(v) - paper) <= margin]
     return (f"measured on the same seeds (protocol_causes.csv): ours as their script "
-            f"{fmt(np.mean(base))}; " + "; ".join(parts) + f"; {verdict}")
+            f"{fmt(np.mean(base))}; " + "; ".join(parts) + "; " + (
+                f"within the margin of the paper's value: {', '.join(closes)}" if closes else
+                "none of them comes within the margin of the paper's value, so the gap is "
+                "unexplained and these causes are excluded"))
 
 
-def mutation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFrame,
-                    causes: pd.DataFrame | None = None) -> Ledger:
-    """Their FeasbilityTest.py protocol: feasibility after 1..5 successive mutations, with the
-    paper's feasibility (``MUT-weak-*``) and ours (``MUT-strict-*``); ``causes`` (the stored
-    protocol-causes runs) adds the authors' solver as oracle and the causes measured."""
-    weak = np.array([r["ratios"] for r in runs if r["weak"]])
-    strict = np.array([r["ratios"] for r in runs if not r["weak"]])
-    if len(weak) < 2 or len(strict) < 2:
-        return ledger
-    sec = "slides: Other Experiments, Feasibility after Mutation"
-    agree = _agreement_text(agreement)
-    paper = reference.mutation_feasibility()
-    authors = np.array([_cause_values(causes, "mutation", "authors", "as their script", "", k)
-                        for k in range(1, len(paper) + 1)]).T
-    for s, value in enumerate(paper, start=1):
-        def ev(ratios: np.ndarray, s=s, value=value) -> Evidence:
-            return estimate(Sample.of(ratios[:, s - 1]), Sample(value, len(ratios)),
-                            MARGINS.share)
-
-        base = _cause_values(causes, "mutation", "ours", "as their script", "", s)
-        others = {"the authors' solver as oracle":
-                  _cause_values(causes, "mutation", "authors", "as their script", "", s)}
-        others.update({v: _cause_values(causes, "mutation", "ours", v, "", s)
-                       for v in ("first target lists only", "repeats removed from the archive",
-                                 "distinct-clue mutation")})
-        reads = {OURS_FEASIBLE: ev(strict)}
-        if len(authors) >= 2:
-            reads["the authors' solver as oracle"] = ev(authors)
-        measured = _cause_text(base, others, value, 0.05)
-        ledger.add(f"MUT-weak-{s}", sec,
-                   f"Share still feasible after {s} successive mutation(s), paper's feasibility",
-                   ev(weak), paper=value, reading="paper's feasibility (our sound solver)",
-                   readings=reads,
-                   why=f"run as FeasbilityTest.py with the paper's feasibility (weak=True); "
-                       f"{agree}; "
-                       + (measured or "cause not measured here")
-                       + "; the slides print no spread and no n (their 30 trials assumed, "
-                       "spread assumed equal to ours)")
-        ledger.add(f"MUT-strict-{s}", sec,
-                   f"Share still feasible after {s} successive mutation(s), our feasibility",
-                   ev(strict), paper=value,
-                   why=f"the same claim under our feasibility, which also requires one verified "
-                       f"solution and so keeps fewer lists feasible ({fmt(strict[:, s - 1].mean())}"
-                       f" vs {fmt(weak[:, s - 1].mean())} under the paper's, MUT-weak-{s}); the "
-                       "rest of the gap is MUT-weak's, unexplained")
-    steps = np.arange(1, weak.shape[1] + 1)
-
-    def tr(ratios: np.ndarray) -> Evidence:
-        x = np.tile(steps, len(ratios))
-        e = trend(x, ratios.ravel(), increasing=False)
-        return replace(e, test=e.test + f"; one value per trial and step ({len(ratios)} trials)")
-
-    ledger.add("MUT-trend", sec, "The feasible share falls with every further mutation",
-               tr(weak), paper=_join(paper), reading="paper's feasibility (the authors' code)",
-               readings={OURS_FEASIBLE: tr(strict)},
-               why="means per step, paper's feasibility: "
-                   f"{_join(np.round(weak.mean(axis=0), 3))}; a chain's later steps depend on "
-                   "its earlier ones, so one trial's values are not independent; the test pools "
-                   "them")
-    return ledger
+def _mutation(data: Data, feasibility: str) -> np.ndarray:
+    t = data.table("protocol_trials").query("protocol == 'mutation' and feasibility == @"
+                                            "feasibility")
+    return t.pivot(index="trial", columns="step", values="value").to_numpy(float)
 
 
-ABLATION_VARIANTS = ("full", "no completion", "no row validity", "no violations", "random")
+def _paper_mutation(data: Data) -> list[float]:
+    return data.reference("mutation_feasibility").sort_values("mutations")[
+        "still_feasible"].tolist()
 
 
-def _plot_value(text: str) -> float:
-    """The midpoint of a range read off the slides' plot ('9-10' -> 9.5, 'about 0' -> 0)."""
-    if text.startswith("about"):
-        return float(text.split()[1])
-    lo, hi = (float(x) for x in text.split("-"))
-    return (lo + hi) / 2
+@EVIDENCE.claim("MUT-weak-{k}", unit="run", tables=PROTOCOL, stored=CAUSES,
+                references=("mutation_feasibility",))
+def mutation_share(data: Data, k: str) -> Finding:
+    """The share still feasible after k mutations under the paper's feasibility."""
+    s, paper = int(k), _paper_mutation(data)
+    value, weak = paper[s - 1], _mutation(data, "paper")
+
+    def ev(r: np.ndarray) -> Evidence:
+        return estimate(Sample.of(r[:, s - 1]), Sample(value, len(r)), MARGINS["share"])
+
+    authors = np.array([_cause(data, "mutation", "authors", "as their script", "", j)
+                        for j in range(1, len(paper) + 1)]).T
+    others = {v: _cause(data, "mutation", "ours", v, "", s) for v in (
+        "first target lists only", "repeats removed from the archive", "distinct-clue mutation")}
+    base = _cause(data, "mutation", "ours", "as their script", "", s)
+    return Finding({"paper's feasibility (our sound solver)": ev(weak),
+                    "the authors' solver as oracle": ev(authors)}, paper=value,
+                   available=len(weak), why=f"{_agreement(data)}; " + _causes(
+                       base, {"the authors' solver as oracle": list(authors[:, s - 1]),
+                              **others}, value, 0.05))
 
 
-def ablation_claims(ledger: Ledger, runs: Sequence[dict], agreement: pd.DataFrame,
-                    causes: pd.DataFrame | None = None) -> Ledger:
-    """Their SinglePopExperiements.py: feasible individuals per generation, per variant;
-    ``causes`` adds the authors' solver as oracle and the generator's operators."""
-    means: dict[str, list[float]] = {}
-    finals: dict[str, list[float]] = {}
-    for v in ABLATION_VARIANTS:
-        rs = [r for r in runs if r["variant"] == v]
-        if len(rs) < 2:
-            return ledger
-        means[v] = [float(np.mean(r["n_feasible"])) for r in rs]
-        finals[v] = [float(r["n_feasible"][-1]) for r in rs]
-    sec = "slides: Other Experiments, Infeasible Fitness"
-    agree = _agreement_text(agreement)
-    for v in ABLATION_VARIANTS:
-        text = reference.ablation()[v]
-        value = _plot_value(text)
-
-        def ev(vals: list[float], value=value) -> Evidence:
-            return estimate(Sample.of(vals), Sample(value, len(vals)), MARGINS.individuals)
-
-        why = (f"the slides' value is a range read off a plot (its midpoint {fmt(value)} used; "
-               "no spread printed, ours assumed; their script's 30 trials assumed)")
-        reads = {"final generation": ev(finals[v])}
-        base = _cause_values(causes, "ablation", "ours", "as their script", v, 0)
-        others = {"the authors' solver as oracle":
-                  _cause_values(causes, "ablation", "authors", "as their script", v, 0),
-                  "distinct-clue operators":
-                  _cause_values(causes, "ablation", "ours", "distinct-clue operators", v, 0)}
-        for name, vals in others.items():
-            if len(vals) >= 2:
-                reads[name] = ev(vals)
-        if v != "random":
-            why += (f"; the protocol runs with the paper's feasibility (weak=True), as their "
-                    f"script does; {agree}; "
-                    + (_cause_text(base, others, value, 1.0) or "cause not measured here"))
-        ledger.add(f"ABL-{v.replace(' ', '-')}", sec,
-                   f"Feasible individuals per generation (of 50), '{v}'", ev(means[v]),
-                   paper=text, reading="mean over the 100 generations", readings=reads,
-                   why=why)
-    order = [("no violations", "full", "more"), ("full", "no completion", "more"),
-             ("no completion", "no row validity", "at least as many"),
-             ("no row validity", "random", "more")]
-    for hi, lo, word in order:
-        ev = in_claim_order(ordering(means[lo], means[hi], paired=False), hi, means[hi], lo,
-                            means[lo])
-        op = ">=" if word == "at least as many" else ">"
-        cid = (f"ABL-order-{hi.replace(' ', '-')}-{'ge' if op == '>=' else 'gt'}-"
-               f"{lo.replace(' ', '-')}")
-        why = ("each variant runs its own 30 seeds (unpaired) at the same budget (100 "
-               "generations of 50)")
-        if op == ">=":
-            why += ("; 'at least as many' is tested as 'more', one-sided: a tie cannot be "
-                    "shown, and only the reverse, significant, contradicts it")
-        ledger.add(cid, sec, f"'{hi}' keeps {word} feasible individuals per generation than "
-                   f"'{lo}'", ev,
-                   paper=f"{reference.ablation()[hi]} {op} {reference.ablation()[lo]}",
-                   why=why)
-    return ledger
+@EVIDENCE.claim("MUT-strict-{k}", tables=PROTOCOL)
+def mutation_strict(data: Data, k: str) -> Finding:
+    """Beyond the paper: the same protocol under our feasibility, which the paper never ran."""
+    strict, weak = (_mutation(data, f)[:, int(k) - 1] for f in ("ours", "paper"))
+    mean, half = mean_ci(strict)
+    return Finding(V.beyond(fmt(round(mean, 3)), f"mean over {len(strict)} trials of their "
+                            "protocol under our feasibility", f"95% CI ±{fmt(half, 2)}"),
+                   why=f"{fmt(mean)} against {fmt(weak.mean())} under the paper's "
+                       f"feasibility (MUT-weak-{k})")
 
 
-# --- the slides' qualitative analysis and conclusions ---------------------------------------
+@EVIDENCE.claim("MUT-trend", unit="run", tables=PROTOCOL, references=("mutation_feasibility",))
+def mutation_trend(data: Data) -> Finding:
+    """The share falls with every further mutation: Kendall's tau over trials and steps."""
+    weak = _mutation(data, "paper")
+
+    def tr(r: np.ndarray) -> Evidence:
+        e = V.trend(np.tile(np.arange(1, r.shape[1] + 1), len(r)), r.ravel(), increasing=False)
+        return replace(e, test=e.test + f"; one value per trial and step ({len(r)} trials)")
+
+    return Finding({"paper's feasibility (the authors' code)": tr(weak),
+                    READINGS[OURS]: tr(_mutation(data, "ours"))},
+                   paper=_join(_paper_mutation(data)), why="means per step, paper's "
+                   f"feasibility: {_join(np.round(weak.mean(axis=0), 3))}")
 
 
-def qualitative_claims(ledger: Ledger, results: Sequence[dict], puzzles: Sequence[dict],
-                       redundancy: pd.DataFrame, table: pd.DataFrame,
-                       budget: LogicGridBudget) -> Ledger:
-    """The qualitative analysis, the conclusions and the result plots of the slides."""
-    hd, do = (arm(results, puzzles, name) for name in MAIN)
-    au = _authors_sets(table)
-    budgets = (f"the arms run {budget.generations} and {budget.generations_difficulty} "
-               "generations, as the paper's do: this compares the two protocols, not the two "
-               "fitnesses at equal effort")
-    sec = "slides: Qualitative Analysis"
-    hd_name, do_name = MAIN
-    raw = in_claim_order(ordering(hd.clues_raw, do.clues_raw, paired=False), do_name,
-                         do.clues_raw, hd_name, hd.clues_raw)
-    ledger.add("QA-do-many-hints", sec,
-               "'Difficulty only' puzzles carry more clues than 'hint size and difficulty' ones",
-               in_claim_order(ordering(hd.clues, do.clues, paired=False), do_name, do.clues,
-                              hd_name, hd.clues),
-               paper=f"{fmt(reference.results(MAIN[1])['hints_mean'])} vs "
-                     f"{fmt(reference.results(MAIN[0])['hints_mean'])}",
-               authors=f"{fmt(np.mean(au['do']['clues']))} vs {fmt(np.mean(au['hd']['clues']))}",
-               reading="distinct clues", readings={"raw list length": raw},
-               why="unpaired (different runs); " + budgets)
-    ledger.add("QA-hd-as-challenging", sec,
-               "'Hint size and difficulty' puzzles are at least as challenging (loops of the "
-               "authors' solver) as 'difficulty only' ones",
-               in_claim_order(ordering(do.loops_paper, hd.loops_paper, paired=False), hd_name,
-                              hd.loops_paper, do_name, do.loops_paper),
-               paper="as challenging", authors=f"{fmt(np.mean(au['hd']['loops']))} vs "
-                                              f"{fmt(np.mean(au['do']['loops']))} loops",
-               reading="loops of the authors' solver",
-               readings={"loops of our sound solver": in_claim_order(
-                   ordering(do.loops_sound, hd.loops_sound, paired=False), hd_name,
-                   hd.loops_sound, do_name, do.loops_sound)},
-               why="'as challenging' read as 'not less challenging': tested as 'difficulty only' "
-                   "< 'hint size and difficulty' one-sided, so the reverse, significant, "
-                   "contradicts it; unpaired; " + budgets)
-    red = redundancy.dropna(subset=["redundant"])
-    ours = {n: red[(red["source"] == "ours") & (red["experiment"] == n)]["redundant"].tolist()
-            for n in MAIN}
-    theirs = {n: red[(red["source"] != "ours") & (red["experiment"] == n)]["redundant"]
-              .tolist() for n in MAIN}
-    undefined = int(redundancy["redundant"].isna().sum())
+VARIANTS = ("full", "no completion", "no row validity", "no violations", "random")
+# "hi" keeps more ("gt") or at least as many ("ge") feasible individuals than "lo".
+ORDERS = (("no violations", "full", "gt"), ("full", "no completion", "gt"),
+          ("no completion", "no row validity", "ge"), ("no row validity", "random", "gt"))
 
-    def with_some(vals: list[float]) -> str:
-        return f"{sum(v > 0 for v in vals)} of {len(vals)}"
 
-    defn = ("a redundant clue is one whose removal leaves exactly one solution (exact counts, "
-            "distinct clues)")
-    ledger.add("QA-do-redundant", sec, "'Difficulty only' puzzles include many redundant clues",
-               qualitative(sum(v > 0 for v in ours[MAIN[1]]) > len(ours[MAIN[1]]) / 2,
-                           f"{with_some(ours[MAIN[1]])} puzzles hold one or more (mean "
-                           f"{fmt(np.mean(ours[MAIN[1]]))} per puzzle)",
-                           f"'many' read as: most puzzles hold a redundant clue; {defn}"),
-               authors=f"{with_some(theirs[MAIN[1]])} released puzzles (mean "
-                       f"{fmt(np.mean(theirs[MAIN[1]]))}; {undefined} with no solution left out)",
-               why=defn)
-    ledger.add("QA-hd-little-redundancy", sec,
-               "'Hint size and difficulty' puzzles carry few redundant clues",
-               qualitative(sum(v > 0 for v in ours[MAIN[0]]) < len(ours[MAIN[0]]) / 2,
-                           f"{with_some(ours[MAIN[0]])} puzzles hold one or more (mean "
-                           f"{fmt(np.mean(ours[MAIN[0]]))} per puzzle)",
-                           f"'few' read as: most puzzles hold none; {defn}"),
-               authors=f"{with_some(theirs[MAIN[0]])} released puzzles (mean "
-                       f"{fmt(np.mean(theirs[MAIN[0]]))})", why=defn)
-    ledger.add("CONC-hint-size-reduces-redundancy", "slides: Conclusions",
-               "Selecting on clue count cuts redundancy: 'hint size and difficulty' puzzles "
-               "hold fewer redundant clues than 'difficulty only' ones",
-               in_claim_order(ordering(ours[MAIN[0]], ours[MAIN[1]], paired=False), hd_name,
-                              ours[MAIN[0]], do_name, ours[MAIN[1]]),
-               authors=f"{fmt(np.mean(theirs[MAIN[0]]))} vs {fmt(np.mean(theirs[MAIN[1]]))} "
-                       "per puzzle", why=f"{defn}; unpaired; " + budgets)
-    limit = budget.generations // 10
-    worst = max(max(hd.first_feasible), max(do.first_feasible))
-    ledger.add("CONC-feasible-quickly", "slides: Conclusions",
-               "Feasible lists appear very quickly despite the constrained space",
-               qualitative(len(hd.first_feasible) == len(select(results, MAIN[0]))
-                           and len(do.first_feasible) == len(select(results, MAIN[1]))
-                           and worst <= limit,
-                           f"every trial of both arms; latest first feasible generation "
-                           f"{fmt(worst)}",
-                           f"'very quickly' read as: every trial of both arms finds a feasible "
-                           f"list within the first 10% of the {budget.generations} "
-                           f"generations of the hint-size arm ({limit})"),
-               authors=f"latest {fmt(released.statistics('hd')['first_feasible_max'])} and "
-                       f"{fmt(released.statistics('do')['first_feasible_max'])}")
-    zero = table[table["solutions"] == 0]
+def _ablation(data: Data, variant: str, step: int) -> list[float]:
+    t = data.table("protocol_trials").query("protocol == 'ablation' and variant == @variant "
+                                            "and step == @step")
+    return t.sort_values("trial")["value"].astype(float).tolist()
+
+
+def ablation_mean(data: Data) -> Finding:
+    """Feasible individuals per generation of one infeasible-fitness variant."""
+    v = next(v for v in VARIANTS if data.claim_id == f"ABL-{v.replace(' ', '-')}")
+    text = data.reference("ablation").set_index("variant").loc[v, "feasible_of_50"]
+    value, means = reference.midpoint(text), _ablation(data, v, 0)
+
+    def ev(vals: list[float]) -> Evidence:
+        return estimate(Sample.of(vals), Sample(value, len(vals)), MARGINS["individuals"])
+
+    others = {k: _cause(data, "ablation", o, name, v, 0) for k, o, name in (
+        ("the authors' solver as oracle", "authors", "as their script"),
+        ("distinct-clue operators", "ours", "distinct-clue operators"))}
+    why = f"the slides' range read as its midpoint {fmt(value)}"
+    if v != "random":
+        base = _cause(data, "ablation", "ours", "as their script", v, 0)
+        why += f"; {_agreement(data)}; {_causes(base, others, value, 1.0)}"
+    return Finding({"mean over the generations": ev(means),
+                    "final generation": ev(_ablation(data, v, -1)),
+                    **{k: ev(vals) for k, vals in others.items() if len(vals) >= 2}},
+                   paper=text, available=len(means), why=why)
+
+
+def in_claim_order(ev: Evidence, first: str, a: list[float], second: str, b: list[float]
+                   ) -> Evidence:  # the medians in the claim's order, each side named
+    return replace(ev, ours=f"median {fmt(float(np.median(a)))} ('{first}') vs "
+                            f"{fmt(float(np.median(b)))} ('{second}')")
+
+
+def ablation_order(data: Data) -> Finding:
+    """One order of the variants, one-sided, unpaired (each variant runs its own seeds)."""
+    hi, lo, op = next(o for o in ORDERS if data.claim_id == "ABL-order-" + "-".join(
+        (o[0], o[2], o[1])).replace(" ", "-"))
+    a, b = _ablation(data, hi, 0), _ablation(data, lo, 0)
+    text = data.reference("ablation").set_index("variant")["feasible_of_50"]
+    return Finding(in_claim_order(ordering(b, a, paired=False), hi, a, lo, b),
+                   paper=f"{text[hi]} {'>=' if op == 'ge' else '>'} {text[lo]}")
+
+
+for _v in VARIANTS:
+    EVIDENCE.claim(f"ABL-{_v.replace(' ', '-')}", unit="run", tables=PROTOCOL, stored=CAUSES,
+                   references=("ablation",))(ablation_mean)
+for _hi, _lo, _op in ORDERS:
+    EVIDENCE.claim("ABL-order-" + "-".join((_hi, _op, _lo)).replace(" ", "-"), unit="run",
+                   tables=PROTOCOL, references=("ablation",))(ablation_order)
+
+
+# --- the slides' qualitative analysis and conclusions ---
+def _budgets(data: Data) -> str:
+    b = data.budget
+    return f"the arms run {b.generations} and {b.generations_difficulty} generations"
+
+
+def _more(data: Data, col: str, first: int) -> Evidence:
+    arms = _vals(data, "hd", col), _vals(data, "do", col)
+    hi, lo = arms[first], arms[1 - first]
+    return in_claim_order(ordering(lo, hi, paired=False), MAIN[first], hi, MAIN[1 - first], lo)
+
+
+# Per ordering of the arms: the arm with more, the readings' columns, the paper's / authors'.
+MORE = {"QA-do-many-hints": (1, {"distinct clues": "clues", "raw list length": "clues_raw"},
+                             "hints_mean", "clues"),
+        "QA-hd-as-challenging": (0, {"loops of the authors' solver": "loops_paper",
+                                     "loops of our sound solver": "loops_sound"}, "",
+                                 "loops_paper")}
+
+
+@EVIDENCE.claim("QA-do-many-hints", unit="run", tables=TV, references=REFS)
+@EVIDENCE.claim("QA-hd-as-challenging", unit="run", tables=TV, references=REFS)
+def arms_order(data: Data) -> Finding:
+    """One arm has more clues / is not less challenging: one-sided, unpaired."""
+    first, cols, printed, au = MORE[data.claim_id]
+    sets = ("hd", "do") if first == 0 else ("do", "hd")
+    paper = " vs ".join(fmt(_printed(data, s)[printed]) for s in sets) if printed else ""
+    return Finding({k: _more(data, c, first) for k, c in cols.items()},
+                   paper=paper or "as challenging",
+                   authors=" vs ".join(_mean(data, s, au, AUTHORS) for s in sets),
+                   why=_budgets(data))
+
+
+def _redundant(data: Data, mine: bool) -> list[list[float]]:
+    r = data.table("redundancy").dropna(subset=["redundant"])
+    return [r[((r["source"] == "ours") == mine) & (r["experiment"] == n)]["redundant"].tolist()
+            for n in MAIN]
+
+
+@EVIDENCE.claim("QA-do-redundant", tables=("redundancy",))
+@EVIDENCE.claim("QA-hd-little-redundancy", tables=("redundancy",))
+@EVIDENCE.claim("CONC-hint-size-reduces-redundancy", unit="run", tables=("redundancy",))
+def redundancy(data: Data) -> Finding:
+    """'Many' redundant clues: most puzzles hold one; 'few': most hold none; hint-size
+    puzzles hold fewer than difficulty-only ones (one-sided, unpaired)."""
+    (hd, do), theirs = _redundant(data, True), _redundant(data, False)
+    if data.claim_id.startswith("CONC-"):
+        return Finding(in_claim_order(ordering(hd, do, paired=False), MAIN[0], hd, MAIN[1], do),
+                       authors=f"{_join([np.mean(x) for x in theirs], ' vs ')} per puzzle",
+                       why=_budgets(data))
+    many = data.claim_id == "QA-do-redundant"
+    v, t = (hd, do)[many], theirs[many]
+    some = sum(x > 0 for x in v)
+    undefined = int(data.table("redundancy")["redundant"].isna().sum())
+    return Finding(V.qualitative(some > len(v) / 2 if many else some < len(v) / 2,
+                                 f"{some} of {len(v)} puzzles hold one or more (mean "
+                                 f"{fmt(np.mean(v))} per puzzle)", "exact counts"),
+                   authors=f"{sum(x > 0 for x in t)} of {len(t)} released puzzles (mean "
+                           f"{fmt(np.mean(t))}"
+                           + (f"; {undefined} with no solution left out)" if many else ")"))
+
+
+@EVIDENCE.claim("CONC-feasible-quickly", tables=("trial_values",))
+def feasible_quickly(data: Data) -> Finding:
+    """'Very quickly': every trial of both arms within the first 10% of the generations."""
+    limit = data.budget.generations // 10
+    arms = [_trials(data, s)[OURS]["first_feasible"] for s in ("hd", "do")]
+    worst = max(float(a.max()) for a in arms)
+    return Finding(V.qualitative(all(a.notna().all() for a in arms) and worst <= limit,
+                                 f"every trial of both arms; latest first feasible generation "
+                                 f"{fmt(worst)}", f"against the first 10% of the "
+                                 f"{data.budget.generations} generations ({limit})"),
+                   authors="latest " + _join([released.statistics(s)["first_feasible_max"]
+                                              for s in ("hd", "do")], " and "))
+
+
+@EVIDENCE.claim("CONC-solvable", tables=("released",))
+def solvable(data: Data) -> Finding:
+    """Every puzzle the authors' GA returned as feasible has a solution: exact counts."""
+    t = data.table("released")
+    zero = t[t["solutions"] == 0]
     where = ", ".join(f"{s} {i}" for s, i in zip(zero["set"], zero["index"], strict=True))
-    ledger.add("CONC-solvable", "title; slides: Infeasible Fitness",
-               "Every puzzle the GA returns as feasible is solvable",
-               qualitative(zero.empty, f"{len(zero)} of {len(table)} released final puzzles "
-                           f"have no solution ({where})",
-                           "exact count over all assignments of the authors' released final "
-                           "puzzles"),
-               authors=f"{len(table) - len(zero)} of {len(table)} solvable",
-               why="the paper's feasibility (the solver completes the grid) does not re-check "
-                   "the clues still queued, so contradictory lists pass (beyond the paper: "
-                   "weak_feasibility.csv counts them among our own runs' accepted lists); our "
-                   "feasibility requires one verified solution, so all our final puzzles are "
-                   "solvable by construction")
-    for cid, name in (("RES-hd-curves", MAIN[0]), ("RES-do-curves", MAIN[1])):
-        s = SET_OF[name]
-        ledger.add(cid, f"slides: Results, {name}",
-                   f"Per-generation top fitness of both populations, '{name}'",
-                   not_comparable(kind="qualitative"),
-                   why="the slides show these curves as plots with no numbers in the text, and "
-                       "the authors stored only the mean curves (no per-trial spread), so no "
-                       "test of their shape is defined here; the final values are rows "
-                       f"GA-{s}-fitness-feasible and GA-{s}-fitness-infeasible, the overlay is "
-                       "fitness_vs_authors.png")
-    ledger.add("RES-queue-types", "slides: hint types used by each solve loop (both arms)",
-               "The per-loop plots split the queued clues by type",
-               not_comparable(kind="qualitative"),
-               why="the slides show the split only as plots (no numbers in the text), and the "
-                   "engine has no rule comparing two distributions over five types; loop 1's mix "
-                   "is the clue mix per puzzle (GA-*-type-* rows), the per-loop tables are "
-                   "loops_size_difficulty.csv and loops_difficulty_only.csv")
-    return ledger
+    return Finding(V.qualitative(zero.empty, f"{len(zero)} of {len(t)} released final "
+                                 f"puzzles have no solution ({where})", "exact count over all "
+                                 "assignments of the authors' released final puzzles"),
+                   authors=f"{len(t) - len(zero)} of {len(t)} solvable")
 
 
-def map_claim(ledger: Ledger, emap: pd.DataFrame, iterations: int) -> Ledger:
+def _several(counts: list[int], what: str) -> tuple[bool, str]:
+    mean = float(np.mean(counts))
+    return mean >= SEVERAL, f"{fmt(mean)} {what} per puzzle over {len(counts)} puzzles"
+
+
+@EVIDENCE.claim("QA-do-trivial", tables=("explanations",))
+def trivial(data: Data) -> Finding:
+    """Trivial deductions of the 'difficulty only' puzzles, read through the explanations."""
+    steps, w = data.table("explanations"), stepwise
+    read = {p: w.trivial_per_puzzle(steps, p, w.READ_OFF)
+            for p in (w.OURS_DO, w.OURS_HD, w.AUTHORS_DO, w.AUTHORS_HD)}
+    alone = w.trivial_per_puzzle(steps, w.OURS_DO)
+    test = f"explanations.csv; 'several' read as at least {SEVERAL} per puzzle on average"
+    return Finding({f"trivial: a step read off one is/not clue (no earlier cell, cost "
+                    f"{w.READ_OFF})": V.qualitative(*_several(read[w.OURS_DO], "read-off steps"),
+                                                    test),
+                    "trivial: any step explained by one clue and no earlier cell":
+                    V.qualitative(*_several(alone, "one-clue steps"), test)},
+                   authors=_several(read[w.AUTHORS_DO], "read-off steps")[1],
+                   why=f"our 'hint size and difficulty' puzzles hold "
+                       f"{fmt(np.mean(read[w.OURS_HD]))} read-off steps per puzzle (the "
+                       f"authors' {fmt(np.mean(read[w.AUTHORS_HD]))} against "
+                       f"{fmt(np.mean(read[w.AUTHORS_DO]))}): measured, not tested")
+
+
+@EVIDENCE.claim("FW-deduction-types", tables=("explanation_difficulty",))
+def deduction_types(data: Data) -> Finding:
+    """The explanations' total step cost against both solvers' loops, pooled (shown)."""
+    d = data.table("explanation_difficulty").query("group == 'all' and measure == 'total step "
+                                                   "cost'")
+    rho = "; ".join(f"{r['loops']} loops rho {fmt(r['rho'], 2)} (p {fmt(r['p'], 2)}, n "
+                    f"{int(r['n'])})" for _, r in d.iterrows())
+    return Finding(V.not_comparable(f"total step cost of the cost-optimal explanations against "
+                                    f"solver loops, pooled: {rho}", "explanation_difficulty.csv"))
+
+
+@EVIDENCE.claim("MAP-hardest-paper", tables=("map_elites",))
+def hardest(data: Data) -> Finding:
     """Beyond the paper: the hardest unique puzzle of the MAP-Elites map (paper mode)."""
-    hard = emap.loc[emap["loops (paper)"].idxmax()]
-    ledger.add("MAP-hardest-paper", "beyond the paper",
-               "Most paper-mode loops of a unique puzzle in the MAP-Elites map (with its clues)",
-               beyond(f"{hard['loops (paper)']} loops, {hard['clues']} clues",
-                      f"MAP-Elites, {iterations} iterations"))
-    return ledger
+    m = data.table("map_elites")
+    hard = m.loc[m["loops (paper)"].idxmax()]
+    return Finding(V.beyond(f"{hard['loops (paper)']} loops, {hard['clues']} clues",
+                            f"MAP-Elites, {data.budget.map_iterations} iterations"))

@@ -4,8 +4,9 @@ Shyne, Facey & Cooper, *Generating Solvable and Difficult Logic Grid Puzzles* (G
 Companion). Three experiments run on a process pool (or any executor): every FI-2Pop trial
 (:mod:`puzzles.logicgrid.fi2pop`) and the authors' two side studies run as their scripts run
 them (:mod:`puzzles.logicgrid.protocols`). The paper's numbers are ``reference/*.csv``
-(read by :mod:`puzzles.logicgrid.reference`), its claims ``paper_claims.csv``; the notebook
-assembles the ledger from its runs (:mod:`puzzles.logicgrid.ledger`).
+(read by :mod:`puzzles.logicgrid.reference`), its claims ``paper_claims.csv``, each decided by
+the evidence registered in :mod:`puzzles.logicgrid.ledger` from the
+notebook's result files (``PAPER.ledger(scale, seed, results)``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzles.core.paper import Budget, Experiment, Paper, knob
-from puzzles.logicgrid import causes, experiments, protocols
+from puzzles.logicgrid import causes, experiments, ledger, protocols
 from puzzles.logicgrid.fi2pop import run_trial
 
 
@@ -87,6 +88,6 @@ PAPER: Paper[LogicGridBudget] = Paper(
                    "feasibility oracle, with one cause changed at a time (stored offline)",
                    causes.cause_tasks, causes.cause_task, causes.causes_table),
     ),
-    data=Path(__file__).parent,
+    data=Path(__file__).parent, evidence=ledger.EVIDENCE,
     stored=(("paper-fitness trials", "puzzles/logicgrid/data/paper_fitness_trials.csv"),
             ("protocol causes", "puzzles/logicgrid/data/protocol_causes_runs.csv")))

@@ -20,8 +20,8 @@ from puzzles.core.display import Picture, described, show_picture
 from puzzles.logicgrid import released
 from puzzles.logicgrid.experiments import MAIN, curves, paper_convention_curve
 from puzzles.logicgrid.hints import TYPE_LABELS, Hint
-from puzzles.logicgrid.ledger import SET_OF
 from puzzles.logicgrid.model import Space
+from puzzles.logicgrid.per_trial import SET_OF
 from puzzles.logicgrid.scene import blank, grid_scene
 
 

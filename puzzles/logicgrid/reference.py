@@ -27,7 +27,9 @@ def _typed(quantity: str, value: float) -> int | float:
     return int(value) if is_count else float(value)
 
 
-def _numbers(rows: pd.DataFrame) -> dict[str, int | float | tuple[int, int]]:
+def numbers(rows: pd.DataFrame) -> dict[str, int | float | tuple[int, int]]:
+    """A ``quantity, value`` table as a dict (counts as ints; ``<q>_range`` beside each
+    ``<q>_min`` / ``<q>_max`` pair)."""
     out: dict[str, int | float | tuple[int, int]] = {
         str(q): _typed(str(q), v) for q, v in zip(rows["quantity"], rows["value"], strict=True)}
     for q in [q for q in out if q.endswith("_min")]:
@@ -40,7 +42,7 @@ def _numbers(rows: pd.DataFrame) -> dict[str, int | float | tuple[int, int]]:
 def results(experiment: str) -> dict[str, int | float | tuple[int, int]]:
     """The paper's numbers for one experiment (``{}`` for one the paper reports nothing on)."""
     t = _table("results")
-    return _numbers(t[t["experiment"] == experiment])
+    return numbers(t[t["experiment"] == experiment])
 
 
 @cache
@@ -50,7 +52,7 @@ def authors_results(name: str) -> dict[str, int | float | tuple[int, int]]:
     rows = t[t["set"] == name]
     if rows.empty:
         raise ValueError(f"no released set {name!r}")
-    return _numbers(rows)
+    return numbers(rows)
 
 
 @cache
@@ -118,3 +120,11 @@ def grammar_examples() -> list[tuple[str, str]]:
     """Table 1's example clue of each production type, as (type, text) in the table's order."""
     t = _table("grammar_examples")
     return [(str(k), str(v)) for k, v in zip(t["type"], t["example"], strict=True)]
+
+
+def midpoint(text: str) -> float:
+    """The midpoint of a range read off the slides' plot ('9-10' -> 9.5, 'about 0' -> 0)."""
+    if text.startswith("about"):
+        return float(text.split()[1])
+    lo, hi = (float(x) for x in text.split("-"))
+    return (lo + hi) / 2

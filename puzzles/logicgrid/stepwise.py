@@ -19,6 +19,8 @@ compares them with the solvers' loop counts (Spearman).
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -374,3 +376,36 @@ def json_table(entries: list[dict], costs: Costs | None = None, check_limit: int
         steps.append(s)
         rows.append(r.assign(experiment=e["experiment"], trial=e["trial"]))
     return pd.concat(steps, ignore_index=True), pd.concat(rows, ignore_index=True)
+
+
+# --- trivial steps -------------------------------------------------------------------------------
+
+# Where each arm's puzzles are in explanations.csv: ours as "<experiment> <trial>", the
+# authors' released ones as "<set>-<index>".
+OURS_DO, OURS_HD, AUTHORS_DO, AUTHORS_HD = ("difficulty only ", "hint size and difficulty ",
+                                            "do-", "hd-")
+# A step read off one 'is' or 'not' clue: the clue names the cell (their cost, 2).
+READ_OFF = min(CLUE_COSTS["is"], CLUE_COSTS["not"])
+
+
+def _filled(column: pd.Series) -> pd.Series:
+    """Cells holding text: empty in memory is "", read back from the CSV it is NaN."""
+    return column.notna() & (column.astype(str) != "")
+
+
+def trivial_per_puzzle(steps: pd.DataFrame, prefix: str, max_cost: float = math.inf
+                       ) -> list[int]:
+    """Trivial steps of each puzzle named ``prefix`` + a number: steps whose explanation names
+    exactly one clue and no earlier cell, costing at most ``max_cost`` (a puzzle without one
+    counts 0). The slides call the "difficulty only" puzzles full of "trivial deductions"
+    without saying what one is; this is the explanations' reading of it."""
+    need = {"puzzle", "step", "clues", "premises", "cost"}
+    if not isinstance(steps, pd.DataFrame) or not need <= set(steps.columns):
+        raise ValueError(f"steps must be a DataFrame with columns {sorted(need)}")
+    mine = steps[steps["puzzle"].astype(str).str.fullmatch(re.escape(prefix) + r"\d+")]
+    if mine.empty:
+        raise ValueError(f"no puzzle named {prefix!r} + a number in the steps")
+    clues, premises = _filled(mine["clues"]), _filled(mine["premises"])
+    one_clue = clues & ~mine["clues"].astype(str).str.contains(";")
+    alone = one_clue & ~premises & (mine["cost"] <= max_cost)
+    return [int(v) for v in alone.groupby(mine["puzzle"], sort=True).sum()]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -140,3 +141,38 @@ def redundancy_summary(redundancy: pd.DataFrame) -> pd.DataFrame:
     """Redundant clues per puzzle, ours and the authors', per experiment."""
     return redundancy.groupby(["source", "experiment"], sort=False)["redundant"].agg(
         puzzles="count", mean="mean", with_one_or_more=lambda s: int((s > 0).sum())).round(3)
+
+
+def grammar_table(space: Space, samples: int, seed: int) -> pd.DataFrame:
+    """Shares of hint types and productions: our generator (sampled) vs the authors' grammar."""
+    hs = random_hints(space, samples, seed)
+    authors = reference.grammar()
+    before = [h for h in hs if h.type == "before"]
+    ors = [h for h in hs if h.type == "or"]
+    rows = [{"quantity": f"type '{TYPE_LABELS[t]}'",
+             "ours": sum(h.type == t for h in hs) / len(hs),
+             "authors' grammar": authors["type_share"], "of": len(hs)}
+            for t in TYPES]
+    rows.append({"quantity": "'before' drawn as 'at least 1'",
+                 "ours": sum(h.k is None for h in before) / max(len(before), 1),
+                 "authors' grammar": authors["before_at_least_share"],
+                 "of": len(before)})
+    rows.append({"quantity": "'or' with A, B from one category",
+                 "ours": sum(h.a // space.m == h.b // space.m for h in ors) / max(len(ors), 1),
+                 "authors' grammar": authors["or_same_category_share"],
+                 "of": len(ors)})
+    return pd.DataFrame(rows)
+
+
+def margins_table() -> pd.DataFrame:
+    """The ledger's margins (``margins.csv``): quantity, margin, why (the paper's means filled
+    in)."""
+    from puzzles.logicgrid.ledger import MARGINS
+
+    hd, do = (reference.results(n) for n in MAIN)
+    arms = {"loops_hd": hd["loops_mean"], "loops_do": do["loops_mean"],
+            "hints_hd": hd["hints_mean"], "hints_do": do["hints_mean"]}
+    rows = pd.read_csv(Path(__file__).with_name("margins.csv"), keep_default_na=False)
+    return pd.DataFrame([{"quantity": r["quantity"], "margin": MARGINS[r["name"]].text,
+                          "why this wide": r["why"].format(**arms)}
+                         for r in rows.to_dict("records")])
