@@ -265,9 +265,8 @@ class Data:
     def memo(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(self, *args)`` once per build: a derived object several claims share. Its reads
         are checked against the first caller's declarations."""
-        return self._sources.memo(lambda *a: fn(self, *a), *args) if False else \
-            self._sources._once(("memo", fn.__module__, fn.__qualname__, *args),
-                                lambda: fn(self, *args))
+        return self._sources.once(("memo", fn.__module__, fn.__qualname__, *args),
+                                  lambda: fn(self, *args))
 
 
 # --- building the ledger ---------------------------------------------------------------------
