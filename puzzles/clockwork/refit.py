@@ -238,7 +238,7 @@ def chosen(table: pd.DataFrame) -> tuple[str, int, int]:
 
 def _cell_evidence(g: pd.DataFrame, key: str, what: str) -> V.Evidence:
     """One table cell of one setting's runs by the ledger's rule and margins."""
-    from puzzles.clockwork.ledger import MARGINS, paper_sd
+    from puzzles.clockwork.margins import MARGINS, paper_sd
 
     if what == "iter":
         t = g["tournaments"].to_numpy(dtype=float)
