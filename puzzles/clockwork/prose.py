@@ -194,7 +194,7 @@ def _exact_values(results: pd.DataFrame, ledger_frame: pd.DataFrame) -> dict[str
 
 def _cell_values(ledger_frame: pd.DataFrame, summ200: pd.DataFrame) -> dict[str, Any]:
     from puzzles.clockwork.experiments import paper_table
-    from puzzles.clockwork.ledger import MARGINS
+    from puzzles.clockwork.margins import MARGINS
 
     cells = ledger_frame[ledger_frame["id"].str.match(r"^T[IV]+-[A-F]\d-(iter|len)$")]
     it = cells[cells["id"].str.endswith("-iter")]
@@ -202,7 +202,8 @@ def _cell_values(ledger_frame: pd.DataFrame, summ200: pd.DataFrame) -> dict[str,
     rel = np.median([r.iter_ci95 / r.iter_mean for r in paper_table().itertuples()
                      if r.iter_mean > 1])
     never = summ200[summ200["successes"] == 0]["instance"].tolist()
-    return {"iter_cells": len(it), "iter_margin": MARGINS.iterations.text,
+    return {"cell_runs": int(summ200["runs"].min()), "paper_runs": protocol()["runs"],
+            "iter_cells": len(it), "iter_margin": MARGINS.iterations.text,
             "iter_tally": _tally(it), "len_cells": len(ln), "len_margin": MARGINS.length.text,
             "len_tally": _tally(ln), "relative": 100 * rel,
             "never": (PROSE.text("conclusion-never", instances=", ".join(never),
