@@ -239,16 +239,17 @@ def _why(data: Data, key: str, s: Samples, it: bool) -> str:
         return (f"only {ln.size} of our {n} runs solve {key} within N = {N}, so there is no "
                 "mean over solving runs; the readings column gives failed runs as 0")
     facts = [f"our {n} runs: median {_num(head['tournaments'].median())} tournaments, "
-             f"{n - int(head['solved'].sum())} hit N" if it else f"optimum "
-             f"{int(_results(data).at[key, 'shortest'])} (exact search); our {ln.size} solving "
-             f"strings {_range(ln)} actions", _others(s, "tournaments" if it else "length")]
+             f"{n - int(head['solved'].sum())} hit N" if it else "optimum "
+             f"{fmt(_results(data).at[key, 'shortest']) or 'not searched'} (exact search); our "
+             f"{ln.size} solving strings {_range(ln)} actions",
+             _others(s, "tournaments" if it else "length")]
     if it and _at0(head):
         facts.append(f"the random population already holds a solving ring in {_at0(head)} of "
                      "them")
     if not it and ln.size < n:
         facts.append(f"with failed runs as length 0, {_num(ln.sum() / n)}")
     if it and key == "C2":
-        facts.append(f"C2's optimum is {int(_results(data).at['C2', 'shortest'])} moves")
+        facts.append(f"C2's optimum is {fmt(_results(data).at['C2', 'shortest'])} moves")
     if key == "C4":
         facts.append(f"lights 3 and 9 give {'20-run means' if it else 'mean lengths'} of "
                      + " and ".join(_num(rd.at[f"C4 light {i}", "iter_mean" if it else
