@@ -188,6 +188,7 @@ def _exact_values(results: pd.DataFrame, ledger_frame: pd.DataFrame) -> dict[str
             "e5_paper_q": q_values()["E5"] - 1, "shortest_min": short.min(),
             "shortest_max": short.max(), "algebra": len(alg),
             "algebra_hold": int((alg["verdict"] == "reproduced").sum()),
+            "algebra_built": ", ".join(alg.loc[alg["verdict"] == "by construction", "id"]),
             "algebra_other": (PROSE.text("conclusion-algebra-other", ids=", ".join(alg_dep))
                               if alg_dep else "")}
 
