@@ -96,3 +96,17 @@ def test_e_trend_is_decreasing_in_q():
     assert ev.significant == "reproduced" and ev.p < 0.01
     order = S.e_order(pd.DataFrame(rows), "E5", "E1")
     assert order.p < 0.05
+
+
+def test_state_evidence_keeps_the_extreme_rules_equivalence_and_n():
+    """Evidence rebuilt for the ledger keeps what the engine decides by: a paper value in the
+    middle of many close state means is equivalent (so reproduced when no difference is
+    significant), and n counts the states."""
+    from puzzles.core.claims import Ledger
+
+    t = _table("E3", [float(x) for x in np.linspace(58, 62, 40)])
+    ev = S.state_evidence(t, "E3", 60.0)
+    assert ev.equivalent and ev.n == 40 and ev.settled is None
+    led = Ledger("t")
+    led.add("e", "1", "a cell", ev, paper=60.0)
+    assert led["e"].verdict == "reproduced"

@@ -17,6 +17,7 @@ from puzzles.clockwork import calibration as cal
 from puzzles.clockwork import difficulty, hitting, refit, states, sweep
 from puzzles.clockwork import experiments as ex
 from puzzles.clockwork.dwp import EA
+from puzzles.clockwork.ledger import EVIDENCE
 from puzzles.clockwork.reference import protocol
 from puzzles.core.paper import Budget, Experiment, Paper, knob
 
@@ -114,7 +115,7 @@ PAPER: Paper[ClockworkBudget] = Paper(
         Experiment("generated", "instances of requested predicted difficulty, checked by the EA",
                    difficulty.generated_tasks, difficulty.band_rows, difficulty.generated_table),
     ),
-    data=DATA,
+    data=DATA, evidence=EVIDENCE,
     stored=(("ordering_runs", "puzzles/clockwork/data/ordering_runs.csv"),
             ("calibration", "puzzles/clockwork/data/calibration.csv"),
             ("reading_runs", "puzzles/clockwork/data/reading_runs.csv"),

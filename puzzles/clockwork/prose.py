@@ -15,6 +15,10 @@ from puzzles.clockwork.instances import C4_INDEX
 from puzzles.clockwork.reference import printed, protocol, q_values, reachable
 from puzzles.core.prose import Prose
 
+# The algebraic statements checked exhaustively (theory.py), as the conclusion counts them.
+ALGEBRA = ("I-reversible", "I-solvable-kept", "I-reversal-long", "Ex3-unsolvable",
+           "IV-many-unsolvable", "IV-Q1-any", "IV-Q2c2-unsolvable", "IV-Q2-c2-solvable",
+           "IV-nQ-same-L", "IV-nQ-unique-L", "IV-add-actions", "VI-generate-from-goal")
 PROSE = Prose("puzzles.clockwork")
 READING_LABELS = (("every_read", "counting every read"), ("actions_only", "counting only actions"),
                   ("jumps_free", "letting jumps be free"), ("skips_free", "letting skips be free"))
@@ -98,10 +102,15 @@ def e5(e_table: pd.DataFrame) -> dict[str, Any]:
             "exponent": p.n + 1 - q, "formula": p.n * 2 ** (p.n + 1 - q), "paper_q": q - 1}
 
 
-def c3_interval(ledger_frame: pd.DataFrame) -> dict[str, Any]:
-    """The C3 row's impossible interval, from the ledger's arithmetic."""
-    r = ledger_frame.set_index("id").loc["TIII-C3-ci"]
-    return {"paper": r.paper, "ours": r.ours.replace(";", ",")}
+def c3_interval() -> dict[str, Any]:
+    """The C3 row's impossible interval: the sd its half-width needs against the largest sd 20
+    non-negative runs with its mean can have."""
+    from puzzles.clockwork.margins import PAPER_RUNS, paper_sd
+    from puzzles.clockwork.reference import paper_value
+
+    m, half = paper_value("C3", "iter_mean"), paper_value("C3", "iter_ci95")
+    return {"paper": " ".join(printed("C3")[:2]), "ours": f"needs s = {paper_sd(half):.4g}, "
+            f"{PAPER_RUNS} values >= 0 with mean {m:g} have s <= {m * math.sqrt(PAPER_RUNS):.4g}"}
 
 
 def readings(table: pd.DataFrame) -> dict[str, Any]:
@@ -169,7 +178,6 @@ def _model_values(model: pd.DataFrame) -> dict[str, Any]:
 
 
 def _exact_values(results: pd.DataFrame, ledger_frame: pd.DataFrame) -> dict[str, Any]:
-    from puzzles.clockwork.ledger import ALGEBRA
     from puzzles.core.claims import depends_on_reading
 
     e5 = ledger_frame.set_index("id").loc["E5-reach"]
@@ -180,13 +188,14 @@ def _exact_values(results: pd.DataFrame, ledger_frame: pd.DataFrame) -> dict[str
             "e5_paper_q": q_values()["E5"] - 1, "shortest_min": short.min(),
             "shortest_max": short.max(), "algebra": len(alg),
             "algebra_hold": int((alg["verdict"] == "reproduced").sum()),
+            "algebra_built": ", ".join(alg.loc[alg["verdict"] == "by construction", "id"]),
             "algebra_other": (PROSE.text("conclusion-algebra-other", ids=", ".join(alg_dep))
                               if alg_dep else "")}
 
 
 def _cell_values(ledger_frame: pd.DataFrame, summ200: pd.DataFrame) -> dict[str, Any]:
     from puzzles.clockwork.experiments import paper_table
-    from puzzles.clockwork.ledger import MARGINS
+    from puzzles.clockwork.margins import MARGINS
 
     cells = ledger_frame[ledger_frame["id"].str.match(r"^T[IV]+-[A-F]\d-(iter|len)$")]
     it = cells[cells["id"].str.endswith("-iter")]
@@ -194,7 +203,8 @@ def _cell_values(ledger_frame: pd.DataFrame, summ200: pd.DataFrame) -> dict[str,
     rel = np.median([r.iter_ci95 / r.iter_mean for r in paper_table().itertuples()
                      if r.iter_mean > 1])
     never = summ200[summ200["successes"] == 0]["instance"].tolist()
-    return {"iter_cells": len(it), "iter_margin": MARGINS.iterations.text,
+    return {"cell_runs": int(summ200["runs"].min()), "paper_runs": protocol()["runs"],
+            "iter_cells": len(it), "iter_margin": MARGINS.iterations.text,
             "iter_tally": _tally(it), "len_cells": len(ln), "len_margin": MARGINS.length.text,
             "len_tally": _tally(ln), "relative": 100 * rel,
             "never": (PROSE.text("conclusion-never", instances=", ".join(never),

@@ -77,6 +77,7 @@ def state_verdicts() -> pd.DataFrame:
             col = "mean_tournaments" if what == "iter" else "mean_length"
             led.add(f"{k}-{what}", "states", f"{k} {what}",
                     S.state_evidence(t, k, paper_value(k, field), col),
+                    paper=paper_value(k, field),
                     why="the paper's value against our distribution over states")
         rows.append(S.position(t, k, paper_value(k, "iter_mean")))
     v = led.frame().set_index("id")

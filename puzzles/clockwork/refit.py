@@ -238,7 +238,7 @@ def chosen(table: pd.DataFrame) -> tuple[str, int, int]:
 
 def _cell_evidence(g: pd.DataFrame, key: str, what: str) -> V.Evidence:
     """One table cell of one setting's runs by the ledger's rule and margins."""
-    from puzzles.clockwork.ledger import MARGINS, paper_sd
+    from puzzles.clockwork.margins import MARGINS, paper_sd
 
     if what == "iter":
         t = g["tournaments"].to_numpy(dtype=float)
@@ -283,7 +283,8 @@ def sensitivity(runs: pd.DataFrame, top: Sequence[tuple[str, int, int]]) -> pd.D
         for key, h in g.groupby("instance", sort=False):
             for what in ("iter", "len"):
                 led.add(f"{key}-{what}", "sensitivity", f"{key} {what}",
-                        _cell_evidence(h, key, what), why="decided by the engine")
+                        _cell_evidence(h, key, what), why="decided by the engine",
+                        paper=paper_value(key, f"{'iter' if what == 'iter' else 'length'}_mean"))
         out[setting_name(*setting)] = dict(zip(led.frame()["id"], led.frame()["verdict"],
                                                strict=True))
     df = pd.DataFrame(out)

@@ -155,7 +155,8 @@ def state_evidence(table: pd.DataFrame, name: str, paper_mean: float,
     lo, hi = np.quantile(vals, [0.05, 0.95])
     return V.Evidence("estimate", shown, ev.test.replace("runs", "state means"),
                       uncertainty=f"central 90% of our state means: [{lo:.4g}, {hi:.4g}]",
-                      margin=ev.margin, p=ev.p, settled=ev.settled, decide=(
+                      margin=ev.margin, p=ev.p, settled=ev.settled,
+                      equivalent=ev.equivalent, n=ev.n, decide=(
                           f"with {vals.size} states the two-sided rank test cannot go below "
                           f"p = {2 / (vals.size + 1):.3g}; a value outside all our states "
                           f"needs {math.ceil(2 / V.ALPHA)} states before correction"))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
 from itertools import combinations, product
 from math import gcd
@@ -455,53 +455,89 @@ def check_all(pairs_max: int = ALL_PAIRS_MAX, q_max: int = Q_MAX) -> Facts:
         subsets)
 
 
-def table(f: Facts) -> list[dict[str, str]]:
-    """The checks as rows for the notebook: statement, where checked, what was found."""
+def as_json(f: Facts) -> dict:
+    """The facts as JSON data (``theory.json``, which the ledger reads): sets as sorted lists."""
+    out = asdict(f)
+    out["per_l"] = {k: [sorted(s), a, b] for k, (s, a, b) in f.per_l.items()}
+    return out
+
+
+def from_json(d: dict) -> Facts:
+    """The facts back from :func:`as_json`."""
+    def sized(cls, part: dict):
+        return cls(**{**part, "sizes": tuple(tuple(x) for x in part["sizes"])})
+    return Facts(**{**d, "pairs": sized(PairChecks, d["pairs"]), "q": sized(QSummary, d["q"]),
+                    "per_l": {k: (frozenset(s), a, b) for k, (s, a, b) in d["per_l"].items()}})
+
+
+def table(f: Facts) -> list[dict]:
+    """The checks as rows: the claim each decides (the ledger's id), the statement, where it
+    was checked, what was found and whether the statement holds there."""
     pc, q = f.pairs, f.q
-    pair_range = (f"all {pc.action_sets} pairs of distinct actions of W_(n,c), n c^n <= "
-                  f"{max(n * c ** n for n, c in pc.sizes)}: "
+    pair_range = (f"search over all {pc.action_sets} pairs of distinct actions of W_(n,c), "
+                  f"n c^n <= {max(n * c ** n for n, c in pc.sizes)}: "
                   + ", ".join(f"({n},{c})" for n, c in pc.sizes))
     q_range = (f"all {q.sets} sets of 2-3 e0 / 0 actions with turns coprime to n, n <= 8, "
-               f"c <= 4, n c^n <= {q.max_states}")
-    und = "; ".join(f"{k} {min(v)}-{max(v)}" for k, v in f.undo.items())
-    return [
-        {"statement": "every move can be undone", "checked on": pair_range,
-         "found": f"{pc.not_undoable} of {pc.moves} moves cannot be undone"},
-        {"statement": "solvability cannot be lost", "checked on": pair_range,
-         "found": f"{pc.solvability_lost} moves lead from a solvable to an unsolvable state"},
-        {"statement": "states reachable from a goal = states that reach a goal",
-         "checked on": pair_range, "found": f"{pc.from_goals_differs} action sets differ"},
-        {"statement": "adding an action keeps a solvable start solvable",
-         "checked on": pair_range + ", each with either action alone",
-         "found": f"{pc.adding_breaks} starts lost"},
-        {"statement": "many instances are unsolvable", "checked on": pair_range,
-         "found": f"{pc.unsolvable} of {pc.instances} (action pair, start) instances "
-                  f"({100 * pc.unsolvable / pc.instances:.0f}%) reach no goal"},
-        {"statement": "Q = 1: every state reaches every state, whatever c", "checked on": q_range,
-         "found": f"{q.q1_e0_all} of {q.q1_e0} sets with an e0 action; {q.q1_turns} sets of "
-                  f"turns only have Q = 1 but never change a light ({q.q1_turns_unsolvable} of "
-                  "them have unsolvable starts)"},
-        {"statement": "Q = 2, c = 2: every start reaches a goal", "checked on": q_range,
-         "found": f"{q.q2c2_all_solvable} of {q.q2c2} sets"},
-        {"statement": "Q > 2 or c > 2 (Q >= 2): unsolvable starts possible, solvable ones remain",
-         "checked on": q_range,
-         "found": f"{q.beyond_unsolvable} of {q.beyond} sets have unsolvable starts, "
-                  f"{q.beyond_solvable} have solvable ones"},
-        {"statement": "n/Q reachable states share each reachable L-component",
-         "checked on": f"{q.searched} searched sets (n c^n <= {q.search_max}); "
-                       + ", ".join(f"{k}" for k in f.per_l),
-         "found": f"{q.same_l_ok} of {q.searched} sets; "
-                  + ", ".join(f"{k} {sorted(v[0])}" for k, v in f.per_l.items())},
-        {"statement": "one move from those n/Q states makes n/Q new L-components (our reading)",
-         "checked on": f"{q.searched_e0} searched sets with an e0 action; "
-                       + ", ".join(f.per_l),
-         "found": f"{q.one_move_ok} of {q.searched_e0} sets; "
-                  + ", ".join(f"{k} {v[2]}" for k, v in f.per_l.items())},
-        {"statement": "undoing one move takes many moves",
-         "checked on": "each action of the sets " + ", ".join(f.undo),
-         "found": f"fewest moves to undo one move: {und}"},
-        {"statement": "Example 3 cannot reach a goal",
-         "checked on": f"all {f.example3_states} starts of W_(6,2)",
-         "found": f"{f.example3_states - f.example3_solvable} starts reach no all-equal goal "
-                  f"(ours among them: {not f.example3_ours_solvable})"},
+               f"c <= 4, n c^n <= {q.max_states} (group order and solvability test; a search "
+               f"where n c^n <= {q.search_max})")
+    und = "; ".join(f"{k} {min(v)}" + (f"-{max(v)}" if max(v) > min(v) else "")
+                    for k, v in f.undo.items())
+    orders = "; ".join(f"{k} {'/'.join(map(str, v))}" for k, v in f.orders.items())
+    E = ("E1", "E2", "E3", "E4", "E5")  # n = 12: n/Q states share each L-component
+    rows = [
+        ("I-reversible", "every move can be undone", pair_range,
+         f"{pc.not_undoable} of {pc.moves} moves cannot be undone (orders of the paper's "
+         f"actions: {orders})", pc.not_undoable == 0),
+        ("I-solvable-kept", "solvability cannot be lost", pair_range + " (no inverse actions "
+         "assumed)",
+         f"{pc.solvability_lost} moves lead from a solvable to an unsolvable state",
+         pc.solvability_lost == 0),
+        ("VI-generate-from-goal", "states reachable from a goal = states that reach a goal",
+         pair_range, f"{pc.from_goals_differs} of {pc.action_sets} action sets differ",
+         pc.from_goals_differs == 0),
+        ("IV-add-actions", "adding an action keeps a solvable start solvable",
+         pair_range + ", each with either action alone", f"{pc.adding_breaks} starts lost",
+         pc.adding_breaks == 0),
+        ("IV-many-unsolvable", "many instances are unsolvable",
+         pair_range + "; 'many' read as at least one in ten",
+         f"{pc.unsolvable} of {pc.instances} (action pair, start) instances "
+         f"({100 * pc.unsolvable / pc.instances:.0f}%) reach no goal",
+         pc.unsolvable >= 0.1 * pc.instances),
+        ("IV-Q1-any", "Q = 1: every state reaches every state, whatever c", q_range,
+         f"{q.q1_e0_all} of {q.q1_e0} sets with an e0 action; {q.q1_turns} sets of turns only "
+         f"have Q = 1 but never change a light ({q.q1_turns_unsolvable} of them have "
+         "unsolvable starts)", q.q1_e0_all == q.q1_e0),
+        ("IV-Q2-c2-solvable", "Q = 2, c = 2: every start reaches a goal", q_range,
+         f"{q.q2c2_all_solvable} of {q.q2c2} sets with Q = 2, c = 2 let every start reach a goal",
+         q.q2c2_all_solvable == q.q2c2),
+        ("IV-Q2c2-unsolvable", "Q > 2 or c > 2 (Q >= 2): unsolvable starts possible, solvable "
+         "ones remain", q_range + "; our reading: Q >= 2 (at Q = 1 every start is solvable)",
+         f"{q.beyond_unsolvable} of {q.beyond} sets with Q >= 2 and (Q > 2 or c > 2) have "
+         f"unsolvable starts; {q.beyond_solvable} keep solvable ones",
+         q.beyond_unsolvable > 0 and q.beyond_solvable == q.beyond),
+        ("IV-nQ-same-L", "n/Q reachable states share each reachable L-component",
+         f"{q.searched} searched sets (n c^n <= {q.search_max}); " + ", ".join(f.per_l),
+         f"{q.same_l_ok} of {q.searched} sets; "
+         + ", ".join(f"{k} {sorted(v[0])}" for k, v in f.per_l.items()),
+         q.same_l_ok == q.searched and all(f.per_l[k][0] == {12 // f.q_of[k]} for k in E)),
+        ("IV-nQ-unique-L", "one move from those n/Q states makes n/Q new L-components (our "
+         "reading)", f"{q.searched_e0} searched sets with an e0 action; " + ", ".join(f.per_l),
+         f"{q.one_move_ok} of {q.searched_e0} sets; "
+         + ", ".join(f"{k} {v[2]}" for k, v in f.per_l.items()),
+         q.one_move_ok == q.searched_e0 and all(f.per_l[k][2] == 12 // f.q_of[k] for k in E)),
+        ("I-reversal-long", "undoing one move takes many moves", "search of each action set's "
+         "states from the identity (" + ", ".join(f.undo) + "); a Rubik face turn or a Hanoi "
+         "move is undone by one move", f"fewest moves that undo one move: {und}",
+         min(min(v) for v in f.undo.values()) > 1),
+        ("Ex3-unsolvable", "Example 3 cannot reach a goal",
+         f"all {f.example3_states} starts of W_(6,2), searched backward from the all-equal goals",
+         f"{f.example3_states - f.example3_solvable} of {f.example3_states} starts reach no "
+         f"all-equal goal, ours among them: {not f.example3_ours_solvable}",
+         not f.example3_ours_solvable),
+        ("Ex1-solvable", "Example 1 reaches all lights on from Fig. 1",
+         "bidirectional search", f"shortest solution from Fig. 1's state: {f.example1_shortest} "
+         "moves (Q = 1)",
+         f.example1_shortest is not None),
     ]
+    return [dict(zip(("claim", "statement", "checked on", "found", "holds"), r, strict=True))
+            for r in rows]
