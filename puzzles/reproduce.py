@@ -418,9 +418,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     [--scheduler S] [--seed N] [--out DIR]`` and ``python -m puzzles run NN [experiment]``."""
     parser = _parser()
     args = parser.parse_args(argv)
-    _check_scheduler(parser, args.scheduler, args.workers)
-    if args.command == "run":
+    if args.command == "run":  # its executor_for refuses a silent scheduler before any task
         return run_experiment(parser, args)
+    _check_scheduler(parser, args.scheduler, args.workers)
     try:
         chosen = [entry(k) for k in args.only] if args.only else [
             e for e in CATALOGUE if e.path.exists()]

@@ -138,11 +138,13 @@ def test_widget_ids_are_stable_across_runs(tmp_path):
 
 # --- reproduce --out at paper scale: the stored offline runs travel with the notebook ---------
 
-# A line of a notebook that reads a file from FIGURES_DIR (writing, timings and mkdir excluded).
+# A line of a notebook that reads a file from FIGURES_DIR (writing, timings and mkdir excluded;
+# the ledger cell reads only the result files the same run wrote, and stored runs from figures/).
 # Writers: the save_* helpers, a ledger's or the timings' save, and any function of a family's
 # plots module (each saves the figure it draws); a line that only continues a writer's
 # arguments ("FIGURES_DIR, title=...") writes too.
 _WRITES = re.compile(r"save_(figure|table|json)\(|\.save\(FIGURES_DIR\)|Timings\(FIGURES_DIR\)|"
+                     r"PAPER\.ledger\(|"
                      r"mkdir\(|^\s*FIGURES_DIR\s*[:=]|plots\.\w+\(|^\s*FIGURES_DIR,")
 
 
