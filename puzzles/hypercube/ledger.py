@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
 from itertools import combinations
 from types import SimpleNamespace
 
@@ -97,11 +97,8 @@ def printed(data: Data, name: str) -> dict:
             else float(v) for i, v in zip(keys, s["value"], strict=True)}
 
 
-def stored(data: Data, algo: str) -> dict:  # the authors' runs by (d, k, level) or c ("1.8")
-    return data.memo(_stored, algo)
-
-
-def _stored(data: Data, algo: str) -> dict:
+@cache
+def stored(algo: str) -> dict:  # the authors' runs by (d, k, level), or by c ("1.8")
     return ref.authors_runs()["appendix"] if algo == "appendix" else ref.authors_run_lists(algo)
 
 
@@ -117,13 +114,6 @@ def ok(frame: pd.DataFrame, d: int, k: int, level: str | None = None) -> np.ndar
 
 def _hits(runs: pd.DataFrame, moves: object) -> np.ndarray:  # 1.0 for a success in ``moves``
     return (runs.success & (runs.moves.fillna(-1) == moves)).astype(float).to_numpy()
-
-
-def paper_levels(data: Data, name: str) -> pd.DataFrame:
-    """A runs table on the paper's 25 cases, with each case's optimum and level as a number."""
-    out = table(data, name).merge(paper_table(data)[["d", "k", "level"]]).merge(
-        table(data, "results")[["d", "k", "level", "optimal"]])
-    return out.assign(level_n=out["level"].astype(int))
 
 
 def nc(kind: str, test: str, why: str, **kw: object) -> Finding:  # undecidable here: why
@@ -219,47 +209,35 @@ def table2(data: Data, case: str) -> Finding:
     if kind == "exact":
         return Finding(V.exact(int(p.astar_min), int(r.astar_moves)), paper=int(p.astar_min),
                        why=why)
-
-    def solved(moves: object, expanded: object, search: str) -> Evidence:
-        return V.qualitative(False, f"solved in {int(moves)} moves after {int(expanded):,} "
-                             "expansions", f"search.{search} (expansions for seconds)")
     la = sel(table(data, "astar_list"), d, k, level)
-    if len(la) and not bool(la["gave_up"].iloc[0]):
-        ev = solved(la["moves"].iloc[0], la["expanded"].iloc[0], "astar_list")
-    else:
-        ev = {"A* with the paper's heuristic": solved(r.astar_moves, exp, "astar"),
-              "a list-based A* within 3600 s": V.not_comparable(kind="qualitative",
-                                                                test="not run here")}
+    listed = bool(len(la)) and not bool(la["gave_up"].iloc[0])  # the list-based A* solved it
+    m, e = (la["moves"].iloc[0], la["expanded"].iloc[0]) if listed else (r.astar_moves, exp)
+    ev = V.qualitative(False, f"solved in {int(m)} moves after {int(e):,} expansions",
+                       f"search.astar{'_list' if listed else ''} (expansions for seconds)")
+    if not listed:
+        ev = {"A* with the paper's heuristic": ev, "a list-based A* within 3600 s":
+              V.not_comparable(kind="qualitative", test="not run here")}
     return Finding(ev, paper="success 0, min -", why=why)
 
 
 def _cell(data: Data, t: str, case: str) -> tuple:
     """Table 4 (EA) or 5 (RL): printed row, our runs, successes' moves, stored runs, paper's n."""
-    algo = "ea" if t == "T4" else "rl"
+    algo = "ea" if t == "4" else "rl"
     d, k, level = case_of(case)
     p = sel(paper_table(data), d, k, level).iloc[0]
-    st = stored(data, algo).get((d, k, level), {"moves": [], "generations": []})
-    n_paper = RUNS if t == "T5" else max(_successes(p.ea_success),
+    st = stored(algo).get((d, k, level), {"moves": [], "generations": []})
+    n_paper = RUNS if t == "5" else max(_successes(p.ea_success),
                                          1 if st["moves"] and p.ea_success else 0)
     runs = table(data, f"{algo}_runs")
     return algo, p, sel(runs, d, k, level), ok(runs, d, k, level), st, n_paper
 
 
-def _alpha(data: Data, p: pd.Series, wins: int) -> tuple[dict, str]:
-    a = sel(table(data, "ea_alpha07_runs"), p.d, p.k, p.level)
-    if (p.d, p.k) != (4, 3) or a.empty:
-        return {}, ""
-    won, k_paper = int(a["success"].sum()), max(_successes(p.ea_success), 1)
-    note = f"; the alpha = 0.7 rerun (an older script's value) {won}/{len(a)}"
-    if min(wins, won) < k_paper < max(wins, won):
-        note += f", so the two alphas bracket the paper's {k_paper}/{RUNS}"
-    return {"alpha = 0.7 (an older script's value)": count(won, len(a), k_paper)}, note
-
-
+@EVIDENCE.claim("T{t}-{case}-success", unit="run", **{**CASES, "tables": (
+    *CASES["tables"], "ea_alpha07_runs")})
 def success(data: Data, t: str, case: str) -> Finding:
     algo, p, g, _, st, _ = _cell(data, t, case)
     rate, n, wins = getattr(p, f"{algo}_success"), len(g), int(g["success"].sum())
-    have = len(st["moves"]) if st["moves"] or t == "T4" else None  # no stored RL runs, d=5
+    have = len(st["moves"]) if st["moves"] or t == "4" else None  # no stored RL runs, d=5
     authors = "" if have is None else f"{have}/{RUNS}"
     k_paper, head, readings = _successes(rate), "as printed", {}
     if 0 < rate and k_paper == 0 and have == 1:  # "0.06%": one run of 150 is 0.67%
@@ -268,12 +246,19 @@ def success(data: Data, t: str, case: str) -> Finding:
         k_paper = 1
     elif have is not None and have != k_paper:
         readings["vs the authors' stored runs"] = count(wins, n, have)
-    extra, note = _alpha(data, p, wins) if t == "T4" else ({}, "")
-    return Finding({head: count(wins, n, k_paper), **readings, **extra}, paper=_pct(rate),
-                   authors=authors, available=n, why=f"ours {wins}/{n}" + (
-                       f"; the authors' stored runs {authors}" if authors else "") + note)
+    readings, why = {head: count(wins, n, k_paper), **readings}, f"ours {wins}/{n}" + (
+        f"; the authors' stored runs {authors}" if authors else "")
+    a = sel(table(data, "ea_alpha07_runs"), p.d, p.k, p.level)
+    if t == "4" and (p.d, p.k) == (4, 3) and not a.empty:  # the rerun at an older alpha
+        won, k_paper = int(a["success"].sum()), max(_successes(p.ea_success), 1)
+        readings["alpha = 0.7 (an older script's value)"] = count(won, len(a), k_paper)
+        why += f"; the alpha = 0.7 rerun (an older script's value) {won}/{len(a)}"
+        if min(wins, won) < k_paper < max(wins, won):
+            why += f", so the two alphas bracket the paper's {k_paper}/{RUNS}"
+    return Finding(readings, paper=_pct(rate), authors=authors, available=n, why=why)
 
 
+@EVIDENCE.claim("T{t}-{case}-moves", unit="run", **CASES)
 def moves(data: Data, t: str, case: str) -> Finding:
     algo, p, g, mine, st, n_paper = _cell(data, t, case)
     (lo, hi, med), s = (getattr(p, f"{algo}_{x}") for x in ("min", "max", "median")), st["moves"]
@@ -315,7 +300,7 @@ def extreme_cell(data: Data, t: str, case: str, side: str) -> Finding:
 
 @EVIDENCE.claim("T4-{case}-generations", unit="run", **CASES)
 def generations(data: Data, case: str) -> Finding:
-    _, _, g, _, st, _ = _cell(data, "T4", case)
+    _, _, g, _, st, _ = _cell(data, "4", case)
     gen, s = g.loc[g["success"], "generations"].astype(float).to_numpy(), st["generations"]
     authors, why = round(float(np.mean(s)), 2) if s else "", (
         f"successful runs: {gen.size} ours, {len(s)} theirs")
@@ -325,50 +310,36 @@ def generations(data: Data, case: str) -> Finding:
                    why=why, available=gen.size)
 
 
-for _t in ("T4", "T5"):
-    EVIDENCE.claim(f"{_t}-{{case}}-success", unit="run", **{**CASES, "tables": (
-        *CASES["tables"], "ea_alpha07_runs")})(partial(success, t=_t))
-    EVIDENCE.claim(f"{_t}-{{case}}-moves", unit="run", **CASES)(partial(moves, t=_t))
-    for _side in ("min", "max"):
-        EVIDENCE.claim(f"{_t}-{{case}}-{_side}", unit="run", **CASES)(
-            partial(extreme_cell, t=_t, side=_side))
+for _side in ("min", "max"):  # Table 4 (t = 4) and Table 5 (t = 5)
+    EVIDENCE.claim(f"T{{t}}-{{case}}-{_side}", unit="run", **CASES)(
+        partial(extreme_cell, side=_side))
 
 # ---------------------------------------------------------------- Fig. 3, Sec. 4.1-4.2
 
 
-def _d3k2(data: Data, level: str) -> tuple[np.ndarray, int, list]:
-    runs = table(data, "ea_runs")
-    return (ok(runs, 3, 2, level), len(sel(runs, 3, 2, level)),
-            stored(data, "ea")[(3, 2, level)]["moves"])
-
-
-@EVIDENCE.claim("F3-d3k2L{level}-min", unit="run", **CASES)
-def figure3_min(data: Data, level: str) -> Finding:
-    mine, _, st = _d3k2(data, level)
-    pmin = printed(data, "fig3_min")[int(level)]
-    if mine.size == 0:
-        return nc("extreme", "no successful run", f"no EA success at level {level}")
-    t4 = int(sel(paper_table(data), 3, 2, level)["ea_min"].iloc[0])
-    ev, note = extreme(mine, pmin, RUNS, "min")
-    other = {} if t4 == pmin else {f"Table 4's {t4}": extreme(mine, t4, RUNS, "min")[0]}
-    return Finding({"as printed": ev, **other}, paper=pmin, authors=min(st), why=note,
-                   available=mine.size)
-
-
-@EVIDENCE.claim("F3-d3k2L{level}-count", unit="run", **CASES)
-def figure3_count(data: Data, level: str) -> Finding:
-    mine, n, st = _d3k2(data, level)
+@EVIDENCE.claim("F3-d3k2L{level}-{what}", unit="run", **CASES)
+def figure3(data: Data, level: str, what: str) -> Finding:
+    """Fig. 3 at a level: the shortest EA run (``min``) and how many runs take it (``count``)."""
+    g, st = sel(table(data, "ea_runs"), 3, 2, level), stored("ea")[(3, 2, level)]["moves"]
+    mine, n = ok(g, 3, 2), len(g)
     pmin, pcount = (printed(data, x)[int(level)] for x in ("fig3_min", "fig3_min_count"))
+    if what == "min":
+        if mine.size == 0:
+            return nc("extreme", "no successful run", f"no EA success at level {level}")
+        t4 = int(sel(paper_table(data), 3, 2, level)["ea_min"].iloc[0])
+        ev, note = extreme(mine, pmin, RUNS, "min")
+        other = {} if t4 == pmin else {f"Table 4's {t4}": extreme(mine, t4, RUNS, "min")[0]}
+        return Finding({"as printed": ev, **other}, paper=pmin, authors=min(st), why=note,
+                       available=mine.size)
     hits, s_hits = int((mine == pmin).sum()), sum(1 for x in st if x == pmin)
-    readings = {}
+    readings = {"Fig. 3 caption": count(hits, n, pcount)}
     if level == "0":
         six = printed(data, "appendix_six")[1.8]
         readings[f"Sec. 4.1 and Fig. 8b print {six}"] = count(hits, n, six)
     if s_hits != pcount:
         readings["vs the authors' stored runs"] = count(hits, n, s_hits)
-    return Finding({"Fig. 3 caption": count(hits, n, pcount), **readings}, paper=pcount,
-                   authors=s_hits, available=n, why=f"ours: {hits} of {n} runs of {pmin} moves;"
-                   f" the authors' stored Table 4 runs: {s_hits}")
+    return Finding(readings, paper=pcount, authors=s_hits, available=n, why=(
+        f"ours: {hits} of {n} runs of {pmin} moves; the authors' stored Table 4 runs: {s_hits}"))
 
 
 def six_at_18(data: Data, runs: str, head: str, why: str) -> Finding:
@@ -400,7 +371,7 @@ def ttest(data: Data, d: str) -> Finding:
     if empty:
         return nc("ordering", "no successful run", "no success: " + ", ".join(empty))
     rl_m, ea_m = ([float(np.mean(x)) for x in runs[a]] for a in runs)
-    p_st = float(stats.ttest_ind(*([np.mean(stored(data, a)[(dd, 2, lv)]["moves"])
+    p_st = float(stats.ttest_ind(*([np.mean(stored(a)[(dd, 2, lv)]["moves"])
                                     for lv in levels] for a in runs)).pvalue)
     below = sum(a < b for a, b in zip(rl_m, ea_m, strict=True))
     return Finding({f"paired by level ({len(levels)} levels)": order(rl_m, ea_m, paired=True),
@@ -422,19 +393,26 @@ def rl_below_ea(data: Data, level: str) -> Finding:
 # ---------------------------------------------------------------- Appendix A, per c
 
 
-def _appendix(data: Data, c: str) -> tuple[pd.DataFrame, dict]:
-    app, st = table(data, "appendix_runs"), stored(data, "appendix")[f"{float(c):.1f}"]
-    return app[np.isclose(app["c"], float(c))], {
-        "moves": st["moves"], "all": st["generations"],
-        "ok": [x for x in st["generations"] if x < 1000]}
-
-
-def appendix_count(data: Data, c: str, what: str) -> Finding:
-    g, st = _appendix(data, c)
+@EVIDENCE.claim("A-c{c}-{what}", unit="run", **APPENDIX)
+def appendix_c(data: Data, c: str, what: str) -> Finding:
+    """Figs. 7-8 at one c: successes, six-move runs or generations, and the stored runs'."""
+    app, st = table(data, "appendix_runs"), stored("appendix")[f"{float(c):.1f}"]
+    g, six = app[np.isclose(app["c"], float(c))], what == "six"
+    if what == "generations":
+        good, done = g.loc[g["success"], "generations"].astype(float), [
+            x for x in st["generations"] if x < 1000]
+        if good.size < 2:
+            return nc("estimate", "too few successful runs", f"{good.size} successful runs")
+        return Finding({
+            "successful runs (the figure's mean)": V.estimate(
+                Sample.of(good), Sample.of(done), GENERATIONS),
+            "all runs (failures count 1000)": V.estimate(Sample.of(
+                g["generations"].astype(float)), Sample.of(st["generations"]), GENERATIONS)},
+            authors=round(float(np.mean(done)), 2), available=good.size,
+            why=f"successful runs: {good.size} ours, {len(done)} theirs")
     if g.empty:
         return nc("count", "not run", f"c={c} is not run at {data.scale} scale")
-    n, six = len(g), what == "six"
-    ours = int((g["moves"] == 6).sum()) if six else int(g["success"].sum())
+    n, ours = len(g), int((g["moves"] == 6).sum()) if six else int(g["success"].sum())
     theirs = st["moves"].count(6) if six else len(st["moves"])
     vs_stored, shown = count(ours, n, theirs), theirs if six else f"{theirs}/{RUNS}"
     value = printed(data, f"appendix_{what}").get(float(c))
@@ -444,46 +422,6 @@ def appendix_count(data: Data, c: str, what: str) -> Finding:
     return Finding({"as printed": count(ours, n, k_paper),
                     "vs the authors' stored runs": vs_stored}, available=n, authors=shown,
                    paper=value if six else _pct(value), why=f"ours {ours}/{n}")
-
-
-for _what in ("success", "six"):
-    EVIDENCE.claim(f"A-c{{c}}-{_what}", unit="run", **APPENDIX)(
-        partial(appendix_count, what=_what))
-
-
-@EVIDENCE.claim("A-c{c}-generations", unit="run", **APPENDIX)
-def appendix_generations(data: Data, c: str) -> Finding:
-    g, st = _appendix(data, c)
-    good = g.loc[g["success"], "generations"].astype(float)
-    if good.size < 2:
-        return nc("estimate", "too few successful runs", f"{good.size} successful runs")
-    return Finding({
-        "successful runs (the figure's mean)": V.estimate(
-            Sample.of(good), Sample.of(st["ok"]), GENERATIONS),
-        "all runs (failures count 1000)": V.estimate(
-            Sample.of(g["generations"].astype(float)), Sample.of(st["all"]), GENERATIONS)},
-        authors=round(float(np.mean(st["ok"])), 2), available=good.size,
-        why=f"successful runs: {good.size} ours, {len(st['ok'])} theirs")
-
-
-@EVIDENCE.claim("A-generations-grow-with-c", unit="run", **APPENDIX)
-def generations_grow(data: Data) -> Finding:
-    app = table(data, "appendix_runs")
-    good = app[app["success"]]
-    means = good.groupby("c")["generations"].mean()
-    drops = [f"c={a:g} {means[a]:.1f} > c={b:g} {means[b]:.1f}"
-             for a, b in zip(means.index[:-1], means.index[1:], strict=True) if means[a] > means[b]]
-    st = [(float(c), float(x)) for c, v in stored(data, "appendix").items()
-          for x in v["generations"] if x < 1000]
-    log = np.log
-    return Finding({
-        "successful runs (the figure's mean)": vtrend(good.c, log(good.generations), True),
-        "all runs (failures count 1000)": vtrend(app.c, log(app.generations), True),
-        "the figure's points (mean of the successful runs per c)": vtrend(
-            means.index, log(means.to_numpy(float)), True),
-        "the authors' stored runs (35 values of c)": vtrend(
-            [c for c, _ in st], log([x for _, x in st]), True)},
-        why="the figure's mean of the successful runs falls at " + ("; ".join(drops) or "no c"))
 
 # ---------------------------------------------------------------- beyond the paper
 
@@ -578,9 +516,11 @@ _beyond("X-d5k4-eccentricity", "results", _eccentricity, stored=("distances_d5k4
 
 
 def _facts(data: Data) -> SimpleNamespace:
-    ea, rl, pt = paper_levels(data, "ea_runs"), paper_levels(data, "rl_runs"), paper_table(data)
+    pt = paper_table(data)
     res = table(data, "results").merge(pt[["d", "k", "level"]])
     solved = res.merge(pt.dropna(subset=["astar_min"])[["d", "k", "level", "astar_min"]])
+    ea, rl = (x.assign(level_n=x.level.astype(int)) for x in (table(data, f"{a}_runs").merge(
+        res[["d", "k", "level", "optimal"]]) for a in ("ea", "rl")))
     return SimpleNamespace(res=res, pt=pt, ea=ea, rl=rl, ea_ok=ea[ea.success],
                            rl_ok=rl[rl.success], solved=solved)
 
@@ -590,7 +530,8 @@ def section(ids: str, extra: tuple = (), refs: tuple = ()) -> Callable:
     decided by the decorated ``fn(data, facts)``, which returns every claim's evidence and reads
     the run's cases and the ``extra`` tables and ``refs``. The facts: the paper's 25 cases with
     our results (``res``; ``solved``: those its A* finished), the printed tables (``pt``) and
-    our EA and RL runs on them (``ea``, ``rl``; ``ea_ok``, ``rl_ok``: the successful ones)."""
+    our EA and RL runs on them with each case's optimum and ``level_n`` (``ea``, ``rl``;
+    ``ea_ok``, ``rl_ok``: the successful ones)."""
     uses = {"tables": (*CASES["tables"], *extra), "references": (*CASES["references"], *refs)}
 
     def register(fn: Callable) -> Callable:
@@ -736,7 +677,7 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
     o["S33-fitness-eq3"] = q(False, "1/(1 + L) at the target, not 1", "Eq. 3, evolve.py")
     o["S33-stop-criteria"] = q(False, "distance 0 (evolve.py, the authors' scripts)",
                                "evolve.py")
-    o["DA-code-data"] = q(stored(data, "ea"), ref.AUTHORS_SOURCE, "data/authors_runs.json")
+    o["DA-code-data"] = q(stored("ea"), ref.AUTHORS_SOURCE, "data/authors_runs.json")
     o["S1-components"] = o["S32-random-search-infeasible"] = V.not_comparable(kind="qualitative")
     return o
 
@@ -1041,14 +982,30 @@ def _cstar(app: pd.DataFrame, six: pd.Series, c: float) -> Finding:
 
 
 @section("F7-success-falls-with-c:run S41-cstar-1.8:run F8-cstar-1.6:run F8-mean-ten:run "
-         "F8-success-doubled:run", extra=("appendix_runs",), refs=("authors_appendix",))
+         "F8-success-doubled:run A-generations-grow-with-c:run", extra=("appendix_runs",),
+         refs=("authors_appendix",))
 def appendix(data: Data, f: SimpleNamespace) -> dict:
-    app, st = table(data, "appendix_runs"), data.reference("authors_appendix")
+    app, st, log = table(data, "appendix_runs"), data.reference("authors_appendix"), np.log
     at = {c: app[np.isclose(app.c, c)] for c in (1.4, 1.8, 7.0)}
-    ok18, s18 = _mv(at[1.8][at[1.8].success]), stored(data, "appendix")["1.8"]["moves"]
+    ok18, s18 = _mv(at[1.8][at[1.8].success]), stored("appendix")["1.8"]["moves"]
     s14, s7 = (at[c].success.astype(float) for c in (1.4, 7.0))
     stored_runs = np.concatenate([[1.0] * n + [0.0] * (RUNS - n) for n in st.successes])
+    good = app[app.success]
+    means = good.groupby("c").generations.mean()
+    drops = [f"c={a:g} {means[a]:.1f} > c={b:g} {means[b]:.1f}"
+             for a, b in zip(means.index[:-1], means.index[1:], strict=True) if means[a] > means[b]]
+    gens = [(float(c), float(x)) for c, v in stored("appendix").items()
+            for x in v["generations"] if x < 1000]
     return {
+        "A-generations-grow-with-c": Finding({
+            "successful runs (the figure's mean)": vtrend(good.c, log(good.generations), True),
+            "all runs (failures count 1000)": vtrend(app.c, log(app.generations), True),
+            "the figure's points (mean of the successful runs per c)": vtrend(
+                means.index, log(means.to_numpy(float)), True),
+            "the authors' stored runs (35 values of c)": vtrend(
+                [c for c, _ in gens], log([x for _, x in gens]), True)},
+            why="the figure's mean of the successful runs falls at " + (
+                "; ".join(drops) or "no c")),
         "F7-success-falls-with-c": {
             "our runs": vtrend(app.c, app.success.astype(float), False),
             "the authors' stored runs (35 values of c)": vtrend(
