@@ -349,8 +349,8 @@ def six_at_18(data: Data, runs: str, head: str, why: str) -> Finding:
     six, n = int(_hits(g, 6).sum()), len(g)
     p23, p14 = printed(data, "appendix_six")[1.8], printed(data, "fig3_min_count")[0]
     return Finding({head: count(six, n, p23), f"Fig. 3 caption ({p14})": count(six, n, p14)},
-                   paper=p23, authors=p23, available=n, why=why.format(
-                       six=six, n=n, success=fmt(float(g["success"].mean()))))
+                   paper=p23, authors=p23, available=n,
+                   why=why.format(six=six, n=n, success=fmt(float(g["success"].mean()))))
 
 
 for _cid, _uses, _runs, _head, _why in (
@@ -682,19 +682,6 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
     return o
 
 
-def _both_hit(f: SimpleNamespace) -> Finding:
-    hits, algo, r, mine = min(((int((x == r.optimal).sum()), a, r, x)
-                               for r in f.res[f.res.d == 3].itertuples()
-                               for a, runs in (("EA", f.ea_ok), ("RL", f.rl_ok))
-                               for x in [ok(runs, r.d, r.k, r.level)]), key=lambda t: t[0])
-    if mine.size == 0:
-        return nc("extreme", "no successful run", f"{algo} {_case(r)}: no success")
-    ev, note = extreme(mine, int(r.optimal), RUNS, "min")
-    return Finding(ev, paper=f"min = optimum ({int(r.optimal)})", available=mine.size,
-                   why=f"{algo} {_case(r)}: {hits} of {mine.size} at the optimum"
-                       + (f"; {note}" if note else ""))
-
-
 @section("S41-astar-beats-ea-rl:instance S1-rl-lower-median:instance S1-ea-rl-similar "
          "S41-rl-solves-all S42-rl-advantage ABS-d3-all-solve ABS-median-below-30:run "
          "ABS-ea-not-minimal S41-ea-short-paths-d45 S5-ea-minimal-d5 S5-ea-rl-solved-both "
@@ -770,7 +757,19 @@ def ea_rl(data: Data, f: SimpleNamespace) -> dict:
           for a in ("ea", "rl")}
     o["S5-d4-ea-rl-miss"] = q(min(m4.values()) > len(d4) / 2, "; ".join(
         f"{a.upper()} {m} of {len(d4)}" for a, m in m4.items()))
-    o["S42-d3-both-hit-optimum"] = _both_hit(f)
+    hits, algo, r, mine = min(((int((x == r.optimal).sum()), a, r, x)  # the fewest at optimum
+                               for r in res[res.d == 3].itertuples() for a, x in (
+                                   ("EA", ok(ea, r.d, r.k, r.level)),
+                                   ("RL", ok(f.rl, r.d, r.k, r.level)))), key=lambda t: t[0])
+    if mine.size == 0:
+        o["S42-d3-both-hit-optimum"] = nc("extreme", "no successful run",
+                                          f"{algo} {_case(r)}: no success")
+    else:
+        ev, note = extreme(mine, int(r.optimal), RUNS, "min")
+        o["S42-d3-both-hit-optimum"] = Finding(
+            ev, paper=f"min = optimum ({int(r.optimal)})", available=mine.size, why=(
+                f"{algo} {_case(r)}: {hits} of {mine.size} at the optimum"
+                + (f"; {note}" if note else "")))
     g = pd.concat([x.assign(algo=a, at_opt=_hits(x, x.optimal))
                    for a, x in (("EA", ea), ("RL", f.rl))], ignore_index=True)
     o["S42-minimise-diminishes"] = {
@@ -863,16 +862,6 @@ def _spread(f: SimpleNamespace, d: int, by: str) -> Finding:
         why=f"sds RL {_nums(sd.rl, '{:.2f}'.format)}; EA {_nums(sd.ea, '{:.2f}'.format)}")
 
 
-def _gap3(f: SimpleNamespace) -> Finding:
-    sides = [(ok(f.ea, 3, 2, lv), ok(f.rl, 3, 2, lv)) for lv in "012"]
-    if min(min(e.size, r.size) for e, r in sides) < 3:
-        return nc("estimate", "too few successful runs", "fewer than 3 at some level")
-    gaps = [float(np.median(e) - np.median(r)) for e, r in sides]
-    se = float(np.sqrt(sum(median_se(e) ** 2 + median_se(r) ** 2 for e, r in sides))) / 3
-    return Finding(V.estimate(Sample(float(np.mean(gaps)), RUNS, se * np.sqrt(RUNS)),
-                              Sample(3.0, RUNS), GAP), paper=3, why=f"per level: {_nums(gaps)}")
-
-
 @section("F2-moves-grow-with-k:run F2-moves-grow-with-level:run F2-level4-gap:run "
          "F3-min-median-grow:run F3-max-grows S41-ea-d3k1-median-level:run "
          "S41-ea-median-grows-with-k:run S41-ea-d3-k1-below-k2:run "
@@ -922,7 +911,15 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
     o["F4-d3-ea-wider"] = _spread(f, 3, "level (3 levels)")
     o["F4-d4-rl-peaked"] = _spread(f, 4, "level (5 levels)")
     o["S42-rl-sd-lower"] = _spread(f, 0, "case")
-    o["S42-d3k2-gap-3"] = _gap3(f)
+    sides = [(ok(ea, 3, 2, lv), ok(f.rl, 3, 2, lv)) for lv in "012"]
+    if min(min(e.size, r.size) for e, r in sides) < 3:
+        o["S42-d3k2-gap-3"] = nc("estimate", "too few successful runs",
+                                 "fewer than 3 at some level")
+    else:
+        gaps = [float(np.median(e) - np.median(r)) for e, r in sides]
+        se = float(np.sqrt(sum(median_se(e) ** 2 + median_se(r) ** 2 for e, r in sides))) / 3
+        o["S42-d3k2-gap-3"] = Finding(V.estimate(Sample(float(np.mean(gaps)), RUNS, se * np.sqrt(
+            RUNS)), Sample(3.0, RUNS), GAP), paper=3, why=f"per level: {_nums(gaps)}")
     g, rates = sel(ea, 4, 3), sel(pt, 4, 3).ea_success
     wins, n = int(g.success.sum()), len(g)
     o["S42-ea-d4k3-under-5pct"] = Finding(order(g.success.astype(float), 0.05, paired=True),
