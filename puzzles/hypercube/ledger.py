@@ -342,26 +342,6 @@ def figure3(data: Data, level: str, what: str) -> Finding:
         f"ours: {hits} of {n} runs of {pmin} moves; the authors' stored Table 4 runs: {s_hits}"))
 
 
-def six_at_18(data: Data, runs: str, head: str, why: str) -> Finding:
-    """Six-move runs of d=3 k=2 level 0 at c=1.8 against Sec. 4.1's 23 and Fig. 3's 14."""
-    g = sel(table(data, runs), 3, 2, "0")
-    g = g[np.isclose(g["c"], 1.8)]
-    six, n = int(_hits(g, 6).sum()), len(g)
-    p23, p14 = printed(data, "appendix_six")[1.8], printed(data, "fig3_min_count")[0]
-    return Finding({head: count(six, n, p23), f"Fig. 3 caption ({p14})": count(six, n, p14)},
-                   paper=p23, authors=p23, available=n,
-                   why=why.format(six=six, n=n, success=fmt(float(g["success"].mean()))))
-
-
-for _cid, _uses, _runs, _head, _why in (
-        ("S41-d3k2L0-six-23", CASES, "ea_runs", "Sec. 4.1",
-         "ours: {six} of {n} runs of 6 moves (the Table 4 runs)"),
-        ("A-six-at-1.8", APPENDIX, "appendix_runs", "Sec. 4.1 and Fig. 8b",
-         "ours {six} of {n} (success {success})")):
-    EVIDENCE.claim(_cid, unit="run", **_uses)(partial(six_at_18, runs=_runs, head=_head,
-                                                      why=_why))
-
-
 @EVIDENCE.claim("S42-d{d}k2-ttest", unit="instance", **CASES)
 def ttest(data: Data, d: str) -> Finding:
     dd, levels = int(d), "012" if d == "3" else "01234"
@@ -562,6 +542,15 @@ def _nums(xs: object, show: Callable = fmt) -> str:
 
 def _rising(v: list, strict: bool = False) -> bool:
     return all(a < b if strict else a <= b for a, b in zip(v, v[1:], strict=False))
+
+
+def _six(data: Data, g: pd.DataFrame, head: str, why: str) -> Finding:
+    """Six-move runs of ``g`` (d=3 k=2 level 0, c=1.8) against Sec. 4.1's 23 and Fig. 3's 14."""
+    six, n = int(_hits(g, 6).sum()), len(g)
+    p23, p14 = printed(data, "appendix_six")[1.8], printed(data, "fig3_min_count")[0]
+    return Finding({head: count(six, n, p23), f"Fig. 3 caption ({p14})": count(six, n, p14)},
+                   paper=p23, authors=p23, available=n,
+                   why=why.format(six=six, n=n, success=fmt(float(g["success"].mean()))))
 
 
 def _weakest(per: dict) -> Finding:
@@ -868,9 +857,9 @@ def _spread(f: SimpleNamespace, d: int, by: str) -> Finding:
          "S41-ea-min-grows-with-level:instance S41-ea-degrades:run S41-seven-L1-below-L0:run "
          "S41-no-six-above-L0 F4-d3-ea-wider:instance F4-d4-rl-peaked:instance "
          "S42-rl-sd-lower:instance S42-d3k2-gap-3:run S42-ea-d4k3-under-5pct:run "
-         "S41-d4k3-successes:run S5-d3-ea-worst:instance T4-caption-1000-generations:run "
-         "T4-caption-min-4:run T4-caption-max-83:run T5-caption-min-4:run "
-         "T5-caption-max-316:run S41-rl-optimal-except-d4k3")
+         "S41-d4k3-successes:run S41-d3k2L0-six-23:run S5-d3-ea-worst:instance "
+         "T4-caption-1000-generations:run T4-caption-min-4:run T4-caption-max-83:run "
+         "T5-caption-min-4:run T5-caption-max-316:run S41-rl-optimal-except-d4k3")
 def figures(data: Data, f: SimpleNamespace) -> dict:
     ea, ea_ok, rl_ok, res, pt, o = f.ea, f.ea_ok, f.rl_ok, f.res, f.pt, {}
     rl34, d3k2 = rl_ok[rl_ok.d <= 4], sel(ea_ok, 3, 2)
@@ -931,6 +920,8 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
         f"as printed ({as_printed} of {n_rates})": count(wins, n, as_printed, n_rates)},
         paper=", ".join(_pct(r) for r in rates), authors=f"{total}/{n_rates}",
         why=f"ours {wins} of {n}", available=n)
+    o["S41-d3k2L0-six-23"] = _six(data, sel(ea, 3, 2, "0"), "Sec. 4.1",
+                                  "ours: {six} of {n} runs of 6 moves (the Table 4 runs)")
     d3 = res[res.d == 3].dropna(subset=["ea_median", "rl_median"])
     o["S5-d3-ea-worst"] = {
         "paired by case": order(d3.rl_median - d3.optimal, d3.ea_median - d3.optimal,
@@ -979,8 +970,8 @@ def _cstar(app: pd.DataFrame, six: pd.Series, c: float) -> Finding:
 
 
 @section("F7-success-falls-with-c:run S41-cstar-1.8:run F8-cstar-1.6:run F8-mean-ten:run "
-         "F8-success-doubled:run A-generations-grow-with-c:run", extra=("appendix_runs",),
-         refs=("authors_appendix",))
+         "F8-success-doubled:run A-generations-grow-with-c:run A-six-at-1.8:run",
+         extra=("appendix_runs",), refs=("authors_appendix",))
 def appendix(data: Data, f: SimpleNamespace) -> dict:
     app, st, log = table(data, "appendix_runs"), data.reference("authors_appendix"), np.log
     at = {c: app[np.isclose(app.c, c)] for c in (1.4, 1.8, 7.0)}
@@ -1007,6 +998,8 @@ def appendix(data: Data, f: SimpleNamespace) -> dict:
             "our runs": vtrend(app.c, app.success.astype(float), False),
             "the authors' stored runs (35 values of c)": vtrend(
                 np.repeat(st.c.to_numpy(), RUNS), stored_runs, False)},
+        "A-six-at-1.8": _six(data, at[1.8], "Sec. 4.1 and Fig. 8b",
+                             "ours {six} of {n} (success {success})"),
         "S41-cstar-1.8": _cstar(app, st.set_index("c").six_moves, 1.8),
         "F8-cstar-1.6": _cstar(app, st.set_index("c").six_moves, 1.6),
         "F8-mean-ten": Finding({
