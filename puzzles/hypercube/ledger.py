@@ -1,11 +1,9 @@
-"""Notebook 05's evidence: a function per claim id or id pattern of ``paper_claims.csv``, the
-only home of each claim's sentence, unit, reading and fixed why (which says what ``ours``
-shows). Table cells have id patterns; the other sentences are decided by section functions
-from the run's shared facts, each id registered with its unit. Medians are estimates on the
-log scale with Maritz-Jarrett standard errors; extremes use the engine's two-sample
-precedence rule; orderings across instances are paired by instance, every run a reading, and
-no pair is equal by construction (the compared method or k acts on each); trends use one value
-per run, centred within strata.
+"""Notebook 05's evidence per claim id or id pattern of ``paper_claims.csv`` (the only home of
+each claim's sentence, unit, reading and fixed why): patterns for table cells, section functions
+for the other sentences, each id registered with its unit. Medians are log-scale estimates with
+Maritz-Jarrett standard errors; extremes use the engine's two-sample precedence rule; orderings
+across instances are paired by instance (no pair equal by construction: the compared method or
+k acts on each), every run a reading; trends use one value per run, centred within strata.
 """
 
 from __future__ import annotations
@@ -506,12 +504,10 @@ def _facts(data: Data) -> SimpleNamespace:
 
 
 def section(ids: str, extra: tuple = (), refs: tuple = ()) -> Callable:
-    """Register each claim of ``ids`` ("id" or "id:unit", no unit for an untested kind) as
-    decided by the decorated ``fn(data, facts)``, which returns every claim's evidence and reads
-    the run's cases and the ``extra`` tables and ``refs``. The facts: the paper's 25 cases with
-    our results (``res``; ``solved``: those its A* finished), the printed tables (``pt``) and
-    our EA and RL runs on them with each case's optimum and ``level_n`` (``ea``, ``rl``;
-    ``ea_ok``, ``rl_ok``: the successful ones)."""
+    """Register each of ``ids`` ("id" or "id:unit") as decided by ``fn(data, facts)``, which
+    reads the cases, ``extra`` tables and ``refs``. Facts: the paper's 25 cases with our results
+    (``res``; ``solved``: those its A* finished), its tables (``pt``), our runs on them with the
+    optimum and ``level_n`` (``ea``, ``rl``; ``ea_ok``, ``rl_ok``: the successful ones)."""
     uses = {"tables": (*CASES["tables"], *extra), "references": (*CASES["references"], *refs)}
 
     def register(fn: Callable) -> Callable:
@@ -591,8 +587,9 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
     o["S31-h-admissible"] = q(h.overestimates.sum() == 0, (
         f"{h.overestimates.sum()} of {h.configurations.sum():,}"), hc)
     step, least = h.largest_change.max(), h.least_branching - h.bound_2k_1
-    o["S31-h-monotone"] = {"as printed (strict <)": q(False, (
-        f"largest change {step}; {h.moves_lowering_h_by_one.sum():,} moves lower h by one"), hc),
+    o["S31-h-monotone"] = {
+        "as printed (strict <)": q(False, f"largest change {step}; "
+                                   f"{h.moves_lowering_h_by_one.sum():,} moves lower h by one", hc),
         "the usual consistency (<=)": q(step <= 1, f"largest change {step}", "same")}
     w = h.loc[least.idxmin()]
     big = res.query("(d == 4 and k == 3 and level == '4') or (d == 5 and k == 4)")
@@ -627,8 +624,7 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
     n = res[res.d <= 4].groupby(["d", "k"]).optimal.nunique()
     o["S2-start-defines-difficulty"] = q(n.gt(1).all(), _nums(n))
     f1 = c["figure1"]
-    o["F1-one-match"] = Finding(V.exact("purple", ", ".join(f1["on_own_colour"])),
-                                paper="purple")
+    o["F1-one-match"] = Finding(V.exact("purple", ", ".join(f1["on_own_colour"])), paper="purple")
     o["F1-purple-free"] = q(set(f1["purple_neighbours"]) <= set(f1["purple_k1"]), (
         "{} -> {} (k=1), {} (k=2); neighbours {}".format(f1["purple_vertex"], *(
             _nums(f1[x]) for x in ("purple_k1", "purple_k2", "purple_neighbours")))),
@@ -664,8 +660,7 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
         "rl.py (the authors' update) rewards later steps more, whatever the runs"),
         "App. D as printed": q(False, "0.95^c with c from the start", "App. D")}
     o["S33-fitness-eq3"] = q(False, "1/(1 + L) at the target, not 1", "Eq. 3, evolve.py")
-    o["S33-stop-criteria"] = q(False, "distance 0 (evolve.py, the authors' scripts)",
-                               "evolve.py")
+    o["S33-stop-criteria"] = q(False, "distance 0 (evolve.py, the authors' scripts)", "evolve.py")
     o["DA-code-data"] = q(stored("ea"), ref.AUTHORS_SOURCE, "data/authors_runs.json")
     o["S1-components"] = o["S32-random-search-infeasible"] = V.not_comparable(kind="qualitative")
     return o
@@ -733,14 +728,16 @@ def ea_rl(data: Data, f: SimpleNamespace) -> dict:
                          for a in ("EA", "RL") if not pd.isna(getattr(r, f"{a.lower()}_min"))],
                         columns=["algo", "d", "k", "level", "gap"]).astype({"gap": int})
     n = gaps.gap.le(2).sum()
-    o["S42-min-similar-astar"] = Finding(q(n >= 0.9 * len(gaps), (
-        f"{n} of {len(gaps)} (method, case) pairs")), why="the exceptions: " + _list(
-        gaps[gaps.gap > 2], lambda r: f"{r.algo} {_case(r)} +{r.gap}"))
+    o["S42-min-similar-astar"] = Finding(
+        q(n >= 0.9 * len(gaps), f"{n} of {len(gaps)} (method, case) pairs"),
+        why="the exceptions: " + _list(gaps[gaps.gap > 2],
+                                       lambda r: f"{r.algo} {_case(r)} +{r.gap}"))
     miss = res[(res.ea_min > res.optimal) & (res.rl_min > res.optimal)]
     n = (miss.ea_min == miss.rl_min).sum()
-    o["S42-equal-approx-min"] = Finding(q(len(miss) and n > len(miss) / 2, (
-        f"both miss on {len(miss)}, equal on {n}")), why="both miss on " + _list(
-        miss, lambda r: f"{_case(r)} (EA {int(r.ea_min)}, RL {int(r.rl_min)})"))
+    o["S42-equal-approx-min"] = Finding(
+        q(len(miss) and n > len(miss) / 2, f"both miss on {len(miss)}, equal on {n}"),
+        why="both miss on " + _list(miss, lambda r: f"{_case(r)} (EA {int(r.ea_min)}, RL "
+                                                    f"{int(r.rl_min)})"))
     d4 = res[res.d == 4]
     m4 = {a: (d4[f"{a}_median"].isna() | (d4[f"{a}_median"] > d4.optimal)).sum()
           for a in ("ea", "rl")}
@@ -878,8 +875,7 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
     o["F3-max-grows"] = q(_rising(p, True), f"the paper's maxima {_nums(p)}; ours "
                           f"{_nums(d3k2.groupby('level').moves.max())}", "Table 4 as printed")
     o["S41-ea-d3k1-median-level"] = trend(sel(ea_ok, 3, 1), "level_n", "moves", [], True)
-    o["S41-ea-median-grows-with-k"] = trend(ea_ok[ea_ok.d <= 4], "k", "moves", ["d", "level"],
-                                            True)
+    o["S41-ea-median-grows-with-k"] = trend(ea_ok[ea_ok.d <= 4], "k", "moves", ["d", "level"], True)
     o["S41-ea-d3-k1-below-k2"] = _weakest({lv: order(ok(ea, 3, 1, lv), ok(ea, 3, 2, lv))
                                            for lv in "012"})
     o["S41-ea-min-grows-with-level"] = trend(ea_ok.groupby(["d", "k", "level_n"], as_index=False)
