@@ -541,7 +541,8 @@ def _rising(v: list, strict: bool = False) -> bool:
 
 
 def _six(data: Data, g: pd.DataFrame, head: str, why: str) -> Finding:
-    """Six-move runs of ``g`` (d=3 k=2 level 0, c=1.8) against Sec. 4.1's 23 and Fig. 3's 14."""
+    """Six-move runs of ``g`` (d=3 k=2 L0, c=1.8) against Sec. 4.1's 23 and Fig. 3's 14; ``why``
+    a template of ``six``, ``n`` and ``success``."""
     six, n = int(_hits(g, 6).sum()), len(g)
     p23, p14 = printed(data, "appendix_six")[1.8], printed(data, "fig3_min_count")[0]
     return Finding({head: count(six, n, p23), f"Fig. 3 caption ({p14})": count(six, n, p14)},
@@ -903,8 +904,9 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
     else:
         gaps = [float(np.median(e) - np.median(r)) for e, r in sides]
         se = float(np.sqrt(sum(median_se(e) ** 2 + median_se(r) ** 2 for e, r in sides))) / 3
-        o["S42-d3k2-gap-3"] = Finding(V.estimate(Sample(float(np.mean(gaps)), RUNS, se * np.sqrt(
-            RUNS)), Sample(3.0, RUNS), GAP), paper=3, why=f"per level: {_nums(gaps)}")
+        o["S42-d3k2-gap-3"] = Finding(V.estimate(
+            Sample(float(np.mean(gaps)), RUNS, se * np.sqrt(RUNS)), Sample(3.0, RUNS), GAP),
+            paper=3, why=f"per level: {_nums(gaps)}")
     g, rates = sel(ea, 4, 3), sel(pt, 4, 3).ea_success
     wins, n = int(g.success.sum()), len(g)
     o["S42-ea-d4k3-under-5pct"] = Finding(order(g.success.astype(float), 0.05, paired=True),
