@@ -1,11 +1,9 @@
-"""Notebook 05's evidence: a function per claim id or id pattern of ``paper_claims.csv``, the
-only home of each claim's sentence, unit, reading and fixed why (which says what ``ours``
-shows). Table cells have id patterns; the other sentences are decided by section functions
-from the run's shared facts, each id registered with its unit. Medians are estimates on the
-log scale with Maritz-Jarrett standard errors; extremes use the engine's two-sample
-precedence rule; orderings across instances are paired by instance, every run a reading, and
-no pair is equal by construction (the compared method or k acts on each); trends use one value
-per run, centred within strata.
+"""Notebook 05's evidence per claim id or id pattern of ``paper_claims.csv`` (the only home of
+each claim's sentence, unit, reading and fixed why): patterns for table cells, section functions
+for the other sentences, each id registered with its unit. Medians are log-scale estimates with
+Maritz-Jarrett standard errors; extremes use the engine's two-sample precedence rule; orderings
+across instances are paired by instance (no pair equal by construction: the compared method or
+k acts on each), every run a reading; trends use one value per run, centred within strata.
 """
 
 from __future__ import annotations
@@ -13,7 +11,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
+from itertools import combinations
 from types import SimpleNamespace
 
 import numpy as np
@@ -49,6 +48,7 @@ MARGINS = [
      "central 90% of the paper's n-run extreme drawn from our runs",
      "the relative width of MOVES, in moves")]
 CASES = {"tables": ("results", "ea_runs", "rl_runs"), "references": ("tables", "statements")}
+APPENDIX = {"tables": ("appendix_runs",), "references": ("statements",)}
 
 
 def margins_table() -> pd.DataFrame:
@@ -95,11 +95,8 @@ def printed(data: Data, name: str) -> dict:
             else float(v) for i, v in zip(keys, s["value"], strict=True)}
 
 
-def stored(data: Data, algo: str) -> dict:  # the authors' runs by (d, k, level) or c ("1.8")
-    return data.memo(_stored, algo)
-
-
-def _stored(data: Data, algo: str) -> dict:
+@cache
+def stored(algo: str) -> dict:  # the authors' runs by (d, k, level), or by c ("1.8")
     return ref.authors_runs()["appendix"] if algo == "appendix" else ref.authors_run_lists(algo)
 
 
@@ -108,16 +105,13 @@ def sel(frame: pd.DataFrame, d: int, k: int, level: str | None = None) -> pd.Dat
     return frame[m if level is None else m & (frame["level"] == level)]
 
 
-def ok(frame: pd.DataFrame, d: int, k: int, level: str) -> np.ndarray:  # successes' moves
-    g = sel(frame, d, k, level)
+def ok(frame: pd.DataFrame, d: int, k: int, level: str | None = None) -> np.ndarray:
+    g = sel(frame, d, k, level)  # the successful runs' moves
     return g.loc[g["success"], "moves"].astype(float).to_numpy()
 
 
-def paper_levels(data: Data, name: str) -> pd.DataFrame:
-    """A runs table on the paper's 25 cases, with each case's optimum and level as a number."""
-    out = table(data, name).merge(paper_table(data)[["d", "k", "level"]]).merge(
-        table(data, "results")[["d", "k", "level", "optimal"]])
-    return out.assign(level_n=out["level"].astype(int))
+def _hits(runs: pd.DataFrame, moves: object) -> np.ndarray:  # 1.0 for a success in ``moves``
+    return (runs.success & (runs.moves.fillna(-1) == moves)).astype(float).to_numpy()
 
 
 def nc(kind: str, test: str, why: str, **kw: object) -> Finding:  # undecidable here: why
@@ -130,22 +124,21 @@ def zeros(n: int) -> np.ndarray:
 
 
 def median_se(values: Sequence[float]) -> float:
-    """Maritz-Jarrett standard error of the sample median (n >= 3; a weighted variance, so
-    ties give 0 rather than a rounding error's square root)."""
+    """Maritz-Jarrett standard error of the sample median (n >= 3; ties give 0)."""
     x = np.sort(np.asarray(values, dtype=float))
     n = x.size
     if n < 3:
         raise ValueError(f"the Maritz-Jarrett standard error needs n >= 3, got {n}")
     m, i = int(0.5 * n + 0.5), np.arange(1, n + 1)
     w = stats.beta.cdf(i / n, m - 1, n - m) - stats.beta.cdf((i - 1) / n, m - 1, n - m)
+    # a weighted variance, so ties give 0 rather than a rounding error's square root
     return math.sqrt(max(float(np.dot(w, (x - float(np.dot(w, x))) ** 2)), 0.0))
 
 
 def median_sample(values: Sequence[float]) -> Sample:
-    """A sample as the engine takes it for a median: mean = the median, sd = its standard error
-    times sqrt(n); with n <= 2 the runs' own mean and sd."""
+    """A median as the engine's sample: the median, n, its standard error times sqrt(n)."""
     x = np.asarray(values, dtype=float)
-    if x.size <= 2:
+    if x.size <= 2:  # the runs' own mean and sd
         return Sample.of(x)
     return Sample(float(np.median(x)), int(x.size), median_se(x) * math.sqrt(x.size))
 
@@ -153,9 +146,8 @@ def median_sample(values: Sequence[float]) -> Sample:
 def trend(frame: pd.DataFrame, x: str, y: str, strata: Sequence[str], increasing: bool,
           log: bool = True) -> Evidence:
     """The engine's trend on per-run (or per-case) values, x and y centred within strata."""
-    xs = frame[x].astype(float).reset_index(drop=True)
-    ys = (np.log(frame[y].astype(float)) if log else frame[y].astype(float)).reset_index(
-        drop=True)
+    xs, ys = (frame[c].astype(float).reset_index(drop=True) for c in (x, y))
+    ys = np.log(ys) if log else ys
     if strata:
         groups = [frame[c].to_numpy() for c in strata]
         xs, ys = (s - s.groupby(groups).transform("mean") for s in (xs, ys))
@@ -170,11 +162,17 @@ def vtrend(x: object, y: object, increasing: bool) -> Evidence:
     return V.trend(x, y, increasing=increasing)
 
 
-def order(low: object, high: object, **kw: object) -> Evidence:
-    """The engine's ordering, or not comparable where a side has no value (a smoke run)."""
+def order(low: object, high: object, paired: bool = False) -> Evidence:
+    """The engine's ordering (Mann-Whitney, or paired with no pair inert); none if a side is."""
     if min(np.size(low), np.size(high)) == 0:
         return V.not_comparable(kind="ordering", test="a side has no value")
-    return V.ordering(low, high, **kw)
+    inert = zeros(np.size(low)) if paired and np.ndim(high) else None
+    return V.ordering(low, high, paired=paired, inert=inert)
+
+
+def count(ours: int, n: int, theirs: int, n_theirs: int = RUNS) -> Evidence:
+    """The engine's count rule: ``ours`` of ``n`` runs against ``theirs`` of ``n_theirs``."""
+    return V.count((ours, n), (theirs, n_theirs), RATE)
 
 
 def extreme(ours: np.ndarray, value: float, n: int, side: str) -> tuple[Evidence, str]:
@@ -210,64 +208,55 @@ def table2(data: Data, case: str) -> Finding:
         return Finding(V.exact(int(p.astar_min), int(r.astar_moves)), paper=int(p.astar_min),
                        why=why)
     la = sel(table(data, "astar_list"), d, k, level)
-    if len(la) and not bool(la["gave_up"].iloc[0]):
-        return Finding(V.qualitative(False, f"solved in {int(la['moves'].iloc[0])} moves after "
-                                     f"{int(la['expanded'].iloc[0]):,} expansions",
-                                     "search.astar_list (expansions for seconds)"),
-                       paper="success 0, min -", why=why)
-    return Finding({
-        "A* with the paper's heuristic": V.qualitative(
-            False, f"solved in {int(r.astar_moves)} moves after {exp:,} expansions",
-            "search.astar (expansions for seconds)"),
-        "a list-based A* within 3600 s": V.not_comparable(kind="qualitative",
-                                                          test="not run here")},
-        paper="success 0, min -", why=why)
+    listed = bool(len(la)) and not bool(la["gave_up"].iloc[0])  # the list-based A* solved it
+    m, e = (la["moves"].iloc[0], la["expanded"].iloc[0]) if listed else (r.astar_moves, exp)
+    ev = V.qualitative(False, f"solved in {int(m)} moves after {int(e):,} expansions",
+                       f"search.astar{'_list' if listed else ''} (expansions for seconds)")
+    if not listed:
+        ev = {"A* with the paper's heuristic": ev, "a list-based A* within 3600 s":
+              V.not_comparable(kind="qualitative", test="not run here")}
+    return Finding(ev, paper="success 0, min -", why=why)
 
 
 def _cell(data: Data, t: str, case: str) -> tuple:
-    """Table 4 (EA) or 5 (RL): the printed row, our runs, their successes' moves, the stored
-    runs and the paper's count of runs behind its min/max/median."""
-    algo = "ea" if t == "T4" else "rl"
+    """Table 4 (EA) or 5 (RL): printed row, our runs, successes' moves, stored runs, paper's n."""
+    algo = "ea" if t == "4" else "rl"
     d, k, level = case_of(case)
     p = sel(paper_table(data), d, k, level).iloc[0]
-    st = stored(data, algo).get((d, k, level), {"moves": [], "generations": []})
-    n_paper = RUNS if t == "T5" else max(_successes(p.ea_success),
+    st = stored(algo).get((d, k, level), {"moves": [], "generations": []})
+    n_paper = RUNS if t == "5" else max(_successes(p.ea_success),
                                          1 if st["moves"] and p.ea_success else 0)
     runs = table(data, f"{algo}_runs")
     return algo, p, sel(runs, d, k, level), ok(runs, d, k, level), st, n_paper
 
 
-def _alpha(data: Data, p: pd.Series, wins: int) -> tuple[dict, str]:
-    a = sel(table(data, "ea_alpha07_runs"), p.d, p.k, p.level)
-    if (p.d, p.k) != (4, 3) or a.empty:
-        return {}, ""
-    won, k_paper = int(a["success"].sum()), max(_successes(p.ea_success), 1)
-    note = f"; the alpha = 0.7 rerun (an older script's value) {won}/{len(a)}"
-    if min(wins, won) < k_paper < max(wins, won):
-        note += f", so the two alphas bracket the paper's {k_paper}/{RUNS}"
-    return {"alpha = 0.7 (an older script's value)": V.count(
-        (won, len(a)), (k_paper, RUNS), RATE)}, note
-
-
+@EVIDENCE.claim("T{t}-{case}-success", unit="run", **{**CASES, "tables": (
+    *CASES["tables"], "ea_alpha07_runs")})
 def success(data: Data, t: str, case: str) -> Finding:
     algo, p, g, _, st, _ = _cell(data, t, case)
     rate, n, wins = getattr(p, f"{algo}_success"), len(g), int(g["success"].sum())
-    have = len(st["moves"]) if st["moves"] or t == "T4" else None  # no stored RL runs, d=5
+    have = len(st["moves"]) if st["moves"] or t == "4" else None  # no stored RL runs, d=5
+    authors = "" if have is None else f"{have}/{RUNS}"
     k_paper, head, readings = _successes(rate), "as printed", {}
     if 0 < rate and k_paper == 0 and have == 1:  # "0.06%": one run of 150 is 0.67%
         head = "0.06% read as one run of 150 (the authors' stored runs)"
-        readings["as printed (0.06% of 150 runs: 0 runs)"] = V.count((wins, n), (0, RUNS), RATE)
+        readings["as printed (0.06% of 150 runs: 0 runs)"] = count(wins, n, 0)
         k_paper = 1
     elif have is not None and have != k_paper:
-        readings["vs the authors' stored runs"] = V.count((wins, n), (have, RUNS), RATE)
-    extra, note = _alpha(data, p, wins) if t == "T4" else ({}, "")
-    return Finding(
-        {head: V.count((wins, n), (k_paper, RUNS), RATE), **readings, **extra},
-        paper=_pct(rate), authors="" if have is None else f"{have}/{RUNS}", available=n,
-        why=f"ours {wins}/{n}" + ("" if have is None else f"; the authors' stored runs "
-                                                          f"{have}/{RUNS}") + note)
+        readings["vs the authors' stored runs"] = count(wins, n, have)
+    readings, why = {head: count(wins, n, k_paper), **readings}, f"ours {wins}/{n}" + (
+        f"; the authors' stored runs {authors}" if authors else "")
+    a = sel(table(data, "ea_alpha07_runs"), p.d, p.k, p.level)
+    if t == "4" and (p.d, p.k) == (4, 3) and not a.empty:  # the rerun at an older alpha
+        won, k_paper = int(a["success"].sum()), max(_successes(p.ea_success), 1)
+        readings["alpha = 0.7 (an older script's value)"] = count(won, len(a), k_paper)
+        why += f"; the alpha = 0.7 rerun (an older script's value) {won}/{len(a)}"
+        if min(wins, won) < k_paper < max(wins, won):
+            why += f", so the two alphas bracket the paper's {k_paper}/{RUNS}"
+    return Finding(readings, paper=_pct(rate), authors=authors, available=n, why=why)
 
 
+@EVIDENCE.claim("T{t}-{case}-moves", unit="run", **CASES)
 def moves(data: Data, t: str, case: str) -> Finding:
     algo, p, g, mine, st, n_paper = _cell(data, t, case)
     (lo, hi, med), s = (getattr(p, f"{algo}_{x}") for x in ("min", "max", "median")), st["moves"]
@@ -278,15 +267,14 @@ def moves(data: Data, t: str, case: str) -> Finding:
     if mine.size == 0:
         return nc("estimate", "no successful run", f"none of our {len(g)} runs succeeded",
                   paper=med, authors=authors)
-    ours, readings, why = median_sample(mine), {}, []
-    if len(s) == n_paper and (min(s), max(s), float(np.median(s))) == (lo, hi, float(med)):
-        paper = Sample(float(med), n_paper, median_sample(s).sd)  # the runs behind the row
-        why.append("the paper's spread: the authors' stored runs, which have its count, min, "
-                   "max and median")
-    else:
-        paper = Sample(float(med), n_paper)
-        if s:
-            readings["vs the authors' stored runs"] = V.estimate(ours, median_sample(s), MOVES)
+    # the stored runs with the row's count, min, max and median are the runs behind it
+    behind = len(s) == n_paper and (min(s), max(s), float(np.median(s))) == (lo, hi, float(med))
+    ours, paper = median_sample(mine), Sample(float(med), n_paper,
+                                              median_sample(s).sd if behind else None)
+    why = ["the paper's spread: the authors' stored runs, which have its count, min, max and "
+           "median"] if behind else []
+    readings = {"vs the authors' stored runs": V.estimate(ours, median_sample(s), MOVES)} if (
+        s and not behind) else {}
     if ours.n == 1 and paper.sd:  # one run has no spread of its own: the paper's, relative
         ours = Sample(ours.mean, 1, paper.sd / paper.mean * ours.mean)
         why.append("our single run is given the paper's relative spread")
@@ -310,206 +298,114 @@ def extreme_cell(data: Data, t: str, case: str, side: str) -> Finding:
 
 @EVIDENCE.claim("T4-{case}-generations", unit="run", **CASES)
 def generations(data: Data, case: str) -> Finding:
-    _, _, g, _, st, _ = _cell(data, "T4", case)
+    _, _, g, _, st, _ = _cell(data, "4", case)
     gen, s = g.loc[g["success"], "generations"].astype(float).to_numpy(), st["generations"]
-    authors = round(float(np.mean(s)), 2) if s else ""
-    why = f"successful runs: {gen.size} ours, {len(s)} theirs"
+    authors, why = round(float(np.mean(s)), 2) if s else "", (
+        f"successful runs: {gen.size} ours, {len(s)} theirs")
     if gen.size < 2 or len(s) < 2:
         return nc("estimate", "none", why + ": too few", authors=authors)
     return Finding(V.estimate(Sample.of(gen), Sample.of(s), GENERATIONS), authors=authors,
                    why=why, available=gen.size)
 
 
-for _t in ("T4", "T5"):
-    EVIDENCE.claim(f"{_t}-{{case}}-success", unit="run", **{**CASES, "tables": (
-        *CASES["tables"], "ea_alpha07_runs")})(partial(success, t=_t))
-    EVIDENCE.claim(f"{_t}-{{case}}-moves", unit="run", **CASES)(partial(moves, t=_t))
-    for _side in ("min", "max"):
-        EVIDENCE.claim(f"{_t}-{{case}}-{_side}", unit="run", **CASES)(
-            partial(extreme_cell, t=_t, side=_side))
+for _side in ("min", "max"):  # Table 4 (t = 4) and Table 5 (t = 5)
+    EVIDENCE.claim(f"T{{t}}-{{case}}-{_side}", unit="run", **CASES)(
+        partial(extreme_cell, side=_side))
 
 # ---------------------------------------------------------------- Fig. 3, Sec. 4.1-4.2
 
 
-def _d3k2(data: Data, level: str) -> tuple[np.ndarray, int, list]:
-    runs = table(data, "ea_runs")
-    return (ok(runs, 3, 2, level), len(sel(runs, 3, 2, level)),
-            stored(data, "ea")[(3, 2, level)]["moves"])
-
-
-@EVIDENCE.claim("F3-d3k2L{level}-min", unit="run", **CASES)
-def figure3_min(data: Data, level: str) -> Finding:
-    mine, _, st = _d3k2(data, level)
-    pmin = printed(data, "fig3_min")[int(level)]
-    if mine.size == 0:
-        return nc("extreme", "no successful run", f"no EA success at level {level}")
-    t4 = int(sel(paper_table(data), 3, 2, level)["ea_min"].iloc[0])
-    ev, note = extreme(mine, pmin, RUNS, "min")
-    other = {} if t4 == pmin else {f"Table 4's {t4}": extreme(mine, t4, RUNS, "min")[0]}
-    return Finding({"as printed": ev, **other}, paper=pmin, authors=min(st), why=note,
-                   available=mine.size)
-
-
-@EVIDENCE.claim("F3-d3k2L{level}-count", unit="run", **CASES)
-def figure3_count(data: Data, level: str) -> Finding:
-    mine, n, st = _d3k2(data, level)
+@EVIDENCE.claim("F3-d3k2L{level}-{what}", unit="run", **CASES)
+def figure3(data: Data, level: str, what: str) -> Finding:
+    """Fig. 3 at a level: the shortest EA run (``min``) and how many runs take it (``count``)."""
+    g, st = sel(table(data, "ea_runs"), 3, 2, level), stored("ea")[(3, 2, level)]["moves"]
+    mine, n = ok(g, 3, 2), len(g)
     pmin, pcount = (printed(data, x)[int(level)] for x in ("fig3_min", "fig3_min_count"))
+    if what == "min":
+        if mine.size == 0:
+            return nc("extreme", "no successful run", f"no EA success at level {level}")
+        t4 = int(sel(paper_table(data), 3, 2, level)["ea_min"].iloc[0])
+        ev, note = extreme(mine, pmin, RUNS, "min")
+        other = {} if t4 == pmin else {f"Table 4's {t4}": extreme(mine, t4, RUNS, "min")[0]}
+        return Finding({"as printed": ev, **other}, paper=pmin, authors=min(st), why=note,
+                       available=mine.size)
     hits, s_hits = int((mine == pmin).sum()), sum(1 for x in st if x == pmin)
-    readings = {}
+    readings = {"Fig. 3 caption": count(hits, n, pcount)}
     if level == "0":
         six = printed(data, "appendix_six")[1.8]
-        readings[f"Sec. 4.1 and Fig. 8b print {six}"] = V.count((hits, n), (six, RUNS), RATE)
+        readings[f"Sec. 4.1 and Fig. 8b print {six}"] = count(hits, n, six)
     if s_hits != pcount:
-        readings["vs the authors' stored runs"] = V.count((hits, n), (s_hits, RUNS), RATE)
-    return Finding(
-        {"Fig. 3 caption": V.count((hits, n), (pcount, RUNS), RATE), **readings},
-        paper=pcount, authors=s_hits, available=n,
-        why=f"ours: {hits} of {n} runs of {pmin} moves; the authors' stored Table 4 runs: "
-            f"{s_hits}")
-
-
-@EVIDENCE.claim("S41-d4k3-successes", unit="run", **CASES)
-def d4k3_successes(data: Data) -> Finding:
-    g = sel(paper_levels(data, "ea_runs"), 4, 3)
-    n, wins, total = len(g), int(g["success"].sum()), printed(data, "d4k3_successes_total")[""]
-    rates = sel(paper_table(data), 4, 3)["ea_success"]
-    n_paper, as_printed = len(rates) * RUNS, int(sum(_successes(r) for r in rates))
-    return Finding({
-        "0.06% read as one run (the authors' stored runs)": V.count(
-            (wins, n), (total, n_paper), RATE),
-        f"as printed ({as_printed} of {n_paper})": V.count(
-            (wins, n), (as_printed, n_paper), RATE)},
-        paper=", ".join(_pct(r) for r in rates), authors=f"{total}/{n_paper}",
-        why=f"ours {wins} of {n}", available=n)
-
-
-@EVIDENCE.claim("S41-d3k2L0-six-23", unit="run", **CASES)
-def six_23(data: Data) -> Finding:
-    mine, n, _ = _d3k2(data, "0")
-    six, p23 = int((mine == 6).sum()), printed(data, "appendix_six")[1.8]
-    p14 = printed(data, "fig3_min_count")[0]
-    return Finding({"Sec. 4.1": V.count((six, n), (p23, RUNS), RATE),
-                    f"Fig. 3 caption ({p14})": V.count((six, n), (p14, RUNS), RATE)},
-                   paper=p23, authors=p23, available=n,
-                   why=f"ours: {six} of {n} runs of 6 moves (the Table 4 runs)")
+        readings["vs the authors' stored runs"] = count(hits, n, s_hits)
+    return Finding(readings, paper=pcount, authors=s_hits, available=n, why=(
+        f"ours: {hits} of {n} runs of {pmin} moves; the authors' stored Table 4 runs: {s_hits}"))
 
 
 @EVIDENCE.claim("S42-d{d}k2-ttest", unit="instance", **CASES)
 def ttest(data: Data, d: str) -> Finding:
     dd, levels = int(d), "012" if d == "3" else "01234"
-    runs = {a: table(data, f"{a}_runs") for a in ("rl", "ea")}
-    empty = [f"{a} level {lv}" for a in runs for lv in levels if ok(runs[a], dd, 2, lv).size == 0]
+    runs = {a: [ok(table(data, f"{a}_runs"), dd, 2, lv) for lv in levels] for a in ("rl", "ea")}
+    empty = [f"{a} level {lv}" for a in runs
+             for lv, x in zip(levels, runs[a], strict=True) if x.size == 0]
     if empty:
         return nc("ordering", "no successful run", "no success: " + ", ".join(empty))
-    rl_m, ea_m = ([float(np.mean(ok(runs[a], dd, 2, lv))) for lv in levels] for a in runs)
-    p_st = float(stats.ttest_ind(*([np.mean(stored(data, a)[(dd, 2, lv)]["moves"])
+    rl_m, ea_m = ([float(np.mean(x)) for x in runs[a]] for a in runs)
+    p_st = float(stats.ttest_ind(*([np.mean(stored(a)[(dd, 2, lv)]["moves"])
                                     for lv in levels] for a in runs)).pvalue)
-    every = order(*(np.concatenate([ok(runs[a], dd, 2, lv) for lv in levels]) for a in runs),
-                  paired=False)
     below = sum(a < b for a, b in zip(rl_m, ea_m, strict=True))
-    return Finding({
-        f"paired by level ({len(levels)} levels)": order(rl_m, ea_m, paired=True,
-                                                         inert=zeros(len(levels))),
-        "every run (Mann-Whitney)": every},
-        paper=f"p = {printed(data, 'sec42_p')[dd]}", authors=f"p = {p_st:.3g}",
-        why=f"RL's mean below the EA's on {below} of {len(levels)} levels; the authors' t-test "
-            f"gives {stats.ttest_ind(rl_m, ea_m).pvalue:.3g} on ours, {p_st:.3g} on their runs")
+    return Finding({f"paired by level ({len(levels)} levels)": order(rl_m, ea_m, paired=True),
+                    "every run (Mann-Whitney)": order(*(np.concatenate(runs[a]) for a in runs))},
+                   paper=f"p = {printed(data, 'sec42_p')[dd]}", authors=f"p = {p_st:.3g}",
+                   why=f"RL's mean below the EA's on {below} of {len(levels)} levels; the "
+                   f"authors' t-test gives {stats.ttest_ind(rl_m, ea_m).pvalue:.3g} on ours, "
+                   f"{p_st:.3g} on their runs")
 
 
 @EVIDENCE.claim("S42-d3k2L{level}-rl-below-ea", unit="run", **CASES)
 def rl_below_ea(data: Data, level: str) -> Finding:
     rl, ea = (ok(table(data, x), 3, 2, level) for x in ("rl_runs", "ea_runs"))
     pe, pr = (printed(data, f"sec42_medians_{a}_d3")[int(level)] for a in ("ea", "rl"))
-    return Finding(order(rl, ea, paired=False), paper=f"{pr} < {pe}", why=(
+    return Finding(order(rl, ea), paper=f"{pr} < {pe}", why=(
         f"medians RL {fmt(float(np.median(rl)))}, EA {fmt(float(np.median(ea)))}"
         if rl.size and ea.size else "no success on a side at this scale"))
 
 # ---------------------------------------------------------------- Appendix A, per c
 
-APPENDIX = {"tables": ("appendix_runs",), "references": ("statements",)}
 
-
-def _appendix(data: Data, c: str) -> tuple[pd.DataFrame, dict]:
-    app, st = table(data, "appendix_runs"), stored(data, "appendix")[f"{float(c):.1f}"]
-    return app[np.isclose(app["c"], float(c))], {
-        "moves": st["moves"], "all": st["generations"],
-        "ok": [x for x in st["generations"] if x < 1000]}
-
-
-def appendix_count(data: Data, c: str, what: str) -> Finding:
-    g, st = _appendix(data, c)
+@EVIDENCE.claim("A-c{c}-{what}", unit="run", **APPENDIX)
+def appendix_c(data: Data, c: str, what: str) -> Finding:
+    """Figs. 7-8 at one c: successes, six-move runs or generations, and the stored runs'."""
+    app, st = table(data, "appendix_runs"), stored("appendix")[f"{float(c):.1f}"]
+    g, six = app[np.isclose(app["c"], float(c))], what == "six"
+    if what == "generations":
+        good, done = g.loc[g["success"], "generations"].astype(float), [
+            x for x in st["generations"] if x < 1000]
+        if good.size < 2:
+            return nc("estimate", "too few successful runs", f"{good.size} successful runs")
+        return Finding({
+            "successful runs (the figure's mean)": V.estimate(
+                Sample.of(good), Sample.of(done), GENERATIONS),
+            "all runs (failures count 1000)": V.estimate(Sample.of(
+                g["generations"].astype(float)), Sample.of(st["generations"]), GENERATIONS)},
+            authors=round(float(np.mean(done)), 2), available=good.size,
+            why=f"successful runs: {good.size} ours, {len(done)} theirs")
     if g.empty:
         return nc("count", "not run", f"c={c} is not run at {data.scale} scale")
-    n, six = len(g), what == "six"
-    ours = int((g["moves"] == 6).sum()) if six else int(g["success"].sum())
+    n, ours = len(g), int((g["moves"] == 6).sum()) if six else int(g["success"].sum())
     theirs = st["moves"].count(6) if six else len(st["moves"])
-    vs_stored, shown = V.count((ours, n), (theirs, RUNS), RATE), (
-        theirs if six else f"{theirs}/{RUNS}")
+    vs_stored, shown = count(ours, n, theirs), theirs if six else f"{theirs}/{RUNS}"
     value = printed(data, f"appendix_{what}").get(float(c))
     if value is None:  # plotted, never printed
         return Finding(vs_stored, authors=shown, why=f"ours {ours}/{n}", available=n)
     k_paper = int(value) if six else _successes(value)
-    return Finding({"as printed": V.count((ours, n), (k_paper, RUNS), RATE),
+    return Finding({"as printed": count(ours, n, k_paper),
                     "vs the authors' stored runs": vs_stored}, available=n, authors=shown,
                    paper=value if six else _pct(value), why=f"ours {ours}/{n}")
-
-
-for _what in ("success", "six"):
-    EVIDENCE.claim(f"A-c{{c}}-{_what}", unit="run", **APPENDIX)(
-        partial(appendix_count, what=_what))
-
-
-@EVIDENCE.claim("A-c{c}-generations", unit="run", **APPENDIX)
-def appendix_generations(data: Data, c: str) -> Finding:
-    g, st = _appendix(data, c)
-    good = g.loc[g["success"], "generations"].astype(float)
-    if good.size < 2:
-        return nc("estimate", "too few successful runs", f"{good.size} successful runs")
-    return Finding({
-        "successful runs (the figure's mean)": V.estimate(
-            Sample.of(good), Sample.of(st["ok"]), GENERATIONS),
-        "all runs (failures count 1000)": V.estimate(
-            Sample.of(g["generations"].astype(float)), Sample.of(st["all"]), GENERATIONS)},
-        authors=round(float(np.mean(st["ok"])), 2), available=good.size,
-        why=f"successful runs: {good.size} ours, {len(st['ok'])} theirs")
-
-
-@EVIDENCE.claim("A-six-at-1.8", unit="run", **APPENDIX)
-def six_at_18(data: Data) -> Finding:
-    g, _ = _appendix(data, "1.8")
-    six, n = int((g["moves"] == 6).sum()), len(g)
-    p23, p14 = printed(data, "appendix_six")[1.8], printed(data, "fig3_min_count")[0]
-    return Finding({"Sec. 4.1 and Fig. 8b": V.count((six, n), (p23, RUNS), RATE),
-                    f"Fig. 3 caption ({p14})": V.count((six, n), (p14, RUNS), RATE)},
-                   paper=p23, authors=p23, available=n,
-                   why=f"ours {six} of {n} (success {fmt(float(g['success'].mean()))})")
-
-
-@EVIDENCE.claim("A-generations-grow-with-c", unit="run", **APPENDIX)
-def generations_grow(data: Data) -> Finding:
-    app = table(data, "appendix_runs")
-    good = app[app["success"]]
-    means = good.groupby("c")["generations"].mean()
-    drops = [f"c={a:g} {means[a]:.1f} > c={b:g} {means[b]:.1f}"
-             for a, b in zip(means.index[:-1], means.index[1:], strict=True) if means[a] > means[b]]
-    st = [(float(c), float(x)) for c, v in stored(data, "appendix").items()
-          for x in v["generations"] if x < 1000]
-    log = np.log
-    return Finding({
-        "successful runs (the figure's mean)": vtrend(good.c, log(good.generations), True),
-        "all runs (failures count 1000)": vtrend(app.c, log(app.generations), True),
-        "the figure's points (mean of the successful runs per c)": vtrend(
-            means.index, log(means.to_numpy(float)), True),
-        "the authors' stored runs (35 values of c)": vtrend(
-            [c for c, _ in st], log([x for _, x in st]), True)},
-        why="the figure's mean of the successful runs falls at " + ("; ".join(drops) or "no c"))
 
 # ---------------------------------------------------------------- beyond the paper
 
 
 def gods_evidence(g: pd.Series) -> Evidence:
-    """God's number: exact when every orbit was searched or the bounds met, else the largest
-    eccentricity over the orbits searched, a lower bound."""
+    """God's number: exact (every orbit searched, or the bounds met), else a lower bound."""
     test = ("BFS from one configuration per symmetry orbit" if g.d <= 4 else
             "dense BFS (ranked configurations) from one configuration per symmetry orbit")
     if getattr(g, "how", None) == gods.HOW[1]:
@@ -525,8 +421,8 @@ def gods_evidence(g: pd.Series) -> Evidence:
 
 def _beyond(pattern: str, name: str, show: Callable, why: Callable | None = None,
             one: bool = True, stored: tuple = (), **where: str) -> None:
-    """Register a beyond row: ``show(row or rows, data)`` of result table ``name`` at the
-    pattern's fields (a case as d, k, level) and ``where``; a run without them has no row."""
+    """Register a beyond row: ``show(row or rows, data)`` of table ``name`` at the pattern's
+    fields (a case as d, k, level) and ``where``; a run without them has no row."""
     def evidence(data: Data, **fields: str) -> Finding:
         if "case" in fields:
             fields = dict(zip(("d", "k", "level"), case_of(fields.pop("case")), strict=True))
@@ -536,9 +432,8 @@ def _beyond(pattern: str, name: str, show: Callable, why: Callable | None = None
             m &= (rows[c].astype(str) == str(v)).to_numpy()
         if not m.any():
             return nc("beyond", "not run", f"this run has no {name} row for {fields}")
-        rows = rows[m]
-        return Finding(show(rows.iloc[0] if one else rows, data),
-                       why=why(rows.iloc[0]) if why else "")
+        return Finding(show(rows[m].iloc[0] if one else rows[m], data),
+                       why=why(rows[m].iloc[0]) if why else "")
     EVIDENCE.claim(pattern, tables=(name,), stored=stored)(evidence)
 
 
@@ -599,19 +494,20 @@ _beyond("X-d5k4-eccentricity", "results", _eccentricity, stored=("distances_d5k4
 
 
 def _facts(data: Data) -> SimpleNamespace:
-    ea, rl, pt = paper_levels(data, "ea_runs"), paper_levels(data, "rl_runs"), paper_table(data)
+    pt = paper_table(data)
     res = table(data, "results").merge(pt[["d", "k", "level"]])
+    solved = res.merge(pt.dropna(subset=["astar_min"])[["d", "k", "level", "astar_min"]])
+    ea, rl = (x.assign(level_n=x.level.astype(int)) for x in (table(data, f"{a}_runs").merge(
+        res[["d", "k", "level", "optimal"]]) for a in ("ea", "rl")))
     return SimpleNamespace(res=res, pt=pt, ea=ea, rl=rl, ea_ok=ea[ea.success],
-                           rl_ok=rl[rl.success], solved=res.merge(pt.dropna(
-                               subset=["astar_min"])[["d", "k", "level", "astar_min"]]))
+                           rl_ok=rl[rl.success], solved=solved)
 
 
 def section(ids: str, extra: tuple = (), refs: tuple = ()) -> Callable:
-    """Register each claim of ``ids`` ("id" or "id:unit", no unit for an untested kind) as
-    decided by the decorated ``fn(data, facts)``, which returns every claim's evidence and reads
-    the run's cases and the ``extra`` tables and ``refs``. The facts: the paper's 25 cases with
-    our results (``res``; ``solved``: those its A* finished), the printed tables (``pt``) and
-    our EA and RL runs on them (``ea``, ``rl``; ``ea_ok``, ``rl_ok``: the successful ones)."""
+    """Register each of ``ids`` ("id" or "id:unit") as decided by ``fn(data, facts)``, which
+    reads the cases, ``extra`` tables and ``refs``. Facts: the paper's 25 cases with our results
+    (``res``; ``solved``: those its A* finished), its tables (``pt``), our runs on them with the
+    optimum and ``level_n`` (``ea``, ``rl``; ``ea_ok``, ``rl_ok``: the successful ones)."""
     uses = {"tables": (*CASES["tables"], *extra), "references": (*CASES["references"], *refs)}
 
     def register(fn: Callable) -> Callable:
@@ -644,8 +540,14 @@ def _rising(v: list, strict: bool = False) -> bool:
     return all(a < b if strict else a <= b for a, b in zip(v, v[1:], strict=False))
 
 
-def _hits(runs: pd.DataFrame, moves: object) -> np.ndarray:
-    return (runs.success & (runs.moves.fillna(-1) == moves)).astype(float).to_numpy()
+def _six(data: Data, g: pd.DataFrame, head: str, why: str) -> Finding:
+    """Six-move runs of ``g`` (d=3 k=2 L0, c=1.8) against Sec. 4.1's 23 and Fig. 3's 14; ``why``
+    a template of ``six``, ``n`` and ``success``."""
+    six, n = int(_hits(g, 6).sum()), len(g)
+    p23, p14 = printed(data, "appendix_six")[1.8], printed(data, "fig3_min_count")[0]
+    return Finding({head: count(six, n, p23), f"Fig. 3 caption ({p14})": count(six, n, p14)},
+                   paper=p23, authors=p23, available=n,
+                   why=why.format(six=six, n=n, success=fmt(float(g["success"].mean()))))
 
 
 def _weakest(per: dict) -> Finding:
@@ -669,47 +571,44 @@ def _mv(frame: pd.DataFrame) -> pd.Series:
          extra=("astar_list", "components", "puzzle_checks"))
 def structure(data: Data, f: SimpleNamespace) -> dict:
     c, s, res, o = data.json("puzzle_checks"), f.solved, f.res, {}
-    h, rng = pd.DataFrame(c["heuristic"]), "{}-{}".format
+    h, rng, hc = pd.DataFrame(c["heuristic"]), "{}-{}".format, "checks.heuristic_checks"
     span = rng(*f.pt.astar_min.agg(["min", "max"]).astype(int))
-    o["S41-astar-optimal"] = Finding(
-        V.exact(len(s), int((s.astar_min == s.optimal).sum())), paper=len(s))
+    o["S41-astar-optimal"] = Finding(V.exact(len(s), int((s.astar_min == s.optimal).sum())),
+                                     paper=len(s))
     o["S41-astar-range"] = Finding(
         V.exact(span, rng(int(s.optimal.min()), int(s.optimal.max()))), paper=span)
     la = table(data, "astar_list")
     done = la[~la.gave_up.astype(bool)]
-    o["S41-astar-gives-up"] = Finding(
-        q(False, f"list-based A* solves {len(done)} of {len(la)} ({done.expanded.max():,} "
-                 "expansions at most)", "search.astar_list"), paper="fails within 3600 s",
+    o["S41-astar-gives-up"] = Finding(q(False, (
+        f"list-based A* solves {len(done)} of {len(la)} ({done.expanded.max():,} expansions at "
+        "most)"), "search.astar_list"), paper="fails within 3600 s",
         why=f"d=5 k=4 needs {sel(res, 5, 4).astar_expanded.iloc[0]:,} expansions of the heap A*")
     o["S31-h-unblocked"] = q(c["unblocked"][1] == 0, "{1} mismatches of {0}".format(
         *c["unblocked"]), "checks.unblocked_mismatches")
-    o["S31-h-admissible"] = q(h.overestimates.sum() == 0, f"{h.overestimates.sum()} of "
-                              f"{h.configurations.sum():,}", "checks.heuristic_checks")
+    o["S31-h-admissible"] = q(h.overestimates.sum() == 0, (
+        f"{h.overestimates.sum()} of {h.configurations.sum():,}"), hc)
     step, least = h.largest_change.max(), h.least_branching - h.bound_2k_1
     o["S31-h-monotone"] = {
         "as printed (strict <)": q(False, f"largest change {step}; "
-                                   f"{h.moves_lowering_h_by_one.sum():,} moves lower h by one",
-                                   "checks.heuristic_checks"),
+                                   f"{h.moves_lowering_h_by_one.sum():,} moves lower h by one", hc),
         "the usual consistency (<=)": q(step <= 1, f"largest change {step}", "same")}
     w = h.loc[least.idxmin()]
     big = res.query("(d == 4 and k == 3 and level == '4') or (d == 5 and k == 4)")
-    o["P1-branching-bound"] = Finding(
-        q(False, f"least branching {w.least_branching} for d={w.d} k={w.k} (bound "
-                 f"{w.bound_2k_1})" if (least >= 0).all() else "below 2^k - 1 somewhere",
-          "checks.heuristic_checks; results.csv"),
+    o["P1-branching-bound"] = Finding(q(False, (
+        f"least branching {w.least_branching} for d={w.d} k={w.k} (bound {w.bound_2k_1})"
+        if (least >= 0).all() else "below 2^k - 1 somewhere"), f"{hc}; results.csv"),
         why="; ".join(f"d={r.d} k={r.k}: {r.astar_expanded:,} expansions, (2^k-1)^n = "
                       f"{((1 << r.k) - 1) ** int(r.optimal):.2g}" for r in big.itertuples()))
     o["P1-k4-example"] = Finding(V.exact(7, (1 << 4) - 1), paper="O(7^n), 'at most'")
     d5 = res.query("d == 5 and k <= 3")
-    o["S41-ea-beats-astar-d5"] = q(d5.astar_moves.isna().all(), f"EA success "
-                                   f"{_nums(d5.ea_success)}; A* expansions "
-                                   f"{_nums(d5.astar_expanded)}")
+    o["S41-ea-beats-astar-d5"] = q(d5.astar_moves.isna().all(), (
+        f"EA success {_nums(d5.ea_success)}; A* expansions {_nums(d5.astar_expanded)}"))
     l3 = sel(table(data, "results"), 3, 2, "3").iloc[0]
     o["X-d3k2L3-optimum"] = Finding(
         V.exact("unsolvable", "solvable" if l3.solvable else "unsolvable"), paper="impossible",
         why=f"its component holds {l3.component_size} configurations")
-    o["S32-hamming-close-hard"] = q(c["swapped"] == 2 and not l3.solvable, f"{c['swapped']} "
-                                    "rings swapped, unsolvable for k=2", "instances.py, BFS")
+    o["S32-hamming-close-hard"] = q(c["swapped"] == 2 and not l3.solvable, (
+        f"{c['swapped']} rings swapped, unsolvable for k=2"), "instances.py, BFS")
     comp = table(data, "components").drop_duplicates("d").sort_values("d").all_configurations
     o["S32-state-space-grows"] = q(_rising(comp.tolist(), True), _nums(comp, "{:,}".format),
                                    "components.csv")
@@ -726,13 +625,11 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
     n = res[res.d <= 4].groupby(["d", "k"]).optimal.nunique()
     o["S2-start-defines-difficulty"] = q(n.gt(1).all(), _nums(n))
     f1 = c["figure1"]
-    o["F1-one-match"] = Finding(V.exact("purple", ", ".join(f1["on_own_colour"])),
-                                paper="purple")
-    o["F1-purple-free"] = q(set(f1["purple_neighbours"]) <= set(f1["purple_k1"]), "{} -> {} "
-                            "(k=1), {} (k=2); neighbours {}".format(f1["purple_vertex"], *(
-                                _nums(f1[x]) for x in ("purple_k1", "purple_k2",
-                                                       "purple_neighbours"))),
-                            "the model's legal moves")
+    o["F1-one-match"] = Finding(V.exact("purple", ", ".join(f1["on_own_colour"])), paper="purple")
+    o["F1-purple-free"] = q(set(f1["purple_neighbours"]) <= set(f1["purple_k1"]), (
+        "{} -> {} (k=1), {} (k=2); neighbours {}".format(f1["purple_vertex"], *(
+            _nums(f1[x]) for x in ("purple_k1", "purple_k2", "purple_neighbours")))),
+        "the model's legal moves")
     o["T3-example-move"] = q(c["table3_example"] is None, c["table3_example"] or "legal",
                              "model.move_problem")
     o["T3-caption-colours"] = Finding(V.exact("blue 6; green 4; purple 1; red 5", "; ".join(
@@ -740,18 +637,17 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
         paper="purple 1, green 4, red 5, blue 6")
     code = dict(instance(4, "0").target_map)
     t3 = [dict(i.target_map) for i in INSTANCES if i.d == 4 and not i.is_code_level]
-    o["T3-d4-instances-differ"] = q(all(t == code for t in t3), f"{len({str(t) for t in t3})} "
-                                    f"targets, {sum(t == code for t in t3)} the code's",
-                                    "instances.py")
-    o["T2-caption-d3"] = q(any(i.d == 3 and i.level == "4" for i in INSTANCES), "d = 3: levels "
-                           "0-3, k = 1, 2", "instances.py")
+    o["T3-d4-instances-differ"] = q(all(t == code for t in t3), (
+        f"{len({str(t) for t in t3})} targets, {sum(t == code for t in t3)} the code's"),
+        "instances.py")
+    o["T2-caption-d3"] = q(any(i.d == 3 and i.level == "4" for i in INSTANCES),
+                           "d = 3: levels 0-3, k = 1, 2", "instances.py")
     n = f.pt.groupby("d")["level"].nunique()
     o["T5-scope"] = q(n[4] == 4, "levels per d: " + _nums(n), "reference/tables.csv")
     z = c["zipf"]
-    o["S33-zipf-local"] = q(all((np.diff(t["mean_rings"]) < 0).all() for t in z.values()),
-                            ", ".join(f"{m:.2f} (c={x:g})" for x, m in list(zip(
-                                z["4"]["c"], z["4"]["mean_rings"], strict=True))[::5]),
-                            "evolve.zipf_cdf")
+    o["S33-zipf-local"] = q(all((np.diff(t["mean_rings"]) < 0).all() for t in z.values()), (
+        ", ".join(f"{m:.2f} (c={x:g})" for x, m in list(zip(
+            z["4"]["c"], z["4"]["mean_rings"], strict=True))[::5])), "evolve.zipf_cdf")
     one = {n: t["p_one"][t["c"].index(1.8)] for n, t in z.items()}
     o["S41-mutation-mostly-one"] = q(min(one.values()) > 0.5, ", ".join(
         f"{v:.2f} ({n} rings)" for n, v in one.items()), "evolve.zipf_cdf")
@@ -760,30 +656,15 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
     o["S41-ea-constraints"] = q(all(_rising(v[::-1], True) for v in shares.values()), "; ".join(
         f"d={d}: " + _nums(v, "{:.3g}".format) for d, v in shares.items()),
         "checks.free_face_share")
-    o["S32-reward-later-heavier"] = {
-        "the authors' scripts": V.by_construction(
-            "qualitative", "lr * 0.95^i, i counted back from the target",
-            "rl.py (the authors' update) rewards later steps more, whatever the runs"),
+    o["S32-reward-later-heavier"] = {"the authors' scripts": V.by_construction(
+        "qualitative", "lr * 0.95^i, i counted back from the target",
+        "rl.py (the authors' update) rewards later steps more, whatever the runs"),
         "App. D as printed": q(False, "0.95^c with c from the start", "App. D")}
     o["S33-fitness-eq3"] = q(False, "1/(1 + L) at the target, not 1", "Eq. 3, evolve.py")
-    o["S33-stop-criteria"] = q(False, "distance 0 (evolve.py, the authors' scripts)",
-                               "evolve.py")
-    o["DA-code-data"] = q(stored(data, "ea"), ref.AUTHORS_SOURCE, "data/authors_runs.json")
+    o["S33-stop-criteria"] = q(False, "distance 0 (evolve.py, the authors' scripts)", "evolve.py")
+    o["DA-code-data"] = q(stored("ea"), ref.AUTHORS_SOURCE, "data/authors_runs.json")
     o["S1-components"] = o["S32-random-search-infeasible"] = V.not_comparable(kind="qualitative")
     return o
-
-
-def _both_hit(f: SimpleNamespace, scale: str) -> Finding:
-    hits, algo, r, mine = min(((int((x == r.optimal).sum()), a, r, x)
-                               for r in f.res[f.res.d == 3].itertuples()
-                               for a, runs in (("EA", f.ea_ok), ("RL", f.rl_ok))
-                               for x in [ok(runs, r.d, r.k, r.level)]), key=lambda t: t[0])
-    if mine.size == 0:
-        return nc("extreme", "no successful run", f"{algo} {_case(r)}: no success")
-    ev, note = extreme(mine, int(r.optimal), RUNS, "min")
-    return Finding(ev, paper=f"min = optimum ({int(r.optimal)})", available=mine.size,
-                   why=f"{algo} {_case(r)}: {hits} of {mine.size} at the optimum"
-                       + (f"; {note}" if note else ""))
 
 
 @section("S41-astar-beats-ea-rl:instance S1-rl-lower-median:instance S1-ea-rl-similar "
@@ -795,23 +676,20 @@ def _both_hit(f: SimpleNamespace, scale: str) -> Finding:
          "S41-rl-higher-max:instance")
 def ea_rl(data: Data, f: SimpleNamespace) -> dict:
     res, ea, ea_ok, rl_ok, o = f.res, f.ea, f.ea_ok, f.rl_ok, {}
-    share = [float((g.success & (g.moves.fillna(-1) == r.optimal)).mean())
-             for r in f.solved.itertuples() for x in (ea, f.rl)
-             for g in [sel(x, r.d, r.k, r.level)]]
+    share = [float(_hits(sel(x, r.d, r.k, r.level), r.optimal).mean())
+             for r in f.solved.itertuples() for x in (ea, f.rl)]
     o["S41-astar-beats-ea-rl"] = Finding(order(share, 1.0, paired=True),
                                          why=f"{len(f.solved)} cases, EA and RL")
     both = res.dropna(subset=["ea_median"])
     o["S1-rl-lower-median"] = Finding({
-        "paired by case (medians)": order(both.rl_median, both.ea_median, paired=True,
-                                          inert=zeros(len(both))),
-        "every run (Mann-Whitney)": order(_mv(rl_ok), _mv(ea_ok), paired=False)},
+        "paired by case (medians)": order(both.rl_median, both.ea_median, paired=True),
+        "every run (Mann-Whitney)": order(_mv(rl_ok), _mv(ea_ok))},
         why=f"{len(both)} cases where both succeed")
-    o["S1-ea-rl-similar"] = q(
-        (res.ea_success - res.rl_success).abs().le(0.05).all(), "EA success " + _list(
-            res[res.ea_success < 0.05], lambda r: f"{fmt(r.ea_success)} ({_case(r)})")
-        + f"; RL at least {fmt(res.rl_success.min())}")
-    o["S41-rl-solves-all"] = q(res.rl_success.eq(1).all(), f"RL success 1 in "
-                               f"{res.rl_success.eq(1).sum()} of {len(res)}")
+    o["S1-ea-rl-similar"] = q((res.ea_success - res.rl_success).abs().le(0.05).all(), (
+        "EA success " + _list(res[res.ea_success < 0.05], lambda r: f"{fmt(r.ea_success)} "
+                              f"({_case(r)})") + f"; RL at least {fmt(res.rl_success.min())}"))
+    o["S41-rl-solves-all"] = q(res.rl_success.eq(1).all(), (
+        f"RL success 1 in {res.rl_success.eq(1).sum()} of {len(res)}"))
     n = (res.ea_success.eq(0) & res.rl_success.eq(1)).sum()
     o["S42-rl-advantage"] = q(n, f"EA 0, RL 1 on {n} cases")
     d3 = res[res.d == 3]
@@ -866,7 +744,19 @@ def ea_rl(data: Data, f: SimpleNamespace) -> dict:
           for a in ("ea", "rl")}
     o["S5-d4-ea-rl-miss"] = q(min(m4.values()) > len(d4) / 2, "; ".join(
         f"{a.upper()} {m} of {len(d4)}" for a, m in m4.items()))
-    o["S42-d3-both-hit-optimum"] = _both_hit(f, data.scale)
+    hits, algo, r, mine = min(((int((x == r.optimal).sum()), a, r, x)  # the fewest at optimum
+                               for r in res[res.d == 3].itertuples() for a, x in (
+                                   ("EA", ok(ea, r.d, r.k, r.level)),
+                                   ("RL", ok(f.rl, r.d, r.k, r.level)))), key=lambda t: t[0])
+    if mine.size == 0:
+        o["S42-d3-both-hit-optimum"] = nc("extreme", "no successful run",
+                                          f"{algo} {_case(r)}: no success")
+    else:
+        ev, note = extreme(mine, int(r.optimal), RUNS, "min")
+        o["S42-d3-both-hit-optimum"] = Finding(
+            ev, paper=f"min = optimum ({int(r.optimal)})", available=mine.size, why=(
+                f"{algo} {_case(r)}: {hits} of {mine.size} at the optimum"
+                + (f"; {note}" if note else "")))
     g = pd.concat([x.assign(algo=a, at_opt=_hits(x, x.optimal))
                    for a, x in (("EA", ea), ("RL", f.rl))], ignore_index=True)
     o["S42-minimise-diminishes"] = {
@@ -889,15 +779,13 @@ def ea_rl(data: Data, f: SimpleNamespace) -> dict:
         cells.ea_median.astype(float)) if cells.ea_median.nunique() > 1 else V.not_comparable(
         kind="ranking", test=f"{len(cells)} cells with a median")
     high = ea[(ea.d == 4) & (ea.k <= 2)]
-    o["S41-ea-k3-collapse"] = _weakest({lv: order(
-        sel(ea, 4, 3, lv).success.astype(float), high[high.level == lv].success.astype(float),
-        paired=False) for lv in "01234"})
+    o["S41-ea-k3-collapse"] = _weakest({lv: order(sel(ea, 4, 3, lv).success.astype(float),
+                                                  high[high.level == lv].success.astype(float))
+                                        for lv in "01234"})
     mx = sel(res, 4, 3).dropna(subset=["ea_max"])
     o["S41-rl-higher-max"] = Finding({
-        "paired by level (maxima)": order(mx.ea_max, mx.rl_max, paired=True,
-                                          inert=zeros(len(mx))),
-        "every successful run, d=4 k=3 (Mann-Whitney)": order(
-            _mv(sel(ea_ok, 4, 3)), _mv(sel(rl_ok, 4, 3)), paired=False)},
+        "paired by level (maxima)": order(mx.ea_max, mx.rl_max, paired=True),
+        "every successful run, d=4 k=3 (Mann-Whitney)": order(ok(ea, 4, 3), ok(f.rl, 4, 3))},
         why=f"maxima EA {_nums(mx.ea_max)}, RL {_nums(mx.rl_max)}")
     return o
 
@@ -908,17 +796,14 @@ def ea_rl(data: Data, f: SimpleNamespace) -> dict:
          "S5-astar-below-rl:instance S43-rl-k-gap-small", extra=(cpu.TIMING_FILE,))
 def cpu_time(data: Data, f: SimpleNamespace) -> dict:
     t, b, s, o = table(data, cpu.TIMING_FILE), data.budget, f.solved, {}
-    low, high = [], []
-    for _, g in s.groupby(["d", "level"]):
-        e = g.sort_values("k").astar_expanded.astype(float).tolist()
-        low += [x for i, x in enumerate(e) for _ in e[i + 1:]]
-        high += [y for i in range(len(e)) for y in e[i + 1:]]
+    pairs = [p for _, g in s.groupby(["d", "level"])  # each pair of k at one d and level
+             for p in combinations(g.sort_values("k").astar_expanded.astype(float), 2)]
     o["F5-astar-time-smaller-k"] = Finding({
-        "A*'s expansions": order(low, high, paired=True, inert=zeros(len(low))),
+        "A*'s expansions": order([a for a, _ in pairs], [b for _, b in pairs], paired=True),
         "our warm seconds": cpu.ordering_evidence(cpu.k_outcomes(t, s), "A* at the smaller k "
                                                   "against the larger, each pair of k at one "
                                                   "d and level")},
-        why=f"{len(low)} pairs of k over the {len(s)} cases the paper's A* finished")
+        why=f"{len(pairs)} pairs of k over the {len(s)} cases the paper's A* finished")
     o["S43-astar-time-level"] = trend(s.assign(level_n=s.level.astype(int)), "level_n",
                                       "astar_expanded", ["d", "k"], True)
     ratio = s.groupby(["d", "level"]).astar_expanded.agg(lambda x: x.max() / x.min())
@@ -959,20 +844,9 @@ def _spread(f: SimpleNamespace, d: int, by: str) -> Finding:
         return np.abs(logm - logm.groupby([x[c].to_numpy() for c in ("d", "k", "level")])
                       .transform("median")).to_numpy()
     return Finding({
-        f"paired by {by}": order(sd.rl.to_numpy(), sd.ea.to_numpy(), paired=True,
-                                 inert=zeros(len(sd))),
-        "every run (Mann-Whitney on absolute deviations)": order(dev(r), dev(e), paired=False)},
+        f"paired by {by}": order(sd.rl.to_numpy(), sd.ea.to_numpy(), paired=True),
+        "every run (Mann-Whitney on absolute deviations)": order(dev(r), dev(e))},
         why=f"sds RL {_nums(sd.rl, '{:.2f}'.format)}; EA {_nums(sd.ea, '{:.2f}'.format)}")
-
-
-def _gap3(f: SimpleNamespace) -> Finding:
-    sides = [(_mv(sel(f.ea_ok, 3, 2, lv)), _mv(sel(f.rl_ok, 3, 2, lv))) for lv in "012"]
-    if min(min(e.size, r.size) for e, r in sides) < 3:
-        return nc("estimate", "too few successful runs", "fewer than 3 at some level")
-    gaps = [float(np.median(e) - np.median(r)) for e, r in sides]
-    se = float(np.sqrt(sum(median_se(e) ** 2 + median_se(r) ** 2 for e, r in sides))) / 3
-    return Finding(V.estimate(Sample(float(np.mean(gaps)), RUNS, se * np.sqrt(RUNS)),
-                              Sample(3.0, RUNS), GAP), paper=3, why=f"per level: {_nums(gaps)}")
 
 
 @section("F2-moves-grow-with-k:run F2-moves-grow-with-level:run F2-level4-gap:run "
@@ -981,9 +855,9 @@ def _gap3(f: SimpleNamespace) -> Finding:
          "S41-ea-min-grows-with-level:instance S41-ea-degrades:run S41-seven-L1-below-L0:run "
          "S41-no-six-above-L0 F4-d3-ea-wider:instance F4-d4-rl-peaked:instance "
          "S42-rl-sd-lower:instance S42-d3k2-gap-3:run S42-ea-d4k3-under-5pct:run "
-         "S5-d3-ea-worst:instance T4-caption-1000-generations:run T4-caption-min-4:run "
-         "T4-caption-max-83:run T5-caption-min-4:run T5-caption-max-316:run "
-         "S41-rl-optimal-except-d4k3")
+         "S41-d4k3-successes:run S41-d3k2L0-six-23:run S5-d3-ea-worst:instance "
+         "T4-caption-1000-generations:run T4-caption-min-4:run T4-caption-max-83:run "
+         "T5-caption-min-4:run T5-caption-max-316:run S41-rl-optimal-except-d4k3")
 def figures(data: Data, f: SimpleNamespace) -> dict:
     ea, ea_ok, rl_ok, res, pt, o = f.ea, f.ea_ok, f.rl_ok, f.res, f.pt, {}
     rl34, d3k2 = rl_ok[rl_ok.d <= 4], sel(ea_ok, 3, 2)
@@ -994,19 +868,16 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
     meds, four = d4.groupby(["k", "level"]).moves.median(), d4.c[d4.level == "4"]
     longest = pd.concat([sel(d4, 4, k, meds[k].drop("4").idxmax()) for k in (1, 2, 3)])
     o["F2-level4-gap"] = Finding({
-        "level 4 against levels 0-3": order(d4.c[d4.level != "4"], four, paired=False),
-        "level 4 against the longest other level of each k": order(longest.c, four,
-                                                                   paired=False)},
+        "level 4 against levels 0-3": order(d4.c[d4.level != "4"], four),
+        "level 4 against the longest other level of each k": order(longest.c, four)},
         why="our medians by level: " + "; ".join(f"k={k} {_nums(meds[k])}" for k in (1, 2, 3)))
     o["F3-min-median-grow"] = trend(d3k2, "level_n", "moves", [], True)
     p = sel(pt, 3, 2).ea_max.tolist()
     o["F3-max-grows"] = q(_rising(p, True), f"the paper's maxima {_nums(p)}; ours "
                           f"{_nums(d3k2.groupby('level').moves.max())}", "Table 4 as printed")
     o["S41-ea-d3k1-median-level"] = trend(sel(ea_ok, 3, 1), "level_n", "moves", [], True)
-    o["S41-ea-median-grows-with-k"] = trend(ea_ok[ea_ok.d <= 4], "k", "moves", ["d", "level"],
-                                            True)
-    o["S41-ea-d3-k1-below-k2"] = _weakest({lv: order(*(_mv(sel(ea_ok, 3, k, lv))
-                                                       for k in (1, 2)), paired=False)
+    o["S41-ea-median-grows-with-k"] = trend(ea_ok[ea_ok.d <= 4], "k", "moves", ["d", "level"], True)
+    o["S41-ea-d3-k1-below-k2"] = _weakest({lv: order(ok(ea, 3, 1, lv), ok(ea, 3, 2, lv))
                                            for lv in "012"})
     o["S41-ea-min-grows-with-level"] = trend(ea_ok.groupby(["d", "k", "level_n"], as_index=False)
                                              .moves.min(), "level_n", "moves", ["d", "k"], True)
@@ -1017,9 +888,8 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
         "moves against d (level 0)": trend(x[x.level == "0"], "d", "moves", ["k"], True),
         "moves / optimum against the level": trend(x, "level_n", "excess", ["d", "k"], True)}
     sevens = [_hits(sel(ea, 3, 2, lv), 7) for lv in "012"]
-    o["S41-seven-L1-below-L0"] = Finding(
-        order(sevens[1], sevens[0], paired=False),
-        why=f"7-move runs at levels 0-2: {_nums(int(s.sum()) for s in sevens)}")
+    o["S41-seven-L1-below-L0"] = Finding(order(sevens[1], sevens[0]), why=(
+        f"7-move runs at levels 0-2: {_nums(int(s.sum()) for s in sevens)}"))
     o["S41-no-six-above-L0"] = V.by_construction(
         "qualitative", f"optima {_nums(sel(res, 3, 2).sort_values('level').optimal[1:3])} at "
         "levels 1 and 2", "the exact optima of levels 1 and 2 exceed 6 moves, so no run can "
@@ -1027,17 +897,35 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
     o["F4-d3-ea-wider"] = _spread(f, 3, "level (3 levels)")
     o["F4-d4-rl-peaked"] = _spread(f, 4, "level (5 levels)")
     o["S42-rl-sd-lower"] = _spread(f, 0, "case")
-    o["S42-d3k2-gap-3"] = _gap3(f)
-    g = sel(ea, 4, 3)
-    o["S42-ea-d4k3-under-5pct"] = Finding(
-        order(g.success.astype(float), 0.05, paired=True), paper="< 5%", available=len(g),
-        why=f"ours {g.success.sum()} of {len(g)} runs")
+    sides = [(ok(ea, 3, 2, lv), ok(f.rl, 3, 2, lv)) for lv in "012"]
+    if min(min(e.size, r.size) for e, r in sides) < 3:
+        o["S42-d3k2-gap-3"] = nc("estimate", "too few successful runs",
+                                 "fewer than 3 at some level")
+    else:
+        gaps = [float(np.median(e) - np.median(r)) for e, r in sides]
+        se = float(np.sqrt(sum(median_se(e) ** 2 + median_se(r) ** 2 for e, r in sides))) / 3
+        o["S42-d3k2-gap-3"] = Finding(V.estimate(
+            Sample(float(np.mean(gaps)), RUNS, se * np.sqrt(RUNS)), Sample(3.0, RUNS), GAP),
+            paper=3, why=f"per level: {_nums(gaps)}")
+    g, rates = sel(ea, 4, 3), sel(pt, 4, 3).ea_success
+    wins, n = int(g.success.sum()), len(g)
+    o["S42-ea-d4k3-under-5pct"] = Finding(order(g.success.astype(float), 0.05, paired=True),
+                                          paper="< 5%", available=n, why=f"ours {wins} of {n} runs")
+    total, n_rates = printed(data, "d4k3_successes_total")[""], len(rates) * RUNS
+    as_printed = int(sum(_successes(r) for r in rates))
+    o["S41-d4k3-successes"] = Finding({
+        "0.06% read as one run (the authors' stored runs)": count(wins, n, total, n_rates),
+        f"as printed ({as_printed} of {n_rates})": count(wins, n, as_printed, n_rates)},
+        paper=", ".join(_pct(r) for r in rates), authors=f"{total}/{n_rates}",
+        why=f"ours {wins} of {n}", available=n)
+    o["S41-d3k2L0-six-23"] = _six(data, sel(ea, 3, 2, "0"), "Sec. 4.1",
+                                  "ours: {six} of {n} runs of 6 moves (the Table 4 runs)")
     d3 = res[res.d == 3].dropna(subset=["ea_median", "rl_median"])
     o["S5-d3-ea-worst"] = {
         "paired by case": order(d3.rl_median - d3.optimal, d3.ea_median - d3.optimal,
-                                paired=True, inert=zeros(len(d3))),
+                                paired=True),
         "every run (Mann-Whitney on moves - optimum)": order(*(
-            _mv(y[y.d == 3]) - y[y.d == 3].optimal for y in (rl_ok, ea_ok)), paired=False)}
+            _mv(y[y.d == 3]) - y[y.d == 3].optimal for y in (rl_ok, ea_ok)))}
     n_paper = {a: int(sum(round(float(r) * RUNS) or (r > 0) for r in pt[f"{a}_success"]))
                for a in ("ea", "rl")}
     o["T4-caption-1000-generations"] = Finding({
@@ -1047,11 +935,10 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
                                                      Sample(1000.0, len(ea)), GENERATIONS)},
         paper=1000, available=len(ea_ok), why=f"our mean {ea_ok.generations.mean():.3g} (all "
                                               f"runs {ea.generations.mean():.3g})")
-    for cid, a, side, value in (("T4-caption-min-4", "ea", "min", 4),
-                                ("T4-caption-max-83", "ea", "max", 83),
-                                ("T5-caption-min-4", "rl", "min", 4),
-                                ("T5-caption-max-316", "rl", "max", 316)):
-        frame = ea_ok if a == "ea" else rl_ok
+    for cid, frame, side, value, a in (("T4-caption-min-4", ea_ok, "min", 4, "ea"),
+                                       ("T4-caption-max-83", ea_ok, "max", 83, "ea"),
+                                       ("T5-caption-min-4", rl_ok, "min", 4, "rl"),
+                                       ("T5-caption-max-316", rl_ok, "max", 316, "rl")):
         ev, note = extreme(_mv(frame).to_numpy(), value, n_paper[a], side)
         top = frame.moves.agg(side)
         at = frame[frame.moves == top][["d", "k", "level"]].drop_duplicates()
@@ -1074,27 +961,43 @@ def _cstar(app: pd.DataFrame, six: pd.Series, c: float) -> Finding:
     other, s_other = tot.drop(c).idxmax(), six.drop(c).idxmax()
     runs = {x: np.r_[np.ones(six[x]), np.zeros(RUNS - six[x])] for x in (c, s_other)}
     return Finding({
-        "our runs": order(*(_hits(app[np.isclose(app.c, x)], 6) for x in (other, c)),
-                          paired=False),
-        "the authors' stored runs (35 values of c)": order(runs[s_other], runs[c],
-                                                           paired=False)},
+        "our runs": order(*(_hits(app[np.isclose(app.c, x)], 6) for x in (other, c))),
+        "the authors' stored runs (35 values of c)": order(runs[s_other], runs[c])},
         why=f"six-move runs at c={c:g}: {int(tot[c])}, the best other c {other:g}: "
             f"{int(tot[other])}; stored: {six[c]}, {six[s_other]} at {s_other:g}")
 
 
 @section("F7-success-falls-with-c:run S41-cstar-1.8:run F8-cstar-1.6:run F8-mean-ten:run "
-         "F8-success-doubled:run", extra=("appendix_runs",), refs=("authors_appendix",))
+         "F8-success-doubled:run A-generations-grow-with-c:run A-six-at-1.8:run",
+         extra=("appendix_runs",), refs=("authors_appendix",))
 def appendix(data: Data, f: SimpleNamespace) -> dict:
-    app, st = table(data, "appendix_runs"), data.reference("authors_appendix")
+    app, st, log = table(data, "appendix_runs"), data.reference("authors_appendix"), np.log
     at = {c: app[np.isclose(app.c, c)] for c in (1.4, 1.8, 7.0)}
-    ok18, s18 = _mv(at[1.8][at[1.8].success]), stored(data, "appendix")["1.8"]["moves"]
+    ok18, s18 = _mv(at[1.8][at[1.8].success]), stored("appendix")["1.8"]["moves"]
     s14, s7 = (at[c].success.astype(float) for c in (1.4, 7.0))
     stored_runs = np.concatenate([[1.0] * n + [0.0] * (RUNS - n) for n in st.successes])
+    good = app[app.success]
+    means = good.groupby("c").generations.mean()
+    drops = [f"c={a:g} {means[a]:.1f} > c={b:g} {means[b]:.1f}"
+             for a, b in zip(means.index[:-1], means.index[1:], strict=True) if means[a] > means[b]]
+    gens = [(float(c), float(x)) for c, v in stored("appendix").items()
+            for x in v["generations"] if x < 1000]
     return {
+        "A-generations-grow-with-c": Finding({
+            "successful runs (the figure's mean)": vtrend(good.c, log(good.generations), True),
+            "all runs (failures count 1000)": vtrend(app.c, log(app.generations), True),
+            "the figure's points (mean of the successful runs per c)": vtrend(
+                means.index, log(means.to_numpy(float)), True),
+            "the authors' stored runs (35 values of c)": vtrend(
+                [c for c, _ in gens], log([x for _, x in gens]), True)},
+            why="the figure's mean of the successful runs falls at " + (
+                "; ".join(drops) or "no c")),
         "F7-success-falls-with-c": {
             "our runs": vtrend(app.c, app.success.astype(float), False),
             "the authors' stored runs (35 values of c)": vtrend(
                 np.repeat(st.c.to_numpy(), RUNS), stored_runs, False)},
+        "A-six-at-1.8": _six(data, at[1.8], "Sec. 4.1 and Fig. 8b",
+                             "ours {six} of {n} (success {success})"),
         "S41-cstar-1.8": _cstar(app, st.set_index("c").six_moves, 1.8),
         "F8-cstar-1.6": _cstar(app, st.set_index("c").six_moves, 1.6),
         "F8-mean-ten": Finding({
@@ -1102,6 +1005,6 @@ def appendix(data: Data, f: SimpleNamespace) -> dict:
             "vs the authors' stored runs": V.estimate(Sample.of(ok18), Sample.of(s18), MOVES)},
             paper="about 10", authors=round(float(np.mean(s18)), 2), available=len(ok18),
             why=f"our mean {ok18.mean():.3g}"),
-        "F8-success-doubled": Finding(order(s7, s14, paired=False), paper="100% vs 60%",
+        "F8-success-doubled": Finding(order(s7, s14), paper="100% vs 60%",
                                       why=f"ours {s14.mean():.3g} at c=1.4, {s7.mean():.3g} at "
                                           "c=7")}
