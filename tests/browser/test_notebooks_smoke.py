@@ -11,7 +11,6 @@ import pytest
 
 from puzzles.catalogue import CATALOGUE
 
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 STDERR = "application/vnd.jupyter.stderr"
 
 
@@ -21,8 +20,9 @@ def smoke_copy(entry, folder) -> tuple[str, int]:
     import papermill as pm
 
     committed = nbformat.read(entry.path, as_version=4)
-    boards = sum(WIDGET_VIEW in o.get("data", {}) for c in committed.cells
-                 if c.cell_type == "code" for o in c.outputs)
+    # a committed board is its picture (puzzles.reproduce.one_picture), named by its text/plain
+    boards = sum("".join(o.get("data", {}).get("text/plain", "")).startswith("Board(")
+                 for c in committed.cells if c.cell_type == "code" for o in c.outputs)
     copy = folder / "smoke" / entry.path.name
     copy.parent.mkdir(exist_ok=True)
     figures = folder / "smoke-figures" / entry.stem
