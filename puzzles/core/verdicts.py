@@ -372,6 +372,20 @@ def _inert_note(left_out: int, total: int) -> str:
             else "")
 
 
+def _without_inert(a: np.ndarray, b: np.ndarray, inert: Sequence[bool] | None, kind: str
+                   ) -> tuple[np.ndarray, np.ndarray, str, Evidence | None]:
+    """The pairs the compared factor can act on, the note that counts the others, and the
+    ``by construction`` evidence when no pair is left (else None): the one place a paired rule
+    leaves out its pairs equal by construction."""
+    if a.size != b.size:
+        raise ValueError(f"paired values need equal lengths, got {a.size} and {b.size}")
+    mask = _inert_mask(inert, a.size, kind)
+    if mask.all():
+        return a, b, "", by_construction(kind, "every pair equal", f"all {a.size} pairs are "
+                                         "equal by construction: the compared factor never acts")
+    return a[~mask], b[~mask], _inert_note(int(mask.sum()), a.size), None
+
+
 def by_construction(kind: str, ours: object, reason: str) -> Evidence:
     """A claim our construction makes true for any data (a tautology, a superset, a factor
     that cannot act): ``by construction``, never tested; ``reason`` says why it must hold."""
@@ -388,14 +402,9 @@ def paired_estimate(ours: Sequence[float], theirs: Sequence[float], margin: Marg
     ``margin``, else a two-sided t test on the pairs). Pairs where the compared factor cannot
     act (``inert``) are equal by construction: they are left out and counted in the test."""
     a, b = _values(ours, "our values"), _values(theirs, "their values")
-    if a.size != b.size:
-        raise ValueError(f"paired values need equal lengths, got {a.size} and {b.size}")
-    mask = _inert_mask(inert, a.size, "estimate")
-    note = _inert_note(int(mask.sum()), a.size)
-    if mask.all():
-        return by_construction("estimate", "every pair equal", f"all {a.size} pairs are "
-                               "equal by construction: the compared factor never acts")
-    a, b = a[~mask], b[~mask]
+    a, b, note, settled = _without_inert(a, b, inert, "estimate")
+    if settled is not None:
+        return settled
     if margin.log:
         if np.any(a <= 0) or np.any(b <= 0):
             raise ValueError("a log-ratio margin needs values > 0 on both sides")
@@ -554,15 +563,9 @@ def ordering(low: Sequence[float], high: Sequence[float] | float, *, paired: boo
     else:
         b = _values(high, "high side")  # type: ignore[arg-type]
         if paired:
-            if a.size != b.size:
-                raise ValueError(f"paired sides need equal lengths, got {a.size} and {b.size}")
-            mask = _inert_mask(inert, a.size, "ordering")
-            note = _inert_note(int(mask.sum()), a.size)
-            if mask.all():
-                return by_construction("ordering", "every pair equal", f"all {a.size} pairs "
-                                       "are equal by construction: the compared factor never "
-                                       "acts")
-            a, b = a[~mask], b[~mask]
+            a, b, note, settled = _without_inert(a, b, inert, "ordering")
+            if settled is not None:
+                return settled
         elif inert is not None:
             raise ValueError("inert pairs mean a paired comparison: pass paired=True")
     if paired:
