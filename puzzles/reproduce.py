@@ -299,8 +299,9 @@ def run_experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     """``python -m puzzles run NN [experiment] [--scale S] [--seed N] [--store]
     [--cache-dir DIR]``."""
     from puzzles.catalogue import ROOT, paper
-    from puzzles.core.paper import run_command, store, store_times
+    from puzzles.core.paper import run_command
     from puzzles.core.runner import executor_for
+    from puzzles.core.storage import store, store_times
 
     try:
         p = paper(args.notebook)

@@ -12,7 +12,7 @@ from puzzles.clockwork import reference
 from puzzles.clockwork.dwp import DEFAULT
 from puzzles.clockwork.paper import PAPER
 from puzzles.core import derive_seed
-from puzzles.core.paper import stored_command
+from puzzles.core.storage import stored_command
 
 
 def test_the_budget_keeps_the_values_of_both_scales():

@@ -175,7 +175,8 @@ def test_prose_fills_every_placeholder_and_refuses_missing_or_unused_values() ->
 def test_store_writes_the_table_and_indexes_it_with_its_command(tmp_path: Path) -> None:
     import pandas as pd
 
-    from puzzles.core.paper import run_command, store, stored_command
+    from puzzles.core.paper import run_command
+    from puzzles.core.storage import store, stored_command
 
     cmd = run_command(lightsout.PAPER, "random boards")
     assert cmd == "python -m puzzles run 00 'random boards' --scale paper --store"

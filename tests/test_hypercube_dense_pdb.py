@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from puzzles.core.paper import TIMES, store_times
+from puzzles.core.storage import TIMES, store_times
 from puzzles.hypercube import dense, dense_pdb, gods, hardness, search
 from puzzles.hypercube import heuristics_d5 as d5
 from puzzles.hypercube.instances import instance

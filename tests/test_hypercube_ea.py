@@ -301,7 +301,8 @@ def test_stored_runs_are_their_experiments_runs(name):
     import pandas as pd
 
     from puzzles.catalogue import ROOT
-    from puzzles.core.paper import run_command, stored_command
+    from puzzles.core.paper import run_command
+    from puzzles.core.storage import stored_command
     from puzzles.hypercube import experiments as ex
     from puzzles.hypercube.paper import PAPER
 

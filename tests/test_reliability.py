@@ -20,8 +20,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from puzzles.core.paper import ROOT_SEED, Task, read_stored, store, verify_stored
+from puzzles.core.paper import ROOT_SEED, Task
 from puzzles.core.runner import check_workers, run_tasks, task_cache_path
+from puzzles.core.storage import read_stored, store, verify_stored
 from tests import _tasks
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -47,8 +47,9 @@ from puzzles.clockwork.model import Puzzle, action_str, apply, fitness, state_st
 from puzzles.clockwork.search import shortest_solution
 from puzzles.clockwork.sweep import FEATURES, design, features, random_puzzle
 from puzzles.clockwork.theory import action_orders
-from puzzles.core.paper import Task, read_stored
+from puzzles.core.paper import Task
 from puzzles.core.seeding import derive_rng, derive_seed
+from puzzles.core.storage import read_stored
 
 PILOT_RUNS = 10
 SWEEP_N = 5_000  # the stored sweep's budget of tournaments per run (random_instances.csv)

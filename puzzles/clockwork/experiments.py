@@ -32,7 +32,8 @@ from puzzles.clockwork.model import Puzzle, action_str, first_goal, q_value, sta
 from puzzles.clockwork.reference import paper_rows, paper_value, q_values, reachable
 from puzzles.clockwork.search import shortest_solution
 from puzzles.core import derive_seed, mean_ci, run_tasks
-from puzzles.core.paper import Task, read_stored
+from puzzles.core.paper import Task
+from puzzles.core.storage import read_stored
 
 if TYPE_CHECKING:
     from puzzles.clockwork.paper import ClockworkBudget

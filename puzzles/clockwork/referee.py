@@ -26,7 +26,7 @@ from puzzles.clockwork import states as S
 from puzzles.clockwork import sweep
 from puzzles.clockwork.reference import paper_value
 from puzzles.core.claims import Ledger
-from puzzles.core.paper import read_stored
+from puzzles.core.storage import read_stored
 
 DATA = Path(__file__).resolve().parent / "data"
 TOP = rf.TOP

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from puzzles.core.paper import read_table
+from puzzles.core.storage import read_table
 
 DATA = Path(__file__).resolve().parent
 FIELDS = ("iter_mean", "iter_ci95", "length_mean", "length_ci95")

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from puzzles.core.paper import TIMES, Task, read_stored
+from puzzles.core.paper import Task
 from puzzles.core.seeding import derive_seed
+from puzzles.core.storage import TIMES, read_stored
 from puzzles.core.timing import Timings
 from puzzles.hypercube import gods, hardness
 from puzzles.hypercube.evolve import run_ea

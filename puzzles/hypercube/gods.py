@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from puzzles.core.paper import read_stored
+from puzzles.core.storage import read_stored
 from puzzles.hypercube.dense import (
     UNSEEN,
     DenseBFS,

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from puzzles.core.paper import read_stored
+from puzzles.core.storage import read_stored
 from puzzles.hypercube.dense import orbit_representatives
 from puzzles.hypercube.instances import instance
 from puzzles.hypercube.model import Puzzle, move_graph, pack, unpack

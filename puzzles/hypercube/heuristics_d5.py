@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from puzzles.core.paper import Task, read_stored
+from puzzles.core.paper import Task
+from puzzles.core.storage import read_stored
 from puzzles.hypercube import gods
 from puzzles.hypercube.dense import dense_distances
 from puzzles.hypercube.experiments import HARDEST, case_puzzle, with_seconds

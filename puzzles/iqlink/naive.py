@@ -410,7 +410,7 @@ def main(cache_dir: str | None = None) -> pd.DataFrame:
     """Run the paper-scale naive searches on one worker (resumable through ``cache_dir``) and
     store ``naive.csv`` (with this command) and its warm seconds ``timing_naive.csv``."""
     from puzzles.catalogue import ROOT
-    from puzzles.core.paper import store
+    from puzzles.core.storage import store
     from puzzles.iqlink.paper import PAPER
 
     frame = PAPER.run("naive", "paper", workers=1, cache_dir=cache_dir)

@@ -289,7 +289,7 @@ def main(out: str = "figures/02_iq_link", cache_dir: str | None = None) -> pd.Da
     from pathlib import Path
 
     from puzzles.core import run_tasks
-    from puzzles.core.paper import store
+    from puzzles.core.storage import store
 
     rows = run_tasks(slice_row, slice_tasks(), workers=1, cache_dir=cache_dir,
                      desc="recount slices")

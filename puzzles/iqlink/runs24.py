@@ -284,7 +284,7 @@ def grade_summary(grades: pd.DataFrame) -> dict:
 def recount_summary(recount: pd.DataFrame) -> dict:
     """Numbers for the prose about the second counter, beside the stored linked counts."""
     from puzzles.catalogue import FIGURES_DIR
-    from puzzles.core.paper import stored_command
+    from puzzles.core.storage import stored_command
     from puzzles.iqlink.experiments import empty_board_slices
 
     eb = empty_board_slices()

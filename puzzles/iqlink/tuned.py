@@ -259,7 +259,7 @@ def main(cache_dir: str | None = None) -> pd.DataFrame:
     """Run the paper-scale draws on one worker (resumable through ``cache_dir``) and store
     ``tuned.csv`` with this command."""
     from puzzles.catalogue import ROOT
-    from puzzles.core.paper import store
+    from puzzles.core.storage import store
     from puzzles.iqlink.paper import PAPER
 
     frame = PAPER.run("tuned", "paper", workers=1, cache_dir=cache_dir)

@@ -347,14 +347,14 @@ def stored_path(name: str) -> Path:
 
 def stored(name: str) -> pd.DataFrame:
     """The stored table of experiment ``name``."""
-    from puzzles.core.paper import read_stored
+    from puzzles.core.storage import read_stored
 
     return read_stored(stored_path(name), keep_default_na=False, na_values=[""])
 
 
 def stored_index() -> pd.DataFrame:
     """``data/STORED.csv``: per table its command, hash and (converted runs) provenance."""
-    from puzzles.core.paper import STORED_INDEX, read_table
+    from puzzles.core.storage import STORED_INDEX, read_table
 
     return read_table(stored_path("long-anneal").parent / STORED_INDEX).set_index("file")
 

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core import derive_seed, mean_ci
-from puzzles.core.paper import read_stored
+from puzzles.core.storage import read_stored
 from puzzles.logicgrid import reference
 from puzzles.logicgrid.count import count_solutions, holds, solutions
 from puzzles.logicgrid.fi2pop import (
