@@ -94,6 +94,7 @@ mutants: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check puzzles tests benchmarks
+	$(BIN)/lint-imports
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -10,9 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from puzzles.core.paper import Paper
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS_DIR = ROOT / "notebooks"
-FIGURES_DIR = ROOT / "figures"
+from puzzles.core.project import FIGURES_DIR, NOTEBOOKS_DIR, ROOT  # noqa: F401  (re-exported)
 
 
 @dataclass(frozen=True)
