@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from puzzles.core import derive_seed, mean_ci
 from puzzles.core.storage import read_stored
-from puzzles.logicgrid import reference
+from puzzles.logicgrid import reference, released
+from puzzles.logicgrid.budget import STORED_DIR, LogicGridBudget
 from puzzles.logicgrid.count import count_solutions, holds, solutions
 from puzzles.logicgrid.fi2pop import (
     ABLATIONS,
@@ -26,9 +27,6 @@ from puzzles.logicgrid.hints import TYPE_LABELS, TYPES, Hint, from_array, parse_
 from puzzles.logicgrid.hints import to_dict as hint_dict
 from puzzles.logicgrid.model import CLUE, MINI, Space, solution_rows
 from puzzles.logicgrid.solver import grid_solution, solve
-
-if TYPE_CHECKING:
-    from puzzles.logicgrid.paper import LogicGridBudget
 
 MAIN = ("hint size and difficulty", "difficulty only")
 
@@ -63,8 +61,6 @@ def stored_trials_table(tasks: Sequence[TrialTask], results: Sequence[TrialResul
     """One row of plain values per trial (a stored CSV): the task, first feasible generation,
     the best puzzle's loops (the fitness's count), fitness and clue rows (JSON), the feasible
     share over generations 1.. and the final top infeasible fitness."""
-    import json
-
     return pd.DataFrame([{
         "experiment": t.experiment, "trial": t.trial, "generations": t.generations,
         "fitness_solver": t.fitness_solver, "first_feasible": r.first_feasible,
@@ -78,8 +74,6 @@ def stored_trials_table(tasks: Sequence[TrialTask], results: Sequence[TrialResul
 def stored_records(table: pd.DataFrame) -> list[dict]:
     """The trials of :func:`stored_trials_table` as :func:`trial_records` gives them (the
     per-generation arrays reduced to what the ledger reads: the share and the final top)."""
-    import json
-
     out = []
     for r in table.to_dict("records"):
         task = TrialTask(r["experiment"], int(r["trial"]), int(r["generations"]),
@@ -194,9 +188,7 @@ def puzzles_json(puzzles: Sequence[dict]) -> list[dict]:
 def stored(name: str) -> pd.DataFrame:
     """A stored offline run: ``paper_fitness_trials`` or ``protocol_causes_runs``
     (``python -m puzzles run 04 <experiment> --store`` writes them)."""
-    from pathlib import Path
-
-    path = Path(__file__).parent / "data" / f"{name}.csv"
+    path = STORED_DIR / f"{name}.csv"
     if not path.is_file():
         raise ValueError(f"no stored run {name!r} at {path}")
     return read_stored(path, keep_default_na=False, na_values=[""])
@@ -206,8 +198,6 @@ def loops_by_fitness_solver(sound: Sequence[dict], paper: Sequence[dict]) -> pd.
     """``loops_by_fitness_solver.csv``: every final puzzle of both main experiments under each
     fitness solver, and the authors' released ones (their GA read their solver), with both
     solvers' loops and the distinct clues."""
-    from puzzles.logicgrid import released
-
     rows = [{"dataset": p["experiment"], "fitness_solver": solver, "trial": p["trial"],
              "loops_sound": p["loops_sound"], "loops_paper": p["loops_paper"],
              "hints_distinct": len(distinct(p["_hints"]))}
@@ -257,8 +247,6 @@ def queue_profile(space: Space, hints: Sequence[Hint], loops: int | None = None)
 def redundancy_table(puzzles: Sequence[dict]) -> pd.DataFrame:
     """Redundant clues per final puzzle of both main experiments and of the authors' released
     puzzles (``None``: a released puzzle with no solution, where redundancy is undefined)."""
-    from puzzles.logicgrid import released
-
     rows = [{"source": "ours", "experiment": p["experiment"], "trial": p["trial"],
              "clues": len(distinct(p["_hints"])),
              "redundant": redundant_clues(SPACES[p["_space"]], p["_hints"])}
@@ -276,10 +264,6 @@ def weak_agreement() -> pd.DataFrame:
     authors' own solver on the lists whose outputs they stored: the 800 random lists of
     ``paper_oracle.json`` (their ``is_complete`` and ``is_valid``) and the 65 released puzzles
     (all feasible in their runs)."""
-    import json
-
-    from puzzles.logicgrid import released
-
     cases = json.loads((released.DATA / "paper_oracle.json").read_text(encoding="utf-8"))
     groups: dict[str, list[tuple[bool, bool]]] = {}
     for case in cases["cases"]:

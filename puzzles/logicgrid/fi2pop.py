@@ -203,7 +203,7 @@ class Experiment:
 
 SPACES: dict[str, Space] = {"clue": CLUE, "mini": MINI}
 
-# The paper's three experiments (generations and trials: the budget, puzzles.logicgrid.paper).
+# The paper's three experiments (generations and trials: the budget, puzzles.logicgrid.budget).
 EXPERIMENTS: dict[str, Experiment] = {
     "hint size and difficulty": Experiment(fitness="size_difficulty"),
     "difficulty only": Experiment(fitness="difficulty_only"),

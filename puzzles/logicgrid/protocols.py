@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
 from puzzles.core.paper import Task
+from puzzles.logicgrid.budget import LogicGridBudget
 from puzzles.logicgrid.fi2pop import (
     GA,
     SPACES,
@@ -50,9 +50,6 @@ from puzzles.logicgrid.fi2pop import (
 )
 from puzzles.logicgrid.model import Space
 from puzzles.logicgrid.solver import Shape, grid_metrics
-
-if TYPE_CHECKING:
-    from puzzles.logicgrid.paper import LogicGridBudget
 
 # Successive mutations per chain in their FeasbilityTest.py.
 PROTOCOL_STEPS = 5
