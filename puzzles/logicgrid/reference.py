@@ -2,7 +2,8 @@
 
 Every number lives once, in a CSV under ``puzzles/logicgrid/reference/`` whose ``source``
 column names where it was read (the slides, the GECCO paper's DESIGN notes, the authors' code
-or their released ``data.txt``); this module reads them through ``PAPER.reference(name)`` and
+or their released ``data.txt``); this module reads them with
+:func:`puzzles.core.storage.reference_table` (no ``PAPER``: it imports nothing of the family) and
 gives them back as the dicts and lists the tables and the ledger use. Counts (trials, the ends
 of a range) come back as ints, everything else as floats; a range's ends also come back as
 one ``<quantity>_range`` pair.
@@ -11,14 +12,15 @@ one ``<quantity>_range`` pair.
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 import pandas as pd
 
+from puzzles.core.storage import reference_table
+
 
 def _table(name: str) -> pd.DataFrame:
-    from puzzles.logicgrid.paper import PAPER  # the Paper names the data folder
-
-    return PAPER.reference(name)
+    return reference_table(Path(__file__).parent, name)
 
 
 def _typed(quantity: str, value: float) -> int | float:
