@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -17,12 +16,13 @@ from puzzles.core import mean_ci
 from puzzles.core import verdicts as V
 from puzzles.core.claims import NO_CAUSE, fmt
 from puzzles.core.evidence import Data, Finding, Register
-from puzzles.core.verdicts import Evidence, Margin, Sample, estimate, ordering
+from puzzles.core.verdicts import Evidence, Sample, estimate, ordering
 from puzzles.logicgrid import reference, released, stepwise
 from puzzles.logicgrid.causes import cause_values
 from puzzles.logicgrid.count import assignments
 from puzzles.logicgrid.experiments import MAIN
 from puzzles.logicgrid.hints import TYPE_LABELS, parse, parse_puzzle
+from puzzles.logicgrid.margins import MARGINS
 from puzzles.logicgrid.model import CLUE, MINI
 from puzzles.logicgrid.per_trial import AUTHORS, NAME_OF, RUNS, paper_fitness
 
@@ -37,11 +37,6 @@ TV, REL, PROTOCOL = ("trial_values",), ("released",), ("protocol_trials", "weak_
 AR, CAUSES = "authors_results", ("protocol_causes_runs",)
 REFS = ("results", AR)
 SEVERAL = 2  # "several" trivial deductions read as: at least this many per puzzle on average
-
-
-MARGINS: dict[str, Margin] = {r["name"]: {"log ratio": Margin.log_ratio, "rate": Margin.rate}.get(
-    r["scale"], lambda v, u=r["unit"]: Margin.difference(v, u))(r["value"]) for r in pd.read_csv(
-    Path(__file__).with_name("margins.csv"), keep_default_na=False).to_dict("records")}
 
 
 def _join(values: Sequence[float], sep: str = ", ") -> str:

@@ -11,8 +11,9 @@ import pandas as pd
 from puzzles.logicgrid import reference, released
 from puzzles.logicgrid.designer import generate
 from puzzles.logicgrid.experiments import MAIN
-from puzzles.logicgrid.fi2pop import EXPERIMENTS, random_hints
+from puzzles.logicgrid.fi2pop import EXPERIMENTS, feasible_fitness, random_hints, rules
 from puzzles.logicgrid.hints import TYPE_LABELS, TYPES, paper_text, text
+from puzzles.logicgrid.margins import MARGINS
 from puzzles.logicgrid.model import CLUE, MINI, Space
 from puzzles.logicgrid.protocols import PROTOCOL_STEPS, SINGLE_POP_WEIGHTS
 
@@ -106,8 +107,6 @@ def ablation_protocol(runs: Sequence[dict]) -> pd.DataFrame:
 def divisor(puzzles: Sequence[dict]) -> pd.DataFrame:
     """Our "hint size and difficulty" puzzles scored with the divisor 20 (the authors' code)
     and 10 (the slides' print), sound loops, beside the paper's mean."""
-    from puzzles.logicgrid.fi2pop import feasible_fitness, rules
-
     ps = [p for p in puzzles if p["experiment"] == MAIN[0]]
     scores = pd.DataFrame([{f"D = {d} ({how})": feasible_fitness(p["loops"], len(p["hints"]),
                                                                  rules(divisor=float(d)))
@@ -167,8 +166,6 @@ def grammar_table(space: Space, samples: int, seed: int) -> pd.DataFrame:
 def margins_table() -> pd.DataFrame:
     """The ledger's margins (``margins.csv``): quantity, margin, why (the paper's means filled
     in)."""
-    from puzzles.logicgrid.ledger import MARGINS
-
     hd, do = (reference.results(n) for n in MAIN)
     arms = {"loops_hd": hd["loops_mean"], "loops_do": do["loops_mean"],
             "hints_hd": hd["hints_mean"], "hints_do": do["hints_mean"]}
