@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown
 
+from puzzles.core.claims import depends_on_reading
 from puzzles.core.prose import Prose
 from puzzles.logicgrid import reference
 from puzzles.logicgrid.experiments import MAIN
@@ -172,8 +173,6 @@ def hardest(emap: pd.DataFrame) -> Markdown:
 
 def flips(frame: pd.DataFrame) -> Markdown:
     """The ledger rows whose verdict depends on the reading."""
-    from puzzles.core.claims import depends_on_reading
-
     rows = frame[depends_on_reading(frame)]
     return PROSE("flips", count=len(rows),
                  rows="; ".join(f"{r.id} ({r.readings})" for r in rows.itertuples()))

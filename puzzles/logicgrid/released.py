@@ -18,8 +18,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from puzzles.logicgrid.count import count_solutions
 from puzzles.logicgrid.hints import Hint, parse_puzzle
 from puzzles.logicgrid.model import CLUE, MINI, Space, norm
+from puzzles.logicgrid.solver import solve
 
 DATA = Path(__file__).parent / "data"
 SETS: tuple[str, ...] = ("hd", "do", "small")
@@ -152,9 +154,6 @@ def table() -> pd.DataFrame:
     ``hints`` counts distinct clues (the authors' statistics drop the duplicates that some
     "difficulty only" puzzles list twice).
     """
-    from puzzles.logicgrid.count import count_solutions
-    from puzzles.logicgrid.solver import solve
-
     rows = []
     for name in SETS:
         space = SET_SPACES[name]
@@ -171,8 +170,6 @@ def queue(name: str) -> list[int]:
     """Hints still queued at each loop of the authors' solver, summed over a set's released
     puzzles (paper mode: the distinct hints each pass reached, as their ``DataVisualization.py``
     counts for the slides' "hint types used by each solve loop")."""
-    from puzzles.logicgrid.solver import solve
-
     space = SET_SPACES[_check_set(name)]
     total: list[int] = []
     for hs in puzzles(name):

@@ -25,7 +25,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from puzzles.logicgrid.hints import TYPES, Hint, to_array
+from puzzles.logicgrid.authors import paper_solve
+from puzzles.logicgrid.hints import TYPES, Hint, from_array, to_array, validate
 from puzzles.logicgrid.model import Space
 
 RULES = {-1: "cross-out", -2: "transitivity", -3: "shared possibility", -4: "openings"}
@@ -642,9 +643,6 @@ def solve(space: Space, hints: list[Hint] | np.ndarray, weak: bool = False,
 
 def _solve_paper(space: Space, hints: list[Hint] | np.ndarray) -> SolveResult:
     """``solve(..., mode="paper")``: the authors' loop, reported as a :class:`SolveResult`."""
-    from puzzles.logicgrid.authors import paper_solve
-    from puzzles.logicgrid.hints import from_array, validate
-
     hs = from_array(space, hints) if isinstance(hints, np.ndarray) else [
         validate(space, h) for h in hints]
     status, loops, g, tried = paper_solve(space, hs)

@@ -29,12 +29,14 @@ import numpy as np
 import pandas as pd
 from scipy.stats import spearmanr
 
+from puzzles.logicgrid import released
 from puzzles.logicgrid.count import (
     assignments,
     hint_word,
     link_bitsets,
 )
-from puzzles.logicgrid.hints import TYPES, Hint, to_array
+from puzzles.logicgrid.explain import clue_mask
+from puzzles.logicgrid.hints import TYPES, Hint, from_dict, to_array
 from puzzles.logicgrid.hitting import (
     MAX_PREMISES,
     NO_BOUND,
@@ -44,7 +46,8 @@ from puzzles.logicgrid.hitting import (
     false_premises,
     hitting_set,
 )
-from puzzles.logicgrid.model import Space, assignment_table
+from puzzles.logicgrid.model import CLUE, MINI, Space, assignment_table
+from puzzles.logicgrid.solver import solve
 
 # Why these costs: reading a clue costs 1, plus 1 per grid link it names (is/not: one link; the
 # simple and the complex or: two), plus 1 for the hour arithmetic of "before" (two links and a
@@ -311,8 +314,6 @@ def explanation_difficulty(table: pd.DataFrame, by: str | None = None) -> pd.Dat
 
 def _solution_count(space: Space, hints: list[Hint]) -> int:
     """Exact solution count (the assignment table, so any space size is counted right)."""
-    from puzzles.logicgrid.explain import clue_mask
-
     rows = assignment_table(space)
     ok = np.ones(len(rows), dtype=bool)
     for h in hints:
@@ -325,8 +326,6 @@ def puzzle_table(space: Space, named: list[tuple[str, list[Hint]]], costs: Costs
     """Explain every named puzzle: (explanations.csv's steps, one difficulty row per puzzle with
     its solution count and sound and paper-mode loops; a puzzle without exactly one solution
     is not explained and its costs are empty)."""
-    from puzzles.logicgrid.solver import solve
-
     steps, rows = [], []
     for name, hints in named:
         loops = {"loops_sound": solve(space, hints).loops,
@@ -345,8 +344,6 @@ def released_table(costs: Costs | None = None, check_limit: int = CHECK_LIMIT
                    ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """:func:`puzzle_table` over the authors' 65 released puzzles, named "hd-1" .. "small-5"
     (their duplicate clues dropped, first occurrence kept: a repeat adds no premise)."""
-    from puzzles.logicgrid import released
-
     steps, rows = [], []
     for name in released.SETS:
         named = [(f"{name}-{i}", list(dict.fromkeys(hs)))
@@ -361,9 +358,6 @@ def json_table(entries: list[dict], costs: Costs | None = None, check_limit: int
                ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """:func:`puzzle_table` over ``puzzles.json`` entries (the GA's final puzzles), named
     "<experiment>-<trial>", in the paper's space their ``categories`` name (repeats dropped)."""
-    from puzzles.logicgrid.hints import from_dict
-    from puzzles.logicgrid.model import CLUE, MINI
-
     steps, rows = [], []
     for e in entries:
         space = next((s for s in (CLUE, MINI) if s.to_dict() == e.get("categories")), None)
