@@ -11,7 +11,11 @@ so ``puzzles/__init__.py`` can set ``NUMBA_CACHE_DIR`` before anything imports n
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import os
+import pickle
+import sys
+import warnings
 from functools import cache
 from pathlib import Path
 
@@ -73,7 +77,6 @@ def configure_numba_cache() -> str:
         return os.environ[CACHE_ENV]
     path = str(numba_cache_dir())
     os.environ[CACHE_ENV] = os.environ[OURS_ENV] = path
-    import sys
 
     numba_config = sys.modules.get("numba.core.config")
     if numba_config is not None:  # numba came first (e.g. imported in a notebook cell)
@@ -90,8 +93,6 @@ def _tolerant_load_data(original):
     """numba's ``IndexDataCacheFile._load_data``, but a truncated or corrupt entry is named in
     a warning, removed and reported as a miss, so numba compiles the kernel afresh (the machine
     code is derived from the source: nothing is lost)."""
-    import pickle
-    import warnings
 
     def load(self, name):
         try:
@@ -126,7 +127,6 @@ class _CachingHook:
         """Wrap the loader of :data:`CACHING_MODULE`; decline every other module."""
         if fullname != CACHING_MODULE:
             return None
-        import importlib.machinery
 
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
         if spec is None or spec.loader is None:
@@ -145,7 +145,6 @@ class _CachingHook:
 def guard_numba_cache() -> None:
     """Make a corrupt numba cache entry a warning and a recompilation (see
     :func:`_tolerant_load_data`), now if numba's cache module is loaded, else when it is."""
-    import sys
 
     if CACHING_MODULE in sys.modules:
         _patch_caching(sys.modules[CACHING_MODULE])

@@ -1,21 +1,32 @@
-"""The notebook collection: one entry per paper. The README table is generated from this list."""
+"""The notebook collection, derived from the families: every ``puzzles/<family>/paper.py``'s
+``PAPER`` is one notebook. Nothing is registered by hand; the README's tables are generated from
+this list (``make readme``)."""
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from puzzles.core.claims import FILE_NAME, VERDICTS, depends_on_reading, load, verdict_counts
+from puzzles.core.project import FIGURES_DIR, NOTEBOOKS_DIR, ROOT
 
 if TYPE_CHECKING:
     from puzzles.core.paper import Paper
 
-from puzzles.core.project import FIGURES_DIR, NOTEBOOKS_DIR, ROOT  # noqa: F401  (re-exported)
+PACKAGE_DIR = Path(__file__).resolve().parent
+NOT_FAMILIES = frozenset({"core"})
+"""Subpackages of ``puzzles`` that are not a family (the shared engine)."""
+
+__all__ = ["FIGURES_DIR", "NOTEBOOKS_DIR", "ROOT", "Entry", "catalogue", "entry", "families",
+           "paper", "papers", "readme_scoreboard", "readme_table"]
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One notebook of the collection and the paper it reproduces."""
+    """One notebook of the collection, read off its family's ``PAPER``."""
 
     number: str
     stem: str
@@ -24,12 +35,10 @@ class Entry:
     regenerates: str
     smoke_runtime: str
     paper_runtime: str
-    # Result files a paper-scale run reads back instead of recomputing (runs made offline): a
-    # run into another folder (reproduce --out) starts from copies of them.
     stored: tuple[str, ...] = ()
-    # Parameters that make the notebook recompute those files itself, for a run with another
-    # seed (the stored runs belong to the default seed).
+    """Result files the notebook reads back from its figures folder (``Paper.reads_back``)."""
     recompute: tuple[tuple[str, object], ...] = ()
+    """Parameters that make the notebook recompute them (``Paper.recompute``)."""
 
     @property
     def path(self) -> Path:
@@ -42,76 +51,78 @@ class Entry:
         return FIGURES_DIR / self.stem
 
 
-# Runtimes: wall times on the project's 2-core machine with a warm numba cache. Smoke: pytest
-# durations on 2026-11-23 at a load average of about 2. Paper: `reproduce --only NN` on
-# 2026-11-26 with another notebook's run beside it (load average 2-7).
-CATALOGUE: tuple[Entry, ...] = (
-    Entry("01", "01_clockwork", "clockwork",
-          "C. Gregor, *Measuring Difficulty of Novel Clockwork Puzzle Instances Using "
-          "Evolutionary Algorithms*",
-          "Figs. 1-6, Tables I-VI (DWP EA), read-limit calibration, Kaplan-Meier hitting times, "
-          "a difficulty model on 500 random instances",
-          "15 s", "96 s"),
-    Entry("02", "02_iq_link", "iqlink",
-          "D. A. Dietz, *An analysis of IQ LINK*, American University",
-          "Tables 1-4, strategies, heat maps, Figs. 13-26 on 120 booklet-quality challenges graded "
-          "by deduction; ANU test data; one-piece challenges",
-          "26 s", "5.4 min"),
-    Entry("03", "03_jumping_maze", "jumpmaze",
-          "Rook Jumping Maze report (solution to T. W. Neller's Model AI Assignment, 2010)",
-          "score curves of HC / restarts / walk / SA / GA at n = 5..11 (fair verdicts), proven "
-          "maxima n = 3..7, the n^2 - 4 conjecture, a designer's maze generator",
-          "18 s", "3.4 min"),
-    Entry("04", "04_logic_grid", "logicgrid",
-          "Shyne, Facey & Cooper, *Generating Solvable and Difficult Logic Grid Puzzles*, "
-          "GECCO '24 Companion, 699-702",
-          "every FI-2Pop result, the authors' solver (paper mode) on their 65 released puzzles, "
-          "their protocols, walkthroughs, a designer's generator",
-          "15 s", "12 min"),
-    Entry("05", "05_hypercube", "hypercube",
-          "Merleau, O'Malley, Roldán & Mukherjee, *Approximately Optimal Search on a "
-          "Higher-dimensional Sliding Puzzle*",
-          "Tables 2, 4, 5 (A*, EA, RL), Figs. 2-8 beside the authors' stored runs, exact optima, "
-          "God's number for d <= 4 and d = 5, k = 4, pattern-database heuristics up to d = 5, "
-          "the hardest starts",
-          "20 s", "13 min",
-          stored=("ea_alpha07_runs.csv", "ea_t3_runs.csv", "rl_t3_runs.csv", "ea_far_runs.csv",
-                  "rl_far_runs.csv", "gods_number.csv", "distances.csv", "heuristics_d5.csv"),
-          recompute=(("EXTRAS", True),)),
-)
+def families(package_dir: Path = PACKAGE_DIR) -> list[str]:
+    """Every family: a subpackage of ``puzzles`` with a ``paper.py``, by folder name."""
+    return sorted(d.name for d in package_dir.iterdir()
+                  if d.is_dir() and d.name not in NOT_FAMILIES and (d / "__init__.py").is_file()
+                  and (d / "paper.py").is_file())
+
+
+def _family_paper(family: str) -> Paper:
+    module = importlib.import_module(f"puzzles.{family}.paper")
+    found = getattr(module, "PAPER", None)
+    if found is None:
+        raise ValueError(f"puzzles/{family}/paper.py defines no PAPER")
+    if found.family != family:
+        raise ValueError(f"puzzles/{family}/paper.py: PAPER.family is {found.family!r}, "
+                         f"not its folder's name {family!r}")
+    return found
+
+
+def _entry(p: Paper) -> Entry:
+    return Entry(p.number, p.stem, p.family, p.citation, p.regenerates, p.smoke_runtime,
+                 p.paper_runtime, p.reads_back, p.recompute)
+
+
+@cache
+def _papers() -> dict[str, Paper]:
+    found = sorted((_family_paper(f) for f in families()), key=lambda p: p.number)
+    numbers = [p.number for p in found]
+    if len(set(numbers)) != len(numbers):
+        raise ValueError(f"two families claim one notebook number: {numbers}")
+    for p in found:
+        if not p.stem.startswith(p.number + "_"):
+            raise ValueError(f"{p.family}: the stem {p.stem!r} must start with {p.number}_")
+    return {p.number: p for p in found}
+
+
+def catalogue() -> tuple[Entry, ...]:
+    """Every notebook, in number order (each family's ``PAPER`` imported once)."""
+    return tuple(_entry(p) for p in _papers().values())
+
+
+def __getattr__(name: str) -> object:
+    # CATALOGUE is computed on first use: importing the catalogue imports no family.
+    if name == "CATALOGUE":
+        return catalogue()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def entry(key: str) -> Entry:
-    """Look up an entry by number ("01") or stem ("01_clockwork")."""
-    for e in CATALOGUE:
-        if key in (e.number, e.stem, e.number.lstrip("0")):
+    """Look up an entry by number ("01"), stem ("01_clockwork") or family ("clockwork")."""
+    for e in catalogue():
+        if key in (e.number, e.stem, e.family, e.number.lstrip("0")):
             return e
-    raise ValueError(f"unknown notebook {key!r}; known: {', '.join(e.number for e in CATALOGUE)}")
+    known = ", ".join(e.number for e in catalogue())
+    raise ValueError(f"unknown notebook {key!r}; known: {known}")
 
 
 def paper(key: str) -> Paper:
-    """The ``PAPER`` of the notebook ``key`` (number or stem), from ``puzzles.<family>.paper``."""
-    e = entry(key)
-    module = importlib.import_module(f"puzzles.{e.family}.paper")
-    found = getattr(module, "PAPER", None)
-    if found is None:
-        raise ValueError(f"puzzles.{e.family}.paper defines no PAPER")
-    return found
+    """The ``PAPER`` of the notebook ``key`` (number, stem or family)."""
+    return _papers()[entry(key).number]
 
 
 def papers() -> list[Paper]:
     """Every notebook's ``PAPER``, in catalogue order."""
-    return [paper(e.number) for e in CATALOGUE]
+    return list(_papers().values())
 
 
 def readme_scoreboard() -> str:
     """The Markdown scoreboard (verdict counts per notebook) README.md carries between markers:
     every verdict, the number of claims, and how many verdicts change under another reading."""
-    from puzzles.core.claims import FILE_NAME, VERDICTS, depends_on_reading, load, verdict_counts
-
     lines = ["| notebook | " + " | ".join(VERDICTS) + " | claims | depends on reading |",
              "|---|" + "---:|" * (len(VERDICTS) + 2)]
-    for e in CATALOGUE:
+    for e in catalogue():
         path = e.figures / f"{FILE_NAME}.csv"
         if not path.exists():
             lines.append(f"| {e.stem} | " + " | ".join("-" for _ in VERDICTS) + " | no ledger "
@@ -129,9 +140,9 @@ def readme_table() -> str:
     """The Markdown table of notebooks that README.md carries between its table markers."""
     lines = ["| notebook | paper | regenerates | smoke run | paper run |",
              "|---|---|---|---|---|"]
-    for e in CATALOGUE:
+    for e in catalogue():
         link = (f"[{e.stem}](notebooks/{e.stem}.ipynb)" if e.path.exists()
                 else f"{e.stem} (not built yet)")
-        lines.append(f"| {link} | {e.citation} | {e.regenerates} | {e.smoke_runtime} | "
-                     f"{e.paper_runtime} |")
+        lines.append(f"| {link} | {e.citation} | {e.regenerates} | {e.smoke_runtime or '-'} | "
+                     f"{e.paper_runtime or '-'} |")
     return "\n".join(lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import io
 import json
 import os
 import re
@@ -16,11 +17,18 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from puzzles.catalogue import CATALOGUE, NOTEBOOKS_DIR, Entry, entry
-from puzzles.core.paper import ROOT_SEED
-from puzzles.core.runner import check_workers
+import nbformat  # notebooks written as JupyterLab writes them (multi-line text split in lines)
+from PIL import Image
+
+import puzzles.catalogue as cat
+from puzzles.catalogue import NOTEBOOKS_DIR, Entry, entry
+from puzzles.core.display import markdown_alt
+from puzzles.core.paper import ROOT_SEED, run_command
+from puzzles.core.project import ROOT
+from puzzles.core.runner import BAR_WIDTH, check_workers, executor_for
 from puzzles.core.scales import check_scale
 from puzzles.core.seeding import check_seed
+from puzzles.core.storage import store, store_times
 
 KERNEL = "python3"
 DEFAULT_SEED = ROOT_SEED
@@ -75,8 +83,6 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 def canonical_bars(text: str) -> str:
     """Draw every finished bar at the runner's fixed width, whatever width printed it."""
-    from puzzles.core.runner import BAR_WIDTH
-
     return _FINISHED_BAR.sub(lambda m: m.group(1) + "█" * BAR_WIDTH + m.group(2), text)
 
 
@@ -105,10 +111,6 @@ DISPLAY_COLOURS = 256
 def compact_png(data: str) -> str:
     """A base64 PNG stored with an adaptive palette of :data:`DISPLAY_COLOURS` colours (the
     median-cut palette is deterministic), or unchanged when that is not smaller."""
-    import io
-
-    from PIL import Image
-
     raw = base64.b64decode(data)
     image = Image.open(io.BytesIO(raw))
     quantized = image.convert("RGB").quantize(DISPLAY_COLOURS, method=Image.Quantize.MEDIANCUT)
@@ -123,8 +125,6 @@ def one_picture(out: dict) -> None:
     (its screen reader included), nbconvert and the book all show: drop the ``image/png`` copy
     and, for a board, the widget view, whose model no saved notebook has (JupyterLab with a
     live kernel would show "model not found" instead of the picture until the cell reruns)."""
-    from puzzles.core.display import markdown_alt
-
     data = out.get("data")
     if not isinstance(data, dict):
         return
@@ -181,7 +181,6 @@ def strip_volatile(path: Path) -> None:
             stable_widget_ids(cell)
             for out in cell["outputs"]:
                 one_picture(out)
-    import nbformat  # written as JupyterLab writes it (multi-line text split into lines)
 
     path.write_text(nbformat.writes(nbformat.from_dict(nb)) + "\n", encoding="utf-8")
 
@@ -298,13 +297,8 @@ def run_cache(stem: str, experiment: str, chosen: Path | None, storing: bool,
 def run_experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``python -m puzzles run NN [experiment] [--scale S] [--seed N] [--store]
     [--cache-dir DIR]``."""
-    from puzzles.catalogue import ROOT, paper
-    from puzzles.core.paper import run_command
-    from puzzles.core.runner import executor_for
-    from puzzles.core.storage import store, store_times
-
     try:
-        p = paper(args.notebook)
+        p = cat.paper(args.notebook)
         if args.experiment is None:
             for e in p.experiments:
                 where = dict(p.stored).get(e.name, "")
@@ -397,8 +391,6 @@ def _check_scheduler(parser: argparse.ArgumentParser, scheduler: str, workers: i
                      ) -> None:
     """Refuse a scheduler that does not answer before any notebook or task starts."""
     if scheduler.strip():
-        from puzzles.core.runner import executor_for
-
         try:
             executor_for(scheduler, workers)
         except ValueError as err:
@@ -424,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _check_scheduler(parser, args.scheduler, args.workers)
     try:
         chosen = [entry(k) for k in args.only] if args.only else [
-            e for e in CATALOGUE if e.path.exists()]
+            e for e in cat.catalogue() if e.path.exists()]
     except ValueError as err:
         parser.error(str(err))
     if args.scale == "paper" and args.out is None and args.seed != DEFAULT_SEED:

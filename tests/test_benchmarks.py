@@ -4,7 +4,6 @@ README's speed table generated from it. The benchmarks themselves run with ``mak
 from __future__ import annotations
 
 import csv
-import re
 import sys
 from pathlib import Path
 
@@ -38,15 +37,6 @@ def test_every_benchmark_module_has_rows():
     names = {r["benchmark"].split(".")[0] for r in compare.read_results()}
     modules = {p.stem.removeprefix("bench_") for p in (ROOT / "benchmarks").glob("bench_*.py")}
     assert names == modules
-
-
-def test_readme_speed_table_is_generated_from_the_results():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"<!-- speed:start -->\n(.*?)\n<!-- speed:end -->", readme, re.S)
-    assert match, "README.md lacks the speed table markers"
-    assert match.group(1) == compare.readme_speed(), (
-        "README speed table is stale: paste benchmarks.compare.readme_speed() between the "
-        "markers (after make bench)")
 
 
 def test_measure_interleaves_warm_calls_and_checks_agreement(tmp_path):

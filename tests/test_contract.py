@@ -1,8 +1,8 @@
-"""One conformance test for every family: the five papers' and the toy's ``Paper`` and ``Game``.
+"""One conformance test for every family of the catalogue (the toy Lights Out among them).
 
 A family passes when its budget sets and documents every field at both scales, every
-experiment runs at smoke scale, every claim of its inventory has evidence (the toy's built
-here; a family's committed paper-scale ledger), and every example game replays its own
+experiment runs at smoke scale, every claim of its inventory has a row in its committed
+paper-scale ledger, and every example game replays its own
 solver's solution to the goal, refuses an illegal move with a message, draws its scene and
 plays through the core ``Player`` (undo and redo included).
 """
@@ -23,21 +23,18 @@ from puzzles.core.claims import FILE_NAME, coverage, load
 from puzzles.core.game import Game, Player
 from puzzles.core.paper import Budget, Paper
 from puzzles.core.runner import task_cache_path
-from tests.toy import lightsout
 
 FAMILIES = [e.family for e in CATALOGUE]
 
 
 def _family(name: str):
-    """(PAPER, example games) of a family, or of the toy."""
-    if name == "lightsout":
-        return lightsout.PAPER, [lightsout.LightsOut(), lightsout.LightsOut(0b111000000)]
+    """(PAPER, example games) of a family."""
     paper = importlib.import_module(f"puzzles.{name}.paper").PAPER
     games = importlib.import_module(f"puzzles.{name}.game").examples()
     return paper, games
 
 
-ALL = ["lightsout", *FAMILIES]
+ALL = FAMILIES
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -90,10 +87,8 @@ def test_every_claim_of_the_inventory_has_evidence(name: str) -> None:
     paper, _ = _family(name)
     claims = paper.claims()
     assert len(claims) > 0
-    if name == "lightsout":
-        frame = paper.ledger("smoke").frame()
-    else:  # a family's smoke-scale ledger needs its notebook's smoke run: test_notebooks
-        frame = load(ROOT / "figures" / paper.stem / f"{FILE_NAME}.csv")
+    # the committed paper-scale ledger; the smoke-scale one needs a smoke run (test_notebooks)
+    frame = load(ROOT / "figures" / paper.stem / f"{FILE_NAME}.csv")
     cov = coverage(frame, claims)
     assert cov.complete, cov
 
@@ -161,7 +156,7 @@ def test_no_family_keeps_its_own_history_or_undo(name: str) -> None:
 def test_prose_fills_every_placeholder_and_refuses_missing_or_unused_values() -> None:
     from puzzles.core.prose import Prose
 
-    prose = Prose("tests.toy")
+    prose = Prose("puzzles.lightsout")
     assert prose.text("presses", mean=4.4861, n=2000) == (
         "A random board needed **4.49** presses on average over 2000 boards.")
     with pytest.raises(ValueError, match=r"missing values \['n'\]"):
@@ -177,8 +172,9 @@ def test_store_writes_the_table_and_indexes_it_with_its_command(tmp_path: Path) 
 
     from puzzles.core.paper import run_command
     from puzzles.core.storage import store, stored_command
+    from puzzles.lightsout.paper import PAPER
 
-    cmd = run_command(lightsout.PAPER, "random boards")
+    cmd = run_command(PAPER, "random boards")
     assert cmd == "python -m puzzles run 00 'random boards' --scale paper --store"
     a = store(pd.DataFrame({"x": [1, 2]}), tmp_path / "a.csv", cmd, {"wall_seconds": 3.5})
     store(pd.DataFrame({"y": [0.5]}), tmp_path / "b.csv", "make b")

@@ -7,7 +7,8 @@ import pytest
 
 from puzzles.core.board import THEMES, contrast, ink_on, text_contrast, with_key
 from puzzles.core.game import Player, View
-from tests.toy.lightsout import LightsOut, distances
+from puzzles.lightsout.game import LightsOut
+from puzzles.lightsout.search import distances
 
 
 def test_edits_loads_and_restarts_are_undone_and_redone_like_moves() -> None:

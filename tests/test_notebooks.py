@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzles.catalogue import CATALOGUE, ROOT, entry, readme_scoreboard, readme_table
+from puzzles.catalogue import CATALOGUE, ROOT, entry
 from puzzles.core.timing import is_timing_file
 from puzzles.reproduce import VOLATILE_CELL_KEYS, VOLATILE_NOTEBOOK_KEYS, execute, main
 
@@ -26,30 +26,21 @@ def _load(e):
     return json.loads(e.path.read_text(encoding="utf-8"))
 
 
-def test_catalogue_is_consistent():
-    assert [e.number for e in CATALOGUE] == ["01", "02", "03", "04", "05"]
-    assert len({e.stem for e in CATALOGUE}) == len(CATALOGUE)
-    assert all(e.stem.startswith(e.number + "_") for e in CATALOGUE)
-    assert entry("5").stem == "05_hypercube" and entry("01_clockwork").number == "01"
+def test_catalogue_is_every_family_with_a_paper():
+    """The catalogue is derived: one entry per ``puzzles/<family>/paper.py``, in number order,
+    each a notebook file, with unique numbers and stems that start with their number."""
+    from puzzles.catalogue import families
+
+    folders = sorted(p.parent.name for p in (ROOT / "puzzles").glob("*/paper.py")
+                     if p.parent.name != "core")
+    assert sorted(e.family for e in CATALOGUE) == families() == folders
+    numbers = [e.number for e in CATALOGUE]
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+    assert all(e.stem.startswith(e.number + "_") and e.path.is_file() for e in CATALOGUE)
+    last = CATALOGUE[-1]
+    assert entry(last.number.lstrip("0")) == entry(last.stem) == entry(last.family) == last
     with pytest.raises(ValueError, match="unknown notebook"):
-        entry("99")
-
-
-def test_readme_table_is_up_to_date():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"<!-- notebooks:start -->\n(.*?)\n<!-- notebooks:end -->", readme, re.S)
-    assert match, "README.md lacks the notebook table markers"
-    assert match.group(1) == readme_table(), (
-        "README table is stale: paste puzzles.catalogue.readme_table() between the markers")
-
-
-def test_readme_scoreboard_is_up_to_date():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"<!-- scoreboard:start -->\n(.*?)\n<!-- scoreboard:end -->", readme, re.S)
-    assert match, "README.md lacks the scoreboard markers"
-    assert match.group(1) == readme_scoreboard(), (
-        "README scoreboard is stale: paste puzzles.catalogue.readme_scoreboard() between the "
-        "markers")
+        entry("no-such-notebook")
 
 
 def test_reproduce_cli_rejects_unknown_notebook(capsys):
@@ -256,9 +247,6 @@ def test_committed_result_files_have_the_issues_columns(name):
     assert header == ISSUE_COLUMNS[name]
 
 
-MIN_CLAIMS = 8
-
-
 @pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
 def test_committed_ledger_is_complete(e):
     from puzzles.core.claims import COLUMNS, FILE_NAME, SELF_EXPLAINING, TESTED, VERDICTS, load
@@ -267,7 +255,7 @@ def test_committed_ledger_is_complete(e):
     assert path.exists(), f"{e.stem} has no ledger ({path.name})"
     frame = load(path)
     assert tuple(frame.columns) == COLUMNS
-    assert len(frame) >= MIN_CLAIMS, f"{e.stem}: {len(frame)} claims, want >= {MIN_CLAIMS}"
+    assert (frame["kind"].isin(TESTED)).any(), f"{e.stem}: no claim is decided by a test"
     assert frame["id"].is_unique
     assert set(frame["verdict"]) <= set(VERDICTS)
     assert (frame["kind"] != "").all(), "every row names its kind"

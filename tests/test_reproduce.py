@@ -233,8 +233,8 @@ def test_run_keeps_finished_tasks_and_resumes_from_them(tmp_path, monkeypatch, c
     """`python -m puzzles run` with --cache-dir keeps every finished task, and a rerun reads
     them back instead of recomputing (the toy family stands in for a paper)."""
     import puzzles.catalogue
+    from puzzles.lightsout import paper as lightsout
     from puzzles.reproduce import main
-    from tests.toy import lightsout
 
     monkeypatch.setattr(puzzles.catalogue, "paper", lambda key: lightsout.PAPER)
     cache = tmp_path / "cache"

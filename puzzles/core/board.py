@@ -14,14 +14,21 @@ from __future__ import annotations
 
 import base64
 import html
+import io
 import logging
 import re
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import anywidget
 import traitlets
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import to_rgb, to_rgba
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, Polygon, Rectangle
 
 from puzzles.core.display import markdown_alt
 
@@ -348,19 +355,13 @@ def _colour(value: Any, opacity: Any = None) -> Any:
         value = THEMES["light"][1]  # a picture without a theme is drawn as the light one
     if opacity is None:
         return value
-    from matplotlib.colors import to_rgba
 
     return to_rgba(value, float(opacity))
 
 
 def scene_png(scene: Scene, dpi: int = 100) -> bytes:
     """Rasterise a scene's rectangles, circles, lines, polygons and texts to PNG bytes."""
-    import io
 
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import Circle, Polygon, Rectangle
 
     w, h = float(scene.width), float(scene.height)
     fig = Figure(figsize=(w / 100, h / 100), dpi=dpi)
@@ -577,7 +578,6 @@ class Key:
 
 def _rgb(colour: str, theme: str) -> tuple[float, float, float]:
     """An SVG colour as RGB in 0..1 (``currentColor`` is the theme's ink)."""
-    from matplotlib.colors import to_rgb
 
     return to_rgb(THEMES[theme][1] if colour == INK else colour)
 
@@ -603,7 +603,6 @@ def ink_on(fill: str) -> str:
 
 def with_key(scene: Scene, goal: str, keys: Sequence[Key], width: float | None = None) -> Scene:
     """``scene`` with the goal sentence and the key drawn below it."""
-    import textwrap
 
     w = max(float(scene.width), width or 0.0, 260.0)
     out = Scene(w, scene.height, list(scene.parts), list(scene.items))

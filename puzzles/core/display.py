@@ -21,11 +21,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from IPython.core.getipython import get_ipython
+from IPython.display import display
+from matplotlib.figure import Figure
 from pandas import get_option
+from pandas.io.formats import format as fmt
 
-from puzzles.core.output import save_figure
+from puzzles.core.output import _target, save_figure
 
 # The one display of a missing value, whatever pandas would print (NaN, <NA>, None).
 MISSING = "—"
@@ -97,8 +102,6 @@ def figure_png(fig: Any) -> bytes:
 def show_figure(fig: Any, name: str, directory: str | Path, alt: str | None = None) -> Path:
     """Save ``fig`` as :func:`save_figure` does (the same bytes), display it with its alt text
     (``alt`` or the one :func:`described` attached) and close it; returns the file's path."""
-    import matplotlib.pyplot as plt
-    from IPython.display import display
 
     if alt is not None:
         described(fig, alt)
@@ -115,7 +118,6 @@ def show_figure(fig: Any, name: str, directory: str | Path, alt: str | None = No
 def show_picture(png: bytes, name: str, directory: str | Path, alt: str) -> Picture:
     """Save a PNG (a board's scene) as ``<directory>/<name>.png``; returns it as a
     :class:`Picture` to display."""
-    from puzzles.core.output import _target
 
     picture = Picture(png, alt)
     _target(name, directory, ".png").write_bytes(png)
@@ -137,7 +139,6 @@ def for_display(frame: pd.DataFrame) -> pd.DataFrame:
 def table_html(frame: pd.DataFrame) -> str:
     """The notebook's HTML of a DataFrame, drawn as ``DataFrame._repr_html_`` draws it (the
     same options and formatter) but with missing values as MISSING."""
-    from pandas.io.formats import format as fmt
 
     params = fmt.get_dataframe_repr_params()
     formatter = fmt.DataFrameFormatter(
@@ -149,7 +150,6 @@ def table_html(frame: pd.DataFrame) -> str:
 
 def table_text(frame: pd.DataFrame) -> str:
     """The plain text of a DataFrame, as pandas prints it, missing values as MISSING."""
-    from pandas.io.formats import format as fmt
 
     return for_display(frame).to_string(na_rep=MISSING, **fmt.get_dataframe_repr_params())
 
@@ -166,7 +166,6 @@ def _figure_bundle(fig: Any, include: Any = None, exclude: Any = None) -> Any:
 def _shown_png(fig: Any) -> bytes:
     """The PNG IPython shows for ``fig``: the inline backend's printer (IPython prefers it to a
     bundle's image/png), so the markdown image embeds the same bytes; figure_png without one."""
-    from IPython.core.getipython import get_ipython
 
     shell = get_ipython()
     printer = None
@@ -190,7 +189,6 @@ def register(shell: Any = None) -> bool:
         shell = ipython.get_ipython() if ipython is not None else None
     if shell is None:
         return False
-    from matplotlib.figure import Figure
 
     formatters = shell.display_formatter.formatters
     shell.display_formatter.mimebundle_formatter.for_type(Figure, _figure_bundle)

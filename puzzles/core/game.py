@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+import numpy as np
+
 from puzzles.core.board import Board, Event, Key, Scene, button, text_area, with_key
 
 S = TypeVar("S")
@@ -179,7 +181,6 @@ def _same(a: object, b: object) -> bool:
     try:
         return bool(a == b)
     except ValueError:  # numpy arrays: == is element-wise
-        import numpy as np
 
         return bool(np.array_equal(a, b))
 

@@ -13,6 +13,8 @@ from typing import Any
 
 import pandas as pd
 
+from puzzles.core.scales import check_scale
+
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 PNG_DPI = 120
 
@@ -82,9 +84,7 @@ def figures_dir(stem: str, scale: str, chosen: str | Path = "") -> Path:
     ``../figures/<stem>`` (relative to the notebook's folder, where Jupyter, papermill and nbval
     run it) only at paper scale, and a fresh temporary folder at any other scale, so exploring
     at smoke scale never overwrites the committed results."""
-    import tempfile
 
-    from puzzles.core.scales import check_scale
 
     check_scale(scale)
     if not isinstance(stem, str) or not _NAME.match(stem):

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.toy.lightsout import SIZE, LightsOut
+from puzzles.lightsout.game import LightsOut
+from puzzles.lightsout.model import SIZE
 
-TOY = f"""
-import sys
-sys.path.insert(0, {str(__import__("pathlib").Path(__file__).resolve().parents[2])!r})
-from tests.toy.lightsout import LightsOut
+TOY = """
+from puzzles.lightsout.game import LightsOut
 from puzzles.core.game import Player
 player = Player(LightsOut())
 player.board
