@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from puzzles.core import run_tasks
 from puzzles.core.paper import ROOT_SEED, Task
 from puzzles.jumpmaze import model
 from puzzles.jumpmaze.model import check_n, max_jumps
@@ -33,6 +34,8 @@ from puzzles.jumpmaze.model import check_n, max_jumps
 # the slots of a search's ``stats``
 NODES, COMPLETE, GOAL_LEAVES = 0, 1, 2
 MAX_NEW = 4  # a jump discovers at most four new cells (up, left, right, down)
+# the bound and symmetry cut of a default search (``discoverable``, ``transpose``), by name
+BOUND_NAME = "deepest layer + discoverable cells, transpose symmetry broken"
 
 
 class Question(NamedTuple):
@@ -468,8 +471,6 @@ def search_parallel(n: int, target: int, node_limit: int = 10**12, *, workers: i
     node count too, since each branch runs with the same fixed target) except that a deeper
     maze found in one branch does not raise the target of the others.
     """
-    from puzzles.core import run_tasks  # local: keeps the numba module importable alone
-
     n = _check_search_args(n, target, node_limit)
     tasks = branch_tasks(n, target, node_limit, root=ROOT_SEED, discoverable=discoverable,
                          transpose=transpose)

@@ -14,13 +14,15 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core import derive_rng, derive_seed, run_tasks, summarise
+from puzzles.core.claims import depends_on_reading
 from puzzles.core.paper import Task
 from puzzles.core.prose import Prose
 from puzzles.jumpmaze import exact, model, optimise
-from puzzles.jumpmaze.report import report
+from puzzles.jumpmaze.budget import report
+from puzzles.jumpmaze.exact import BOUND_NAME
 
 if TYPE_CHECKING:
-    from puzzles.jumpmaze.paper import Anneal, MazeBudget
+    from puzzles.jumpmaze.budget import Anneal, MazeBudget
 
 PROSE = Prose("puzzles.jumpmaze")
 ALGORITHM_ORDER = {a: i for i, a in enumerate(optimise.ALGORITHMS)}
@@ -417,8 +419,6 @@ PROOF_COLUMNS = ["n", "target_refuted", "nodes", "bound"]
 def proofs_table(live: Sequence[exact.ExactResult], stored: Sequence[dict]) -> pd.DataFrame:
     """Every refutation: live complete searches that found nothing, and stored offline ones
     (seed-determined columns only: live times go to timings.csv, offline ones to STORED.csv)."""
-    from puzzles.jumpmaze.offline import BOUND_NAME
-
     rows = []
     for r in live:
         if not r.complete or r.best_score is not None:
@@ -489,8 +489,6 @@ def conjecture_sentence(conj: pd.DataFrame) -> str:
 def count_sentence(ledger: Any, prefix: str, what: str) -> str:
     """'<what>: holds at a of N sizes, inconclusive at b, reversed at c' (ids starting
     ``prefix``, headline verdicts), and how many verdicts change under another reading."""
-    from puzzles.core.claims import depends_on_reading
-
     rows = [c for c in ledger if c.id.startswith(prefix)]
     if not rows:
         return PROSE.text("count_unchecked", what=what)
@@ -564,8 +562,6 @@ def _report_bullets(ledger: Any) -> list[str]:
 
 
 def _contradicted_bullet(ledger: Any) -> str:
-    from puzzles.core.claims import depends_on_reading
-
     frame = ledger.frame()
     against = frame[frame["verdict"] == "contradicted"]
     moved = against[depends_on_reading(against)]

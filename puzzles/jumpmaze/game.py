@@ -18,7 +18,8 @@ import numpy as np
 
 from puzzles.core.board import Event, Key, Scene, button, field_control
 from puzzles.core.game import Edit, Game, View
-from puzzles.jumpmaze import model
+from puzzles.jumpmaze import model, offline
+from puzzles.jumpmaze.reference import report_puzzle
 from puzzles.jumpmaze.scene import CELL_BG, DEPTH_FG, FRAMES, PATH_BG, maze_scene
 
 Cell = tuple[int, int]
@@ -273,8 +274,5 @@ class MazeGame(Game[Maze, Cell]):
 def examples() -> list[MazeGame]:
     """Solvable mazes: the deepest 5 x 5 maze (the stored exact proof's witness, 21 jumps) and
     the report's n = 11 puzzle (103 jumps)."""
-    from puzzles.jumpmaze import offline
-    from puzzles.jumpmaze.report import report_puzzle
-
     deepest = offline.proof_records(offline.stored("long-proofs"))["5"]["grid"]
     return [MazeGame(deepest), MazeGame(report_puzzle())]

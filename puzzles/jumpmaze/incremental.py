@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from puzzles.core.seeding import derive_seed
 from puzzles.jumpmaze import optimise
 from puzzles.jumpmaze.model import _target, check_n, neighbour_flat, random_flat
 
@@ -277,8 +278,6 @@ def benchmark(runs: int = 50, cases: tuple = BENCH_CASES, seed: int = 2026,
     steps that skipped the BFS, seed-determined; ``timing``: the best of ``repeats`` timings of
     all runs of a case with each evaluator, and their ratio).
     """
-    from puzzles.core.seeding import derive_seed
-
     checks, times = [], []
     for n, alg, iters in cases:
         seeds = [derive_seed(seed, "incremental", alg, n, r) for r in range(runs)]

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from puzzles.core import verdicts as V
 from puzzles.core.paper import ROOT_SEED, Task
 from puzzles.core.seeding import derive_seed
 from puzzles.jumpmaze import optimise
@@ -244,8 +245,6 @@ def scores(table: pd.DataFrame, name: str, n: int, stat: str) -> np.ndarray:
 def equal_order(table: pd.DataFrame, better: str, worse: str, n: int, stat: str) -> Any:
     """"``better`` beats ``worse`` at ``n``" with both at ``E(n)`` evaluations: the engine's
     one-sided unpaired ordering (the runs are independent)."""
-    from puzzles.core import verdicts as V
-
     return V.ordering(scores(table, worse, n, stat), scores(table, better, n, stat),
                       paired=False)
 

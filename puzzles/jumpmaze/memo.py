@@ -26,6 +26,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from puzzles.core import run_tasks
 from puzzles.jumpmaze import exact
 from puzzles.jumpmaze.model import check_n, max_jumps
 
@@ -357,8 +358,6 @@ def refute(n: int, target: int, node_limit: int, *, table_bits: int = TABLE_BITS
     ``order``: branches to run first (the rest follow in :func:`exact.branches` order). The
     record holds only what the search determines (no times: see :func:`branch_seconds`).
     """
-    from puzzles.core import run_tasks  # local: keeps the numba module importable alone
-
     n = check_n_memo(n)
     todo = sorted(exact.branches(n), key=lambda b: b not in order)
     tasks = [(n, int(target), int(node_limit), b, int(table_bits)) for b in todo]

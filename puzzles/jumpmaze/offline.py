@@ -33,14 +33,17 @@ import pandas as pd
 
 from puzzles._source import source_hash
 from puzzles.core.paper import Task
+from puzzles.core.project import ROOT
+from puzzles.core.storage import STORED_INDEX, read_stored, read_table
 from puzzles.jumpmaze import designer, exact, model
+from puzzles.jumpmaze.budget import STORED
+from puzzles.jumpmaze.exact import BOUND_NAME
 from puzzles.jumpmaze.experiments import AnnealResult, AnnealTask, anneal_tasks
 
 if TYPE_CHECKING:
+    from puzzles.jumpmaze.budget import MazeBudget
     from puzzles.jumpmaze.exact import BranchResult, BranchTask
-    from puzzles.jumpmaze.paper import MazeBudget
 
-BOUND_NAME = "deepest layer + discoverable cells, transpose symmetry broken"
 PROVENANCE = ["numba", "numpy", "python", "code_sha256_16", "git_commit"]
 
 
@@ -338,24 +341,22 @@ def refutation_record(table: pd.DataFrame, stored: Mapping[str, Any] | None = No
 
 
 def stored_path(name: str) -> Path:
-    """Where experiment ``name``'s table is stored."""
-    from puzzles.catalogue import ROOT
-    from puzzles.jumpmaze.paper import PAPER
-
-    return PAPER.stored_path(name, ROOT)
+    """Where experiment ``name``'s table is stored (``budget.STORED``, what the paper stores)."""
+    for experiment, rel in STORED:
+        if experiment == name:
+            return ROOT / rel
+    known = ", ".join(n for n, _ in STORED)
+    raise ValueError(f"03_jumping_maze: experiment {name!r} has no stored file; "
+                     f"stored runs: {known}")
 
 
 def stored(name: str) -> pd.DataFrame:
     """The stored table of experiment ``name``."""
-    from puzzles.core.storage import read_stored
-
     return read_stored(stored_path(name), keep_default_na=False, na_values=[""])
 
 
 def stored_index() -> pd.DataFrame:
     """``data/STORED.csv``: per table its command, hash and (converted runs) provenance."""
-    from puzzles.core.storage import STORED_INDEX, read_table
-
     return read_table(stored_path("long-anneal").parent / STORED_INDEX).set_index("file")
 
 

@@ -30,10 +30,11 @@ from numba import njit
 from numba.extending import overload
 
 from puzzles.jumpmaze import model
+from puzzles.jumpmaze.budget import report
 from puzzles.jumpmaze.model import check_n, max_jumps, neighbour_flat, random_flat, score_flat
 
 if TYPE_CHECKING:
-    from puzzles.jumpmaze.paper import MazeBudget
+    from puzzles.jumpmaze.budget import MazeBudget
 
 # GA selection readings of the report's "the ones that are 80% better than the rest"
 SELECT_RULES = ("beats80", "top80")
@@ -515,8 +516,6 @@ def genetic(n: int, pop_size: int, gens: int, seed: int, *, pmut: float = 0.02,
             pclone: float = 0.5, select: str = "beats80", algorithm: str = "ga") -> RunResult:
     """One seeded run of the report's GA (``select``: "beats80" or the alternative "top80",
     of the report's share: "80% better")."""
-    from puzzles.jumpmaze.report import report
-
     n = check_n(n)
     pop_size = _check_positive("pop_size", pop_size)
     gens = _check_positive("gens", gens)

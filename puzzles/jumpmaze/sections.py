@@ -7,22 +7,36 @@ puzzles among every candidate) lives here, so the notebook holds no formula and 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import numba
 import numpy as np
 import pandas as pd
+from IPython.display import Markdown
 
-from puzzles.core.claims import fmt
-from puzzles.jumpmaze import designer, exact, experiments, model, offline
+from puzzles.core.claims import coverage, depends_on_reading, fmt, inventory
+from puzzles.core.game import Player
+from puzzles.jumpmaze import (
+    attained,
+    designer,
+    estimate,
+    exact,
+    experiments,
+    matched,
+    model,
+    offline,
+)
+from puzzles.jumpmaze.budget import report
 from puzzles.jumpmaze.experiments import PROSE
-from puzzles.jumpmaze.report import report
+from puzzles.jumpmaze.game import MazeGame
+from puzzles.jumpmaze.optimise import ALGORITHMS
+from puzzles.jumpmaze.readings import MARGINS, TIE, Runs, gain
 
 if TYPE_CHECKING:
-    from IPython.display import Markdown
-
-    from puzzles.jumpmaze.paper import MazeBudget
+    from puzzles.jumpmaze.budget import MazeBudget
 
 
 def scale_note(scale: str, budget: MazeBudget) -> Markdown:
@@ -71,8 +85,6 @@ def protocol_tables(results: pd.DataFrame, budget: MazeBudget,
 
 def by_algorithm(summary: pd.DataFrame, values: str) -> pd.DataFrame:
     """``values`` of ``final_scores.csv`` per algorithm (rows, the report's order) and n."""
-    from puzzles.jumpmaze.optimise import ALGORITHMS
-
     table = summary.pivot(index="algorithm", columns="n", values=values)
     return table.loc[[a for a in ALGORITHMS if a in table.index]]
 
@@ -91,12 +103,10 @@ def frozen(budget: MazeBudget) -> Markdown:
 
 def plateau_gains(tables: Mapping[str, pd.DataFrame], budget: MazeBudget) -> pd.DataFrame:
     """Each climber's mean gain per run over each plateau window (the T3-plateau rows' data)."""
-    from puzzles.jumpmaze import ledger as L
-
-    runs = L.Runs(tables["final_scores_per_run"], tables["checkpoints"], budget)
-    rows = [{"climber": L.TIE[v], "n": n, "window": name, "from iteration": start,
-             "mean gain": round(float(L.gain(runs, f"hc_{v}", n, start).mean()), 2)}
-            for v in L.TIE for n in budget.sizes
+    runs = Runs(tables["final_scores_per_run"], tables["checkpoints"], budget)
+    rows = [{"climber": TIE[v], "n": n, "window": name, "from iteration": start,
+             "mean gain": round(float(gain(runs, f"hc_{v}", n, start).mean()), 2)}
+            for v in TIE for n in budget.sizes
             for name, start in experiments.windows(f"hc_{v}", n, budget).items()]
     return pd.DataFrame(rows).pivot(index=["climber", "window"], columns="n",
                                     values="mean gain")
@@ -104,8 +114,6 @@ def plateau_gains(tables: Mapping[str, pd.DataFrame], budget: MazeBudget) -> pd.
 
 def margins_table() -> pd.DataFrame:
     """The margins the equivalence rows use, as the notebook shows them (kind, rows, why)."""
-    from puzzles.jumpmaze.ledger import MARGINS
-
     return pd.DataFrame([
         {"kind": "estimate", "rows": "T3-plateau-*", "margin": MARGINS.plateau.text,
          "why": "one move of goal depth is the score's unit; a mean gain under one move over "
@@ -130,8 +138,6 @@ def _reading(ledger: Any, claim_id: str, name: str) -> str:
 
 def reading_evidence(ledger: Any, gains: pd.DataFrame) -> Markdown:
     """Why the headline reading is the report's own, with the measured evidence."""
-    from IPython.display import Markdown
-
     r = report()
     parts = ["**The report's own reading.** "
              + PROSE.text("report_reading", runs=r.runs, after=r.hc_plateau_after)]
@@ -168,8 +174,6 @@ def curves_sentence(summary: pd.DataFrame, n: int = 11) -> str:
 
 def plateau_sentences(ledger: Any) -> Markdown:
     """Markdown bullets: every plateau row's headline verdict."""
-    from IPython.display import Markdown
-
     return Markdown("\n".join(
         PROSE.text("plateau_row", claim=c.claim, ours=c.ours, evidence=c.uncertainty or c.test,
                    margin=c.margin, verdict=c.verdict, readings=c.readings)
@@ -187,16 +191,12 @@ COUNTED = (("T4-restarts-hc-strict", "random restarts beat plain hill climbing")
 
 def count_sentences(ledger: Any) -> Markdown:
     """Markdown bullets: every ordering claim of the report, counted over the sizes."""
-    from IPython.display import Markdown
-
     return Markdown("\n".join(f"* {experiments.count_sentence(ledger, prefix, what)}."
                               for prefix, what in COUNTED))
 
 
 def best_sentence(ledger: Any) -> Markdown:
     """The report's 103-move puzzle against the best of our runs."""
-    from IPython.display import Markdown
-
     t8 = ledger["T8-best-103"]
     return Markdown(PROSE.text("best_row", claim=t8.claim, ours=t8.ours, test=t8.test,
                                uncertainty=t8.uncertainty, p=t8.p, p_adjusted=t8.p_adjusted,
@@ -205,8 +205,6 @@ def best_sentence(ledger: Any) -> Markdown:
 
 def ga_sentence(curves: pd.DataFrame, at: int = 10) -> Markdown:
     """How the two GA readings rise: population mean at generation 0, ``at`` and the end."""
-    from IPython.display import Markdown
-
     parts = []
     for alg in ("ga", "ga_top80"):
         d = curves[curves["algorithm"] == alg]
@@ -383,8 +381,6 @@ def designer_table(design: Mapping[str, dict]) -> pd.DataFrame:
 def ledger_note(ledger: Any) -> Markdown:
     """The ledger's verdict counts, checked to cover every claim of the inventory, and how
     many verdicts depend on the reading."""
-    from puzzles.core.claims import coverage, depends_on_reading, inventory
-
     claims = inventory("puzzles.jumpmaze")
     cov = coverage(ledger.frame(), claims)
     if not cov.complete:
@@ -395,9 +391,6 @@ def ledger_note(ledger: Any) -> Markdown:
 
 def play(best: Mapping[str, dict], fallback: object, n: str = "7") -> Any:
     """The core Player on the best maze of size ``n`` (``fallback`` when there is none)."""
-    from puzzles.core.game import Player
-    from puzzles.jumpmaze.game import MazeGame
-
     return Player(MazeGame(best[n]["grid"] if n in best else fallback))
 
 
@@ -406,16 +399,12 @@ def play(best: Mapping[str, dict], fallback: object, n: str = "7") -> Any:
 
 def matched_runs() -> tuple[pd.DataFrame, pd.DataFrame]:
     """The stored matched-budget runs (every optimiser at E(n) evaluations) and their summary."""
-    from puzzles.jumpmaze import matched
-
     table = offline.stored("matched")
     return table, matched.summary(table)
 
 
 def matched_note(table: pd.DataFrame) -> Markdown:
     """E(n) per n and annealing against the tie-accepting climber at equal evaluations."""
-    from puzzles.jumpmaze import matched
-
     sizes = sorted(int(n) for n in table["n"].unique())
     verdicts = []
     for n in sizes:
@@ -432,11 +421,6 @@ def matched_note(table: pd.DataFrame) -> Markdown:
 def designer_maxima(design: Mapping[str, dict]) -> tuple[pd.DataFrame, Markdown]:
     """``designer_maxima.csv`` from the stored constrained searches, and its sentence (with
     the unmerged search's own proofs at n = 5 and 6 beside them)."""
-    import json
-    from importlib import resources
-
-    from puzzles.jumpmaze import attained
-
     data = resources.files("puzzles.jumpmaze").joinpath("data")
     unmerged = [json.loads(data.joinpath(f"constrained_n{n}.json").read_text("utf-8"))
                 for n in (5, 6)]
@@ -464,8 +448,6 @@ def incremental_note(check: pd.DataFrame, timing: pd.DataFrame) -> Markdown:
 def incremental_bench() -> tuple[pd.DataFrame, pd.DataFrame]:
     """The stored benchmark of :func:`puzzles.jumpmaze.incremental.benchmark` (50 runs per
     case): identical runs and skip shares (seed-determined), and its CPU times (a timing file)."""
-    from importlib import resources
-
     data = resources.files("puzzles.jumpmaze").joinpath("data")
     return (pd.read_csv(str(data.joinpath("incremental_benchmark.csv"))),
             pd.read_csv(str(data.joinpath("timing_incremental_benchmark.csv"))))
@@ -478,8 +460,6 @@ def size_estimates() -> tuple[pd.DataFrame, pd.DataFrame, Markdown]:
     """The stored Knuth estimates of the unfinished refutations, their totals and their
     sentence (read from the table alone: it was made at the paper's budget, whatever the
     notebook's scale)."""
-    from puzzles.jumpmaze import estimate
-
     table = offline.stored("size-estimates")
     tot = estimate.totals(table).set_index(["n", "target", "waste"])
     # the open branches were estimated with and without the forced-waste bound
