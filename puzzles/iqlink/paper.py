@@ -23,7 +23,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from puzzles.core.paper import Experiment, Paper
-from puzzles.iqlink import ledger24  # noqa: F401  (registers its evidence)
 from puzzles.iqlink.budget import FAMILY, NUMBER, STEM, STORED, IQLinkBudget
 from puzzles.iqlink.experiments import analyse_challenge, analysis_frame, analysis_tasks
 from puzzles.iqlink.ledger import EVIDENCE
