@@ -200,7 +200,7 @@ def test_a_recount_that_disagrees_is_an_error_not_a_row(tmp_path, analysis, monk
     first, command = ex.empty_board_recount()
     bad = first.copy()
     bad.loc[bad.index[0], "linked"] += 1
-    monkeypatch.setattr(ex, "empty_board_recount", lambda: (bad, command))
+    monkeypatch.setattr(iqledger, "empty_board_recount", lambda: (bad, command))
     with pytest.raises(ValueError, match="disagrees with empty_board.json"):
         PAPER.ledger("paper", results=_results(tmp_path, analysis))
 

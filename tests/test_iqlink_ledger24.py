@@ -10,7 +10,6 @@ import pytest
 
 from puzzles.core import verdicts as V
 from puzzles.iqlink import ledger as L
-from puzzles.iqlink import ledger24 as l24
 from puzzles.iqlink import runs24 as r24
 
 LEVELS = ("2", "3", "4", "5", "6", "never")
@@ -55,7 +54,7 @@ def test_best_transition_3_or_4_wins_when_one_of_them_is_best():
     base = {t: [100 + 10 * i for i in range(n)] for t in LEVELS}
     base["3"] = [50 + 10 * i for i in range(n)]  # 3 is best, 4 is the worst
     base["4"] = [500 + 10 * i for i in range(n)]
-    out = l24.best_transition(FakeData(analysis=_analysis(["Wizard"] * n),
+    out = L.best_transition(FakeData(analysis=_analysis(["Wizard"] * n),
                                        transition=_sweep(base)))
     assert out.evidence["the weakest comparison"].significant == "reproduced"
     assert set(out.evidence) == {"the weakest comparison", "3 or 4 vs 2", "3 or 4 vs 5",
@@ -67,7 +66,7 @@ def test_best_transition_loses_to_a_better_level():
     base = {t: [200 + 10 * i for i in range(n)] for t in LEVELS}
     base["3"] = base["4"] = [100 + 10 * i for i in range(n)]
     base["6"] = [20 + 10 * i for i in range(n)]
-    out = l24.best_transition(FakeData(analysis=_analysis(["Wizard"] * n),
+    out = L.best_transition(FakeData(analysis=_analysis(["Wizard"] * n),
                                        transition=_sweep(base)))
     assert out.evidence["the weakest comparison"].significant == "contradicted"
     assert out.evidence["3 or 4 vs 6"].significant == "contradicted"
@@ -82,13 +81,13 @@ def test_best_transition_leaves_out_the_challenges_no_switch_can_act_on():
     for t in LEVELS:
         base[t][0] = base[t][1] = 7
     df = _analysis(["Wizard"] * n, combos=[1] + [100] * (n - 1), to_place=[8, 3] + [8] * 10)
-    ev = l24.best_transition(FakeData(analysis=df, transition=_sweep(base))).evidence
+    ev = L.best_transition(FakeData(analysis=df, transition=_sweep(base))).evidence
     assert "2 of 12 pairs equal by construction left out" in ev["3 or 4 vs 5"].test
     assert "1 of 12 pairs equal by construction left out" in ev["3 or 4 vs 2"].test
     assert "1 of 12 pairs" in ev["3 or 4 vs never"].test
     base["5"][0] = 6  # a switch that acts where it cannot: a solver bug
     with pytest.raises(RuntimeError, match="cannot act"):
-        l24.best_transition(FakeData(analysis=df, transition=_sweep(base)))
+        L.best_transition(FakeData(analysis=df, transition=_sweep(base)))
 
 
 def _naive(levels, nodes, links=0):
@@ -107,7 +106,7 @@ def _naive(levels, nodes, links=0):
 
 def test_linkability_pays_compares_linked_with_free_in_each_reading():
     naive = _naive(["Wizard"] * 8, [(1000 + i, 10 + i, 500 + i, 600 + i) for i in range(8)])
-    out = l24.linkability_pays(FakeData(analysis=_analysis(["Wizard"] * 8), naive=naive))
+    out = L.linkability_pays(FakeData(analysis=_analysis(["Wizard"] * 8), naive=naive))
     assert out.evidence["naive = any order, hard = our 7 hardest"].significant == "reproduced"
     # fixed order: linked above free on every challenge
     assert out.evidence["naive = fixed order"].significant == "contradicted"
@@ -117,25 +116,25 @@ def test_linkability_pays_compares_linked_with_free_in_each_reading():
 def test_easy_cost_is_by_construction_where_cleanup_leaves_one_combination():
     naive = _naive(["Starter"] * 8, [(2, 2, 2, 2)] * 8, links=3)
     data = FakeData(analysis=_analysis(["Starter"] * 8, combos=[1] * 8), naive=naive)
-    out = l24.linkability_costs_easy(data)
+    out = L.linkability_costs_easy(data)
     assert out.evidence.settled == "by construction"
     assert "basic cleanup leaves one combination" in out.evidence.test
     assert "nodes equal with and without it on 8 of 8" in out.why
     assert "23%" in out.why  # link + union over all the linked work: 6 / 26
     # where cleanup leaves several combinations the rule can act: a paired test of the work
     data = FakeData(analysis=_analysis(["Starter"] * 8, combos=[1] * 2 + [6] * 6), naive=naive)
-    ev = l24.linkability_costs_easy(data).evidence
+    ev = L.linkability_costs_easy(data).evidence
     assert ev.significant == "reproduced" and "2 of 8 pairs equal by construction" in ev.test
     # Wizard challenges where linkability saves work change nothing
     wiz = _naive(["Wizard"] * 8, [(50, 5, 50, 5)] * 8, links=3).assign(id=lambda d: d.id + 8)
     data = FakeData(analysis=_analysis(["Starter"] * 8 + ["Wizard"] * 8, combos=[1] * 2 + [
         6] * 14), naive=pd.concat([naive, wiz]))
-    assert l24.linkability_costs_easy(data).evidence.p == ev.p
+    assert L.linkability_costs_easy(data).evidence.p == ev.p
 
 
 def test_easy_cost_when_linkability_saves_more_than_it_pays():
     naive = _naive(["Junior"] * 8, [(4, 1, 4, 1)] * 8, links=3)
-    ev = l24.linkability_costs_easy(FakeData(analysis=_analysis(["Junior"] * 8), naive=naive))
+    ev = L.linkability_costs_easy(FakeData(analysis=_analysis(["Junior"] * 8), naive=naive))
     assert ev.evidence.significant == "contradicted"
 
 

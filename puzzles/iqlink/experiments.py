@@ -9,22 +9,43 @@ so that the table is the same on every rerun.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from importlib import resources
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from puzzles.core.paper import Task
+from puzzles.iqlink import anu, reference
+from puzzles.iqlink.budget import IQLinkBudget, sample_ids
 from puzzles.iqlink.facts import has_loop, heat_likeness, linked_build_order, parts
-from puzzles.iqlink.generate import load_challenges, stored_solution
+from puzzles.iqlink.generate import (
+    generate_challenge,
+    load_challenges,
+    solution_key,
+    stored_challenges,
+    stored_solution,
+)
 from puzzles.iqlink.grader import TIERS as GRADER_TIERS
 from puzzles.iqlink.grader import grade
 from puzzles.iqlink.pieces import PIECE_NAMES, PIECES, piece_index
-from puzzles.iqlink.placements import orientations, placement_counts, table
+from puzzles.iqlink.placements import (
+    UNLINKED,
+    Challenge,
+    challenge,
+    check_solution,
+    collide,
+    on_board,
+    orientations,
+    placement_counts,
+    table,
+    turn_board,
+)
 from puzzles.iqlink.search import count_solutions, paper_search
 from puzzles.iqlink.strategies import (
     all_legal,
@@ -39,9 +60,6 @@ from puzzles.iqlink.strategies import (
     solution_rank,
     unwise_filter,
 )
-
-if TYPE_CHECKING:
-    from puzzles.iqlink.paper import IQLinkBudget
 
 # The paper's solver variants run on every challenge: (name, linkable, transition, counting).
 VARIANTS: tuple[tuple[str, bool, int, bool], ...] = (
@@ -62,11 +80,6 @@ def placements_table() -> pd.DataFrame:
 
 def _log10(x: int) -> float:
     return round(math.log10(x), 3) if x > 0 else float("nan")
-
-
-def heat_order(ch, domains) -> list[int]:
-    """Candidate placement ids, piece by piece, each piece's list heat-sorted."""
-    return [i for v in heat_sort(ch, domains).values() for i in v]
 
 
 _WARM = False
@@ -292,40 +305,25 @@ def legal_counts_by_piece(cid: int) -> dict[str, int]:
 
 def heat_cells(cid: int) -> tuple[np.ndarray, np.ndarray]:
     """Heat per slot for challenge ``cid``: (all legal placements, after basic cleanup)."""
-    from puzzles.iqlink.strategies import heat_map
-
     ch = load_challenges()[cid - 1]
     return heat_map(ch), heat_map(ch, basic_cleanup(ch).domains)
 
 
-def sample_ids(n: int) -> list[int]:
-    """``n`` challenge ids spread evenly over 1..120 (all 120 for n >= 120)."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n must be a positive int, got {n!r}")
-    if n >= 120:
-        return list(range(1, 121))
-    return sorted({int(round(x)) for x in np.linspace(1, 120, n)})
-
-
 def table1_ours(df: pd.DataFrame) -> pd.DataFrame:
     """Table 1 on our challenges beside the paper's ranges."""
-    from puzzles.iqlink.reference import table1
-
     g = df.groupby("level", sort=False)
     ours = pd.DataFrame({
         "challenges (ours)": g.size(),
         "pieces given (ours)": g["given"].min().astype(str) + "-" + g["given"].max().astype(str),
         "pieces to place (ours)": g["to_place"].min().astype(str) + "-"
         + g["to_place"].max().astype(str)}).reset_index()
-    return table1().merge(ours, on="level", how="left")
+    return reference.table1().merge(ours, on="level", how="left")
 
 
 def table2_ours(placements: pd.DataFrame) -> pd.DataFrame:
     """Table 2: our placement counts per family beside the paper's."""
-    from puzzles.iqlink.reference import table2
-
     rows = []
-    for label, paper in table2().items():
+    for label, paper in reference.table2().items():
         family = label.split(" ")[0]
         lp = "light purple" in label
         sel = placements[(placements["family"] == family)
@@ -346,8 +344,6 @@ def table2_summary(placements: pd.DataFrame) -> dict[str, int]:
 
 def table3_ours(df: pd.DataFrame, ids: tuple[int, ...]) -> pd.DataFrame:
     """Table 3 on our challenges: search nodes without / with linkability, beside the paper."""
-    from puzzles.iqlink.reference import table3
-
     sel = df[df["id"].isin(ids)]
 
     def show(found, nodes):
@@ -359,25 +355,21 @@ def table3_ours(df: pd.DataFrame, ids: tuple[int, ...]) -> pd.DataFrame:
             sel["unlinked_found"], sel["unlinked_nodes"], strict=True)],
         "with linkability (ours)": [show(f, n) for f, n in zip(
             sel["linked_found"], sel["linked_nodes"], strict=True)]})
-    return ours.merge(table3(), on="puzzle", how="left")
+    return ours.merge(reference.table3(), on="puzzle", how="left")
 
 
 def table4_ours(df: pd.DataFrame, ids: tuple[int, ...]) -> pd.DataFrame:
     """Table 4 on our challenges: linked / legal options on the solver's path to the solution."""
-    from puzzles.iqlink.reference import table4
-
     sel = df[df["id"].isin(ids)]
     ours = pd.DataFrame({"puzzle": sel["id"], "missing (ours)": sel["to_place"],
                          "ratios (ours)": [r or "(none: exhaustive from the start)"
                                            for r in sel["ratios"]]})
-    return ours.merge(table4(), on="puzzle", how="left")
+    return ours.merge(reference.table4(), on="puzzle", how="left")
 
 
 def heatsort_table(df: pd.DataFrame, ids: tuple[int, ...] = (6, 19, 119, 120)) -> pd.DataFrame:
     """Section 12's examples: the combination reaching the solution before and after."""
-    from puzzles.iqlink.reference import heatsort
-
-    paper = heatsort()
+    paper = reference.heatsort()
     sel = df[df["id"].isin(ids)]
     return pd.DataFrame({
         "puzzle": sel["id"],
@@ -401,9 +393,7 @@ def search_summary(df: pd.DataFrame) -> pd.DataFrame:
 
 def counting_table(df: pd.DataFrame, ids: tuple[int, ...] = (75, 80, 82)) -> pd.DataFrame:
     """Section 15: nodes with and without ball/socket counting (transition at 3)."""
-    from puzzles.iqlink.reference import counting
-
-    paper = counting()
+    paper = reference.counting()
     sel = df[df["id"].isin(ids)]
     return pd.DataFrame({
         "puzzle": sel["id"], "missing (ours)": sel["to_place"],
@@ -441,11 +431,6 @@ def empty_board_slices() -> pd.DataFrame:
     stored in ``empty_board.json``; rows marked ``direct=False`` follow from a computed row by
     the board's 180-degree symmetry (``placements.turn_board``).
     """
-    import json
-    from importlib import resources
-
-    from puzzles.iqlink.placements import turn_board
-
     text = resources.files("puzzles.iqlink").joinpath("empty_board.json").read_text("utf-8")
     direct = {int(i): (int(c), int(n)) for i, c, n in json.loads(text)}
     t = table()
@@ -485,10 +470,6 @@ def hardest_search_table(df: pd.DataFrame, n: int = 7, seconds: bool = False) ->
 def anu_table() -> pd.DataFrame:
     """The 13 ANU COMP1110 test starts: start, given, fits and linked completions (ours), and
     whether ANU's listed solutions are exactly our fitting completions."""
-    from puzzles.iqlink import anu
-    from puzzles.iqlink.generate import solution_key
-    from puzzles.iqlink.placements import Challenge
-
     t = table()
     rows = []
     for start, sols in anu.STARTS:
@@ -506,9 +487,6 @@ def anu_table() -> pd.DataFrame:
 def anu_checks() -> dict[str, int]:
     """Counts over ANU's other test data: full solutions that fit / are linked, good pairs
     accepted, bad pairs rejected."""
-    from puzzles.iqlink import anu
-    from puzzles.iqlink.placements import UNLINKED, Challenge, check_solution, collide, on_board
-
     t = table()
 
     def pair_fits(pair: str) -> bool:
@@ -529,12 +507,6 @@ def old_set_table() -> pd.DataFrame:
     """The first generated set (``challenges_v1.json``, unique in linked completions only):
     id, level, given, linked completions, completions that fit, and whether its full solution
     repeats an earlier challenge's."""
-    import json
-    from importlib import resources
-
-    from puzzles.iqlink.generate import solution_key
-    from puzzles.iqlink.placements import challenge
-
     text = resources.files("puzzles.iqlink").joinpath("challenges_v1.json").read_text("utf-8")
     rows = []
     seen: set = set()
@@ -552,9 +524,6 @@ def empty_board_recount() -> tuple[pd.DataFrame, str]:
     ``search.recount_empty_board``): one row per light-purple slice (linked and fitting
     solutions, whether counted or copied from its turned twin), and the command that made it.
     Raises ValueError when a pair counted both ways disagrees."""
-    import json
-    from importlib import resources
-
     text = resources.files("puzzles.iqlink").joinpath("empty_board_recount.json").read_text(
         "utf-8")
     data = json.loads(text)
@@ -572,8 +541,6 @@ def empty_board_recount() -> tuple[pd.DataFrame, str]:
 
 def regenerated(n: int) -> pd.DataFrame:
     """The first ``n`` stored challenges rebuilt from their seeds: identical or not."""
-    from puzzles.iqlink.generate import generate_challenge, stored_challenges
-
     rows = []
     for it in stored_challenges()[:n]:
         again = generate_challenge(tuple(it["task"]))
@@ -611,9 +578,7 @@ def timing_summary(timed_df: pd.DataFrame, wall: float, workers: int) -> dict[st
 
 def strategies_beside_paper(df: pd.DataFrame) -> pd.DataFrame:
     """``strategy_table`` with the paper's counts for the booklet (Sections 9-10)."""
-    from puzzles.iqlink.reference import strategy_counts
-
-    paper = strategy_counts()
+    paper = reference.strategy_counts()
     out = strategy_table(df)
     out["first 11 (paper)"] = [paper["all_legal_first_11"], "-", "-"]
     out["first 25 (paper)"] = ["-", "-", paper["pairwise_first_25"]]
@@ -624,9 +589,7 @@ def strategies_beside_paper(df: pd.DataFrame) -> pd.DataFrame:
 def strategies_summary(df: pd.DataFrame) -> dict[str, Any]:
     """Sections 9-10 on our challenges beside the booklet's (for the prose): all legal on the
     first 11, pairwise cleanup in total."""
-    from puzzles.iqlink.reference import strategy_counts
-
-    paper = strategy_counts()
+    paper = reference.strategy_counts()
     return {"all_legal": int(df.loc[df["id"] <= 11, "all_legal"].sum()),
             "all_legal_paper": paper["all_legal_first_11"],
             "pairwise": int(df["pairwise"].sum()), "pairwise_paper": paper["pairwise_total"]}
@@ -634,19 +597,15 @@ def strategies_summary(df: pd.DataFrame) -> dict[str, Any]:
 
 def heatsort_examples() -> str:
     """The paper's heatsort examples as a phrase (Section 12)."""
-    from puzzles.iqlink.reference import heatsort
-
     return " and ".join(f"its puzzle {p} ({before} combinations, down to the {after})"
-                        for p, (before, after) in heatsort().items())
+                        for p, (before, after) in reference.heatsort().items())
 
 
 def first_moves_table(df: pd.DataFrame) -> pd.DataFrame:
     """Fig. 24: the most legal and linkable first moves per level, beside the paper's."""
-    from puzzles.iqlink.reference import first_moves_hardest
-
     fm = df.groupby("level", sort=False)[["first_moves", "first_moves_linkable"]].max()
     fm.columns = ["max legal first moves (ours)", "max linkable first moves (ours)"]
-    fm["hardest (paper)"] = "~{} vs ~{}".format(*first_moves_hardest())
+    fm["hardest (paper)"] = "~{} vs ~{}".format(*reference.first_moves_hardest())
     return fm
 
 
@@ -674,8 +633,6 @@ def grade_correlations(df: pd.DataFrame) -> dict[str, float]:
 def empty_board_summary(eb: pd.DataFrame) -> dict[str, Any]:
     """The stored empty-board count: total, slices counted directly, turned twins that agree,
     and the distinct full solutions behind our challenges."""
-    from puzzles.iqlink.generate import stored_challenges
-
     both = eb[eb["direct"] & eb["twin"].isin(eb.loc[eb["direct"], "placement"])]
     twin_counts = eb.set_index("placement")["solutions"]
     agree = bool((both["solutions"].to_numpy() == twin_counts[both["twin"]].to_numpy()).all())

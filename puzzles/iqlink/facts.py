@@ -27,7 +27,15 @@ from puzzles.iqlink.pieces import (
     oriented_elements,
     piece_index,
 )
-from puzzles.iqlink.placements import Challenge, Placement, element_pegs, slot_matrix, table
+from puzzles.iqlink.placements import (
+    Challenge,
+    Placement,
+    element_pegs,
+    make_placement,
+    slot_matrix,
+    table,
+)
+from puzzles.iqlink.strategies import heat_map, legal_placements, unwise_filter
 
 Shape = frozenset  # a piece's elements as (dq, dr, kind, dirs), offsets from the middle element
 
@@ -165,15 +173,11 @@ def fig7_light_purple() -> list[Placement]:
     """Light purple in Fig. 7's orientation (socket opening towards the top edge) with its end
     ball at pegs 0-3: our middle element at top-row pegs 1-4, rotation 0. Reading: the paper
     anchors light purple at a ball, we anchor every piece at its middle element."""
-    from puzzles.iqlink.placements import make_placement
-
     return [make_placement("light purple", peg, 0, False) for peg in (1, 2, 3, 4)]
 
 
 def unwise_on_empty_board() -> dict[str, list[int]]:
     """Placement ids the unwise filter drops on the empty board, per piece name."""
-    from puzzles.iqlink.strategies import legal_placements, unwise_filter
-
     ch = Challenge(())
     legal = legal_placements(ch)
     kept = unwise_filter(ch, legal).domains
@@ -240,8 +244,6 @@ def parts(domains: dict[int, list[int]]) -> int:
 @lru_cache(maxsize=1)
 def empty_heat() -> np.ndarray:
     """Heat per slot of the empty board (every legal placement), as in Fig. 15."""
-    from puzzles.iqlink.strategies import heat_map
-
     return heat_map(Challenge(())).astype(float)
 
 

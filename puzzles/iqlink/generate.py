@@ -19,9 +19,11 @@ from importlib import resources
 from typing import Any
 
 import numpy as np
+from scipy.optimize import linear_sum_assignment
 
 from puzzles.core import derive_seed, run_tasks
 from puzzles.core.paper import ROOT_SEED
+from puzzles.iqlink.grader import grade
 from puzzles.iqlink.placements import Challenge, challenge, check_solution, from_json
 from puzzles.iqlink.search import count_solutions, random_solution
 
@@ -120,8 +122,6 @@ def generate_all(seed: int = GENERATOR_SEED, workers: int | None = None,
 
 def grade_task(given: list) -> dict[str, Any]:
     """Grade one challenge given by its JSON givens: grade, tier, guesses, depth, exact nodes."""
-    from puzzles.iqlink.grader import grade
-
     ch = challenge(given)
     g = grade(ch)
     return {"grade": g.value, "tier": g.tier, "guesses": g.guesses, "depth": g.depth,
@@ -133,8 +133,6 @@ def assign_levels(givens: list[int], grades: list[float], nodes: list[int]) -> l
     pieces lie in Table 1's range, and difficulty (grade, then exact-search nodes) rises with
     the level as far as those ranges allow: an assignment of least squared distance between a
     challenge's difficulty rank and its level's block of ranks."""
-    from scipy.optimize import linear_sum_assignment
-
     n = len(givens)
     if n != PER_LEVEL * len(LEVELS) or len(grades) != n or len(nodes) != n:
         raise ValueError(f"need {PER_LEVEL * len(LEVELS)} challenges with givens, grades and "

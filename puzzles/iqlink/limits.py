@@ -17,6 +17,8 @@ import json
 from importlib import resources
 from typing import Any
 
+from puzzles.core import save_json
+from puzzles.iqlink.generate import stored_challenges
 from puzzles.iqlink.placements import Challenge, table
 from puzzles.iqlink.search import count_solutions
 
@@ -65,8 +67,6 @@ def limits(max_candidates: int = 0) -> dict[str, Any]:
     """The fewest-given unique challenges and the hardest graded one of our stored set (its
     grades are those ``generate.generate_all`` stored; the notebook re-grades every challenge
     and checks them)."""
-    from puzzles.iqlink.generate import stored_challenges
-
     one = unique_one_piece(max_candidates)
     return {"command": COMMAND, "fewest_given": 1 if one else None, "unique_one_piece": one,
             "hardest_graded": hardest(stored_challenges())}
@@ -74,6 +74,4 @@ def limits(max_candidates: int = 0) -> dict[str, Any]:
 
 def save(result: dict[str, Any], directory: str) -> None:
     """Write ``limits.json`` into ``directory``."""
-    from puzzles.core import save_json
-
     save_json(result, "limits", directory)

@@ -43,8 +43,12 @@ import pandas as pd
 from numba import njit
 
 from puzzles.core.paper import ROOT_SEED, Task
+from puzzles.iqlink.budget import sample_ids
+from puzzles.iqlink.generate import load_challenges, stored_solution
+from puzzles.iqlink.offline import run_stored
 from puzzles.iqlink.placements import Challenge, check_solution, table
 from puzzles.iqlink.search import connected, position
+from puzzles.iqlink.strategies import basic_cleanup, heat_order
 
 READINGS = ("any", "fixed")
 WORK_COLUMNS = ("fit_tests", "scan_tests", "link_tests", "union_tests")
@@ -317,8 +321,6 @@ def naive_search(ch: Challenge, order: Sequence[int] | np.ndarray, reading: str 
 
 def warm() -> None:
     """Compile (or load from numba's cache) the kernel with every rule on a small challenge."""
-    from puzzles.iqlink.generate import load_challenges
-
     ch = load_challenges()[0]
     cand = position(ch).candidates
     for reading, linkable in RULES:
@@ -357,8 +359,6 @@ class NaiveTask(Task):
 
 def naive_tasks(budget: Any, root: int = ROOT_SEED) -> list[NaiveTask]:
     """One task per challenge of the budget (``challenges``, ``naive_node_limit``)."""
-    from puzzles.iqlink.experiments import sample_ids
-
     return [NaiveTask(c, budget.naive_node_limit, root=root)
             for c in sample_ids(budget.challenges)]
 
@@ -373,9 +373,6 @@ def naive_frame(tasks: Sequence[NaiveTask], results: Sequence[list[dict]]) -> pd
 
 def search_order(ch: Challenge) -> list[int]:
     """Table 3's candidate order: basic cleanup, then heat-sorted, piece by piece."""
-    from puzzles.iqlink.experiments import heat_order
-    from puzzles.iqlink.strategies import basic_cleanup
-
     return heat_order(ch, basic_cleanup(ch).domains)
 
 
@@ -383,8 +380,6 @@ def naive_rows(task: NaiveTask) -> list[dict]:
     """Rows (id, level, reading, linkability, nodes, found, the four work counts,
     seconds_warm) of the four naive searches on one challenge; the found solution must be the
     stored one."""
-    from puzzles.iqlink.generate import load_challenges, stored_solution
-
     warm()
     ch = load_challenges()[task.cid - 1]
     t = table()
@@ -409,12 +404,7 @@ COMMAND = "python -m puzzles.iqlink.naive"
 def main(cache_dir: str | None = None) -> pd.DataFrame:
     """Run the paper-scale naive searches on one worker (resumable through ``cache_dir``) and
     store ``naive.csv`` (with this command) and its warm seconds ``timing_naive.csv``."""
-    from puzzles.catalogue import ROOT
-    from puzzles.core.storage import store
-    from puzzles.iqlink.paper import PAPER
-
-    frame = PAPER.run("naive", "paper", workers=1, cache_dir=cache_dir)
-    path = store(frame, PAPER.stored_path("naive", ROOT), COMMAND)
+    frame, path = run_stored("naive", naive_tasks, naive_rows, naive_frame, COMMAND, cache_dir)
     frame.attrs["timings"].to_csv(path.parent / "timing_naive.csv", index=False,
                                   lineterminator="\n")
     return frame
@@ -423,4 +413,8 @@ def main(cache_dir: str | None = None) -> pd.DataFrame:
 if __name__ == "__main__":
     import sys
 
-    main(sys.argv[1] if len(sys.argv) > 1 else None)
+    # The package's module, not this ``__main__`` copy: its worker and tasks are the ones
+    # ``PAPER.run`` uses, so the run and its task cache are the notebook's.
+    from puzzles.iqlink import naive
+
+    naive.main(sys.argv[1] if len(sys.argv) > 1 else None)

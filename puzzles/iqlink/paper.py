@@ -1,4 +1,8 @@
-"""Notebook 02's ``PAPER``: Dietz, *An analysis of IQ LINK*, its budget and its experiment.
+"""Notebook 02's ``PAPER``: Dietz, *An analysis of IQ LINK*, its budget and its experiments.
+
+The budget (``IQLinkBudget``, still importable from here), the figure folder and the stored
+runs' paths are ``budget.py``'s; the evidence is ``ledger.py``'s. Nothing in the family imports
+this module.
 
 The one parallel experiment is the analysis of each challenge (``experiments.analyse_challenge``:
 the exact count, each strategy alone, cleanup, heatsort, first moves and the paper's solver in
@@ -16,62 +20,18 @@ challenges drawn to the booklet's strategy profile (``tuned.csv``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
-from puzzles.core.paper import Budget, Experiment, Paper, knob
-from puzzles.iqlink import ledger24  # noqa: F401  (registers its evidence)
+from puzzles.core.paper import Experiment, Paper
+from puzzles.iqlink.budget import FAMILY, NUMBER, STEM, STORED, IQLinkBudget
 from puzzles.iqlink.experiments import analyse_challenge, analysis_frame, analysis_tasks
 from puzzles.iqlink.ledger import EVIDENCE
 from puzzles.iqlink.naive import naive_frame, naive_rows, naive_tasks
 from puzzles.iqlink.transition import transition_frame, transition_rows, transition_tasks
 from puzzles.iqlink.tuned import tuned_draws, tuned_frame, tuned_tasks
 
-
-@dataclass(frozen=True)
-class IQLinkBudget(Budget):
-    """What notebook 02 runs at each scale. The paper ran every strategy and its solver on all
-    120 challenges once (deterministic) and let its solver run for days; we cap each run of the
-    paper's solver at ``node_limit`` nodes and report "gave up" beyond (the exact solver is
-    never capped)."""
-
-    challenges: int = knob("challenges analysed, spread evenly over 1..120", "challenges")
-    table3: tuple[int, ...] = knob("our challenges with the paper's Table 3 numbers",
-                                   "challenge ids")
-    table4: tuple[int, ...] = knob("our challenges with the paper's Table 4 numbers",
-                                   "challenge ids")
-    heat_maps: tuple[int, ...] = knob("our challenges drawn as Figs. 16-19's heat maps",
-                                      "challenge ids")
-    node_limit: int = knob("cap on each run of the paper's solver", "nodes")
-    regenerated: int = knob("stored challenges rebuilt from their seeds as a check",
-                            "challenges")
-    one_piece: int = knob("one-piece candidates checked for limits.json (0: every one)",
-                          "candidates")
-    naive_node_limit: int = knob("cap on each run of the naive search and of the transition "
-                                 "sweep (issue 24)", "nodes")
-    tuned_chunks: int = knob("seeded chunks of draws per level of the tuned generator",
-                             "chunks")
-    tuned_draws: int = knob("random challenges drawn per chunk of the tuned generator",
-                            "draws")
-
-    @classmethod
-    def paper(cls) -> IQLinkBudget:
-        """All 120 challenges, the paper's tables' puzzle numbers."""
-        return cls(challenges=120, table3=(47, 48, 49, 50, 51, 52, 53),
-                   table4=(29, 38, 60, 80, 90), heat_maps=(25, 29, 40, 85),
-                   node_limit=5_000_000, regenerated=3, one_piece=0,
-                   naive_node_limit=50_000_000, tuned_chunks=6, tuned_draws=40)
-
-    @classmethod
-    def smoke(cls) -> IQLinkBudget:
-        """Ten challenges, seconds."""
-        return cls(challenges=10, table3=(47, 49), table4=(29, 38), heat_maps=(25, 29),
-                   node_limit=200_000, regenerated=1, one_piece=1,
-                   naive_node_limit=200_000, tuned_chunks=1, tuned_draws=2)
-
-
 PAPER: Paper[IQLinkBudget] = Paper(
-    number="02", stem="02_iq_link", family="iqlink",
+    number=NUMBER, stem=STEM, family=FAMILY,
     citation="D. A. Dietz, *An analysis of IQ LINK*, American University",
     budget=IQLinkBudget,
     experiments=(Experiment("analysis", "everything the paper measured, on each challenge",
@@ -84,8 +44,5 @@ PAPER: Paper[IQLinkBudget] = Paper(
                  Experiment("tuned", "challenges drawn to the booklet's strategy profile per "
                             "level (issue 24)", tuned_tasks, tuned_draws, tuned_frame)),
     data=Path(__file__).parent,
-    stored=(("naive", "figures/02_iq_link/naive.csv"),
-            ("transition", "figures/02_iq_link/transition.csv"),
-            ("tuned", "figures/02_iq_link/tuned.csv"),
-            ("recount", "figures/02_iq_link/recount.csv")),
+    stored=STORED,
     evidence=EVIDENCE)

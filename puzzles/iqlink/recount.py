@@ -17,12 +17,15 @@ of the 72 slices is counted; none is copied from its turned twin.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
+from puzzles.core import run_tasks
+from puzzles.core.storage import store
 from puzzles.iqlink.board import N_PEGS, N_WORDS
 from puzzles.iqlink.pieces import N_PIECES
 from puzzles.iqlink.placements import table
@@ -286,11 +289,6 @@ COMMAND = "python -m puzzles.iqlink.recount"
 def main(out: str = "figures/02_iq_link", cache_dir: str | None = None) -> pd.DataFrame:
     """Count all 72 slices (one worker, resumable through ``cache_dir``) and store
     ``recount.csv`` with the command that made it; the node counts go beside it."""
-    from pathlib import Path
-
-    from puzzles.core import run_tasks
-    from puzzles.core.storage import store
-
     rows = run_tasks(slice_row, slice_tasks(), workers=1, cache_dir=cache_dir,
                      desc="recount slices")
     frame = recount_table(rows)

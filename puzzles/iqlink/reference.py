@@ -1,6 +1,8 @@
 """The numbers Dietz's paper reports, read from ``reference/*.csv`` (each row names its source).
 
-A thin typed view of ``PAPER.reference(name)``: every paper number is typed once, in the CSV.
+A thin typed view of ``reference/<name>.csv`` (read with ``puzzles.core.storage.reference_table``,
+as ``PAPER.reference(name)`` reads it): every paper number is typed once, in the CSV. The
+family's bottom layer: it imports nothing of the family.
 The paper's 120 booklet challenges are not public: its per-puzzle numbers refer to those
 puzzles, ours to our generated set with the same numbering by level.
 """
@@ -8,15 +10,16 @@ puzzles, ours to our generated set with the same numbering by level.
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 import pandas as pd
 
-from puzzles.iqlink.paper import PAPER
+from puzzles.core.storage import reference_table
 
 
 @cache
 def _rows(name: str) -> tuple[tuple, ...]:
-    frame = PAPER.reference(name).drop(columns="source")
+    frame = reference_table(Path(__file__).parent, name).drop(columns="source")
     return tuple(tuple(v.item() if hasattr(v, "item") else v for v in row)
                  for row in frame.itertuples(index=False))
 

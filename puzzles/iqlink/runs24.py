@@ -17,7 +17,12 @@ import pandas as pd
 from scipy import stats
 
 from puzzles.core.claims import fmt
+from puzzles.core.project import FIGURES_DIR
+from puzzles.core.storage import stored_command
 from puzzles.core.verdicts import ordering
+from puzzles.iqlink import reference
+from puzzles.iqlink.budget import STEM
+from puzzles.iqlink.experiments import empty_board_slices
 
 EASY = ("Starter", "Junior")
 
@@ -189,9 +194,7 @@ def stored_runs(folder: Path | None = None) -> dict[str, pd.DataFrame]:
     """Issue 24's stored runs, seed-determined values only (what the ledger reads):
     ``naive`` (naive.csv, with its counted work per unit) and ``transition``
     (transition.csv)."""
-    from puzzles.catalogue import FIGURES_DIR
-
-    folder = Path(folder) if folder is not None else FIGURES_DIR / "02_iq_link"
+    folder = Path(folder) if folder is not None else FIGURES_DIR / STEM
     naive = add_work(pd.read_csv(folder / "naive.csv"))
     tr = pd.read_csv(folder / "transition.csv", dtype={"transition": str})
     return {"naive": naive, "transition": tr}
@@ -200,9 +203,7 @@ def stored_runs(folder: Path | None = None) -> dict[str, pd.DataFrame]:
 def stored_timings(folder: Path | None = None) -> dict[str, pd.DataFrame]:
     """The stored runs of ``stored_runs`` with their warm seconds (timing_naive.csv,
     timing_transition.csv) as a ``seconds`` column: for display beside the ledger only."""
-    from puzzles.catalogue import FIGURES_DIR
-
-    folder = Path(folder) if folder is not None else FIGURES_DIR / "02_iq_link"
+    folder = Path(folder) if folder is not None else FIGURES_DIR / STEM
     runs = stored_runs(folder)
     naive, tr = runs["naive"], runs["transition"]
     return {"naive": with_seconds(naive, pd.read_csv(folder / "timing_naive.csv"),
@@ -213,9 +214,7 @@ def stored_timings(folder: Path | None = None) -> dict[str, pd.DataFrame]:
 
 def stored_recount(folder: Path | None = None) -> pd.DataFrame | None:
     """The second counter's stored ``recount.csv`` (None while it has not been run)."""
-    from puzzles.catalogue import FIGURES_DIR
-
-    path = (Path(folder) if folder is not None else FIGURES_DIR / "02_iq_link") / "recount.csv"
+    path = (Path(folder) if folder is not None else FIGURES_DIR / STEM) / "recount.csv"
     return pd.read_csv(path) if path.is_file() else None
 
 
@@ -243,8 +242,6 @@ def transition_levels(transition: pd.DataFrame) -> pd.DataFrame:
 def profile_beside_paper(profile: pd.DataFrame, strategies: pd.DataFrame) -> pd.DataFrame:
     """Challenges each strategy solves alone: the paper's booklet, our set under the paper's
     strategies, and our set under the nearest technique of the new grade."""
-    from puzzles.iqlink import reference
-
     paper = reference.strategy_counts()
     total = profile.set_index("level").loc["total"]
     ours = strategies.set_index("strategy")["total (ours)"]
@@ -283,12 +280,8 @@ def grade_summary(grades: pd.DataFrame) -> dict:
 
 def recount_summary(recount: pd.DataFrame) -> dict:
     """Numbers for the prose about the second counter, beside the stored linked counts."""
-    from puzzles.catalogue import FIGURES_DIR
-    from puzzles.core.storage import stored_command
-    from puzzles.iqlink.experiments import empty_board_slices
-
     eb = empty_board_slices()
     same = recount.merge(eb, left_on="slice", right_on="placement")
     return {"linked": int(recount["linked"].sum()), "fits": int(recount["fits"].sum()),
             "equal": int((same["linked"] == same["solutions"]).sum()), "n": len(recount),
-            "command": stored_command(FIGURES_DIR / "02_iq_link" / "recount.csv")}
+            "command": stored_command(FIGURES_DIR / STEM / "recount.csv")}

@@ -17,9 +17,17 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from puzzles.core import run_tasks
 from puzzles.iqlink.board import FULL_PEGS, N_WORDS
 from puzzles.iqlink.pieces import N_PIECES
-from puzzles.iqlink.placements import UNLINKED, Challenge, Placement, check_solution, table
+from puzzles.iqlink.placements import (
+    UNLINKED,
+    Challenge,
+    Placement,
+    check_solution,
+    table,
+    turn_board,
+)
 
 
 @njit(cache=True)
@@ -665,8 +673,6 @@ def count_empty_board(workers: int | None = None, progress: bool = True,
                       executor: Executor | None = None) -> tuple[int, int]:
     """All linked solutions of the empty board, split by light purple's 72 placements:
     (solutions, nodes). Slow: about 25 core-minutes."""
-    from puzzles.core import run_tasks
-
     ids = [int(i) for i in np.flatnonzero(table().piece == 0)]
     rows = run_tasks(count_with_first_piece, [(i, 0) for i in ids], workers=workers,
                      executor=executor,
@@ -688,9 +694,6 @@ def recount_empty_board(workers: int | None = 1, checks: int = 4, progress: bool
     turned pair is counted and its twin copies it, except ``checks`` pairs that are counted
     both ways to check the symmetry. One dict per slice (placement, twin, linked, fits,
     nodes, counted)."""
-    from puzzles.core import run_tasks
-    from puzzles.iqlink.placements import turn_board
-
     t = table()
     ids = [int(i) for i in np.flatnonzero(t.piece == 0)]
     twin = {i: t.id_of(turn_board(t.placements[i])) for i in ids}

@@ -270,6 +270,11 @@ def heat_sort(ch: Challenge, domains: Domains | None = None) -> Domains:
     return out
 
 
+def heat_order(ch: Challenge, domains: Domains) -> list[int]:
+    """Candidate placement ids, piece by piece, each piece's list heat-sorted."""
+    return [i for v in heat_sort(ch, domains).values() for i in v]
+
+
 def solution_rank(domains: Domains, solution: list[int]) -> int:
     """Which combination (1-based) a brute force over ``domains`` (pieces in ascending order,
     the last varying fastest) reaches the solution at; 0 when the solution is not in them."""

@@ -35,6 +35,8 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from puzzles.iqlink.budget import sample_ids
+from puzzles.iqlink.generate import load_challenges
 from puzzles.iqlink.pieces import N_PIECES
 from puzzles.iqlink.placements import Challenge, check_solution, table
 from puzzles.iqlink.search import position
@@ -537,8 +539,5 @@ def profile_table(grades: pd.DataFrame) -> pd.DataFrame:
 
 def grade_sample(n: int) -> pd.DataFrame:
     """``grade_rows`` on ``n`` challenges spread over 1..120 (all for n >= 120)."""
-    from puzzles.iqlink.experiments import sample_ids
-    from puzzles.iqlink.generate import load_challenges
-
     chs = load_challenges()
     return grade_rows([chs[i - 1] for i in sample_ids(n)])

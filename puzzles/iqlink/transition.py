@@ -19,6 +19,13 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core.paper import ROOT_SEED, Task
+from puzzles.iqlink.budget import sample_ids
+from puzzles.iqlink.experiments import warm_up
+from puzzles.iqlink.generate import load_challenges, stored_solution
+from puzzles.iqlink.naive import search_order
+from puzzles.iqlink.offline import run_stored
+from puzzles.iqlink.placements import table
+from puzzles.iqlink.search import paper_search
 
 TRANSITIONS: tuple[str, ...] = ("2", "3", "4", "5", "6", "never")
 
@@ -42,8 +49,6 @@ class TransitionTask(Task):
 
 def transition_tasks(budget: Any, root: int = ROOT_SEED) -> list[TransitionTask]:
     """One task per challenge of the budget (``challenges``, ``naive_node_limit``)."""
-    from puzzles.iqlink.experiments import sample_ids
-
     return [TransitionTask(c, budget.naive_node_limit, root=root)
             for c in sample_ids(budget.challenges)]
 
@@ -58,8 +63,6 @@ def transition_frame(tasks: Sequence[TransitionTask], results: Sequence[list[dic
 
 
 def _timed(ch, order, level: int, node_limit: int):
-    from puzzles.iqlink.search import paper_search
-
     res = paper_search(ch, order, linkable=True, transition=level, counting=True,
                        lookahead=False, node_limit=node_limit)
     if res.seconds < 0.01:  # short runs: the median of five warm runs
@@ -73,11 +76,6 @@ def _timed(ch, order, level: int, node_limit: int):
 def transition_rows(task: TransitionTask) -> list[dict]:
     """Rows (id, level, transition, nodes, found, seconds_warm) of the sweep on one challenge;
     a found solution must be the stored one."""
-    from puzzles.iqlink.experiments import warm_up
-    from puzzles.iqlink.generate import load_challenges, stored_solution
-    from puzzles.iqlink.naive import search_order
-    from puzzles.iqlink.placements import table
-
     warm_up()
     ch = load_challenges()[task.cid - 1]
     t = table()
@@ -109,12 +107,8 @@ COMMAND = "python -m puzzles.iqlink.transition"
 def main(cache_dir: str | None = None) -> pd.DataFrame:
     """Run the paper-scale sweep on one worker (resumable through ``cache_dir``) and store
     ``transition.csv`` (with this command) and its warm seconds ``timing_transition.csv``."""
-    from puzzles.catalogue import ROOT
-    from puzzles.core.storage import store
-    from puzzles.iqlink.paper import PAPER
-
-    frame = PAPER.run("transition", "paper", workers=1, cache_dir=cache_dir)
-    path = store(frame, PAPER.stored_path("transition", ROOT), COMMAND)
+    frame, path = run_stored("transition", transition_tasks, transition_rows, transition_frame,
+                             COMMAND, cache_dir)
     frame.attrs["timings"].to_csv(path.parent / "timing_transition.csv", index=False,
                                   lineterminator="\n")
     return frame
@@ -123,4 +117,8 @@ def main(cache_dir: str | None = None) -> pd.DataFrame:
 if __name__ == "__main__":
     import sys
 
-    main(sys.argv[1] if len(sys.argv) > 1 else None)
+    # The package's module, not this ``__main__`` copy: its worker and tasks are the ones
+    # ``PAPER.run`` uses, so the run and its task cache are the notebook's.
+    from puzzles.iqlink import transition
+
+    transition.main(sys.argv[1] if len(sys.argv) > 1 else None)

@@ -23,15 +23,22 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
 from puzzles.core.paper import ROOT_SEED, Task
+from puzzles.core.project import FIGURES_DIR
+from puzzles.iqlink import reference
+from puzzles.iqlink.budget import STEM
 from puzzles.iqlink.generate import LEVEL_NAMES, LEVELS, PER_LEVEL, is_booklet_quality
-from puzzles.iqlink.placements import Challenge
+from puzzles.iqlink.offline import run_stored
+from puzzles.iqlink.placements import Challenge, from_json
 from puzzles.iqlink.search import random_solution
+from puzzles.iqlink.strategies import strongest_alone
+from puzzles.iqlink.techniques import grade_rows, profile_table
 
 CLASSES = ("all legal", "single-placement elimination", "pairwise cleanup", "search")
 TUNED_LEVELS = ("Starter", "Junior", "Expert")
@@ -44,9 +51,7 @@ def booklet_profile(ref: dict[str, int] | None = None) -> dict[str, dict[str, in
     first 25 are the 24 Starter (the 25th, Junior's first, is not solved) and its other 5
     are that Expert and 4 Junior. Everything else needs search. ``ref``: the paper's counts
     (``reference/strategies.csv``) when the caller has read them."""
-    from puzzles.iqlink.reference import strategy_counts
-
-    ref = strategy_counts() if ref is None else ref
+    ref = reference.strategy_counts() if ref is None else ref
     expert = ref["elimination_expert"]
     starter_el = ref["elimination_total"] - expert - ref["all_legal_first_11"]
     starter_pw = ref["pairwise_first_25"] - ref["all_legal_first_11"] - starter_el
@@ -64,8 +69,6 @@ def booklet_profile(ref: dict[str, int] | None = None) -> dict[str, dict[str, in
 
 def strongest(ch: Challenge) -> str:
     """The first strategy of ``CLASSES`` that solves ``ch`` alone ('search' if none)."""
-    from puzzles.iqlink.strategies import strongest_alone
-
     name = strongest_alone(ch)
     if name not in CLASSES:
         raise ValueError(f"unknown strategy {name!r}")
@@ -187,11 +190,7 @@ def solved_by(profile: pd.DataFrame) -> pd.DataFrame:
 
 def stored_tuned(folder=None) -> pd.DataFrame | None:
     """The stored ``tuned.csv`` (None while it has not been run)."""
-    from pathlib import Path
-
-    from puzzles.catalogue import FIGURES_DIR
-
-    path = (Path(folder) if folder is not None else FIGURES_DIR / "02_iq_link") / "tuned.csv"
+    path = (Path(folder) if folder is not None else FIGURES_DIR / STEM) / "tuned.csv"
     return pd.read_csv(path) if path.is_file() else None
 
 
@@ -210,8 +209,6 @@ def tuned_summary(tuned: pd.DataFrame, profile: pd.DataFrame) -> dict:
 
 def tuned_challenges(tuned: pd.DataFrame) -> list[Challenge]:
     """The tuned set's challenges in file order (id = row number from 1, with its level)."""
-    from puzzles.iqlink.placements import from_json
-
     return [Challenge(tuple(from_json(x) for x in json.loads(row.givens)), id=k + 1,
                       level=row.level) for k, row in enumerate(tuned.itertuples(index=False))]
 
@@ -219,8 +216,6 @@ def tuned_challenges(tuned: pd.DataFrame) -> list[Challenge]:
 def tuned_grades(tuned: pd.DataFrame) -> pd.DataFrame:
     """``tuned_grades.csv``: the technique grade of every tuned challenge (id = row of
     tuned.csv, level, the uses of each technique, the grade)."""
-    from puzzles.iqlink.techniques import grade_rows
-
     return grade_rows(tuned_challenges(tuned))
 
 
@@ -228,8 +223,6 @@ def grades_beside(stored: pd.DataFrame, tuned: pd.DataFrame) -> pd.DataFrame:
     """``grade_profile_sets.csv``: the technique profile per level (``profile_table``) of the
     stored set and of the tuned set side by side, one row per (level, set); the tuned set's
     Master and Wizard are the stored set's (the tuned generator keeps them)."""
-    from puzzles.iqlink.techniques import profile_table
-
     kept = stored[~stored["level"].isin(TUNED_LEVELS)]
     sets = {"stored set": stored, "tuned set": pd.concat([tuned, kept], ignore_index=True)}
     parts = [profile_table(g).assign(set=name) for name, g in sets.items()]
@@ -258,16 +251,14 @@ COMMAND = "python -m puzzles.iqlink.tuned"
 def main(cache_dir: str | None = None) -> pd.DataFrame:
     """Run the paper-scale draws on one worker (resumable through ``cache_dir``) and store
     ``tuned.csv`` with this command."""
-    from puzzles.catalogue import ROOT
-    from puzzles.core.storage import store
-    from puzzles.iqlink.paper import PAPER
-
-    frame = PAPER.run("tuned", "paper", workers=1, cache_dir=cache_dir)
-    store(frame, PAPER.stored_path("tuned", ROOT), COMMAND)
-    return frame
+    return run_stored("tuned", tuned_tasks, tuned_draws, tuned_frame, COMMAND, cache_dir)[0]
 
 
 if __name__ == "__main__":
     import sys
 
-    main(sys.argv[1] if len(sys.argv) > 1 else None)
+    # The package's module, not this ``__main__`` copy: its worker and tasks are the ones
+    # ``PAPER.run`` uses, so the run and its task cache are the notebook's.
+    from puzzles.iqlink import tuned
+
+    tuned.main(sys.argv[1] if len(sys.argv) > 1 else None)
