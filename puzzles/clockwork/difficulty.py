@@ -42,7 +42,9 @@ from scipy import optimize
 from scipy import stats as st
 
 from puzzles.clockwork.dwp import DEFAULT, run_dwp
+from puzzles.clockwork.experiments import lookup
 from puzzles.clockwork.hitting import km_median
+from puzzles.clockwork.instances import paper_instances
 from puzzles.clockwork.model import Puzzle, action_str, apply, fitness, state_str
 from puzzles.clockwork.search import shortest_solution
 from puzzles.clockwork.sweep import FEATURES, design, features, random_puzzle
@@ -130,8 +132,6 @@ class PaperStructureTask(Task):
 
 def paper_structure_row(task: PaperStructureTask) -> dict:
     """The worker: one paper instance's new features (its optimum by the exact search)."""
-    from puzzles.clockwork.experiments import lookup
-
     p = lookup(task.instance)
     optimum = len(shortest_solution(p) or [])
     return {"instance": task.instance, **structure(p, task.instance, task.root, optimum)}
@@ -139,8 +139,6 @@ def paper_structure_row(task: PaperStructureTask) -> dict:
 
 def paper_structure_tasks(budget, root: int) -> list[PaperStructureTask]:
     """One task per instance of Tables I-VI."""
-    from puzzles.clockwork.instances import paper_instances
-
     return [PaperStructureTask(k, root=root) for k in paper_instances()]
 
 

@@ -24,6 +24,7 @@ from puzzles.clockwork import lengths as L
 from puzzles.clockwork import refit as rf
 from puzzles.clockwork import states as S
 from puzzles.clockwork import sweep
+from puzzles.clockwork.dwp import DEFAULT
 from puzzles.clockwork.reference import paper_value
 from puzzles.core.claims import Ledger
 from puzzles.core.storage import read_stored
@@ -44,8 +45,6 @@ def stored(name: str) -> pd.DataFrame:
 def calibration(results: pd.DataFrame) -> pd.DataFrame:
     """The weighted calibration (:func:`refit.calibration_table`) without the instances
     :func:`refit.misread` finds in ``results``."""
-    from puzzles.clockwork.dwp import DEFAULT
-
     default = (DEFAULT.reading, DEFAULT.tournament, DEFAULT.mutations)
     return rf.calibration_table(stored("calibration_runs"), sorted(rf.misread(results)),
                                 default)
