@@ -25,8 +25,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 # Results of offline runs (``python -m puzzles run 01 <experiment> --store``; STORED.csv there
 # names each file's command).
 DATA_DIR = PACKAGE_DIR / "data"
-STEM = "01_clockwork"
-FIGURES = f"figures/{STEM}"
+STEM = "01_clockwork"  # the notebook (notebooks/<STEM>.ipynb) and its figures/<STEM>/
 # The stored experiments and their files (``Paper.stored``).
 STORED: tuple[tuple[str, str], ...] = (
     ("ordering_runs", "puzzles/clockwork/data/ordering_runs.csv"),

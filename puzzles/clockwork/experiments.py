@@ -39,9 +39,6 @@ from puzzles.core.storage import read_stored
 if TYPE_CHECKING:
     from puzzles.clockwork.budget import ClockworkBudget
 
-# Results of offline runs (``python -m puzzles run 01 <experiment> --store``; STORED.csv there
-# names each file's command): :data:`puzzles.clockwork.budget.DATA_DIR`.
-DATA = DATA_DIR
 # Instances whose stored runs a smoke-scale notebook recomputes (two runs each).
 SPOT_CHECKED = ("A2", "B4", "E5")
 
@@ -49,9 +46,9 @@ SPOT_CHECKED = ("A2", "B4", "E5")
 def stored(name: str) -> pd.DataFrame:
     """A stored offline result: ``calibration``, ``ordering_runs``, ``reading_runs`` or
     ``random_instances``."""
-    path = DATA / f"{name}.csv"
+    path = DATA_DIR / f"{name}.csv"
     if not path.exists():
-        raise ValueError(f"no stored result {name!r} in {DATA}")
+        raise ValueError(f"no stored result {name!r} in {DATA_DIR}")
     return read_stored(path)
 
 

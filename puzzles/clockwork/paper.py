@@ -16,15 +16,12 @@ from __future__ import annotations
 from puzzles.clockwork import calibration as cal
 from puzzles.clockwork import difficulty, hitting, refit, states, sweep
 from puzzles.clockwork import experiments as ex
-from puzzles.clockwork.budget import PACKAGE_DIR, STORED, ClockworkBudget
+from puzzles.clockwork.budget import PACKAGE_DIR, STEM, STORED, ClockworkBudget
 from puzzles.clockwork.ledger import EVIDENCE
 from puzzles.core.paper import Experiment, Paper
 
-# The family's folder (reference/ and data/ in it), as Paper reads it.
-DATA = PACKAGE_DIR
-
 PAPER: Paper[ClockworkBudget] = Paper(
-    number="01", stem="01_clockwork", family="clockwork",
+    number="01", stem=STEM, family="clockwork",
     citation="C. Gregor, *Measuring Difficulty of Novel Clockwork Puzzle Instances Using "
              "Evolutionary Algorithms*",
     budget=ClockworkBudget,
@@ -59,5 +56,4 @@ PAPER: Paper[ClockworkBudget] = Paper(
         Experiment("generated", "instances of requested predicted difficulty, checked by the EA",
                    difficulty.generated_tasks, difficulty.band_rows, difficulty.generated_table),
     ),
-    data=DATA, evidence=EVIDENCE,
-    stored=STORED)
+    data=PACKAGE_DIR, evidence=EVIDENCE, stored=STORED)
