@@ -50,7 +50,7 @@ from puzzles.clockwork.reference import paper_value
 from puzzles.core.paper import Task
 
 if TYPE_CHECKING:
-    from puzzles.clockwork.paper import ClockworkBudget
+    from puzzles.clockwork.budget import ClockworkBudget
 
 COLUMNS = ["reading", "tournament", "mutations", "iter_log_ratio", "iter_se", "len_log_ratio",
            "len_se", "score", "successes", "runs", "chosen"]

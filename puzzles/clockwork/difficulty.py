@@ -34,15 +34,17 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from scipy import optimize
 from scipy import stats as st
 
+from puzzles.clockwork.budget import DATA_DIR
 from puzzles.clockwork.dwp import DEFAULT, run_dwp
+from puzzles.clockwork.experiments import lookup
 from puzzles.clockwork.hitting import km_median
+from puzzles.clockwork.instances import paper_instances
 from puzzles.clockwork.model import Puzzle, action_str, apply, fitness, state_str
 from puzzles.clockwork.search import shortest_solution
 from puzzles.clockwork.sweep import FEATURES, design, features, random_puzzle
@@ -130,8 +132,6 @@ class PaperStructureTask(Task):
 
 def paper_structure_row(task: PaperStructureTask) -> dict:
     """The worker: one paper instance's new features (its optimum by the exact search)."""
-    from puzzles.clockwork.experiments import lookup
-
     p = lookup(task.instance)
     optimum = len(shortest_solution(p) or [])
     return {"instance": task.instance, **structure(p, task.instance, task.root, optimum)}
@@ -139,8 +139,6 @@ def paper_structure_row(task: PaperStructureTask) -> dict:
 
 def paper_structure_tasks(budget, root: int) -> list[PaperStructureTask]:
     """One task per instance of Tables I-VI."""
-    from puzzles.clockwork.instances import paper_instances
-
     return [PaperStructureTask(k, root=root) for k in paper_instances()]
 
 
@@ -362,15 +360,14 @@ def check_generated(p: Puzzle, tag: str, runs: int, N: int, root: int) -> float:
     return km_median([r.tournaments for r in res], [r.solved for r in res])
 
 
-DATA = Path(__file__).resolve().parent / "data"
 GENERATED_COLUMNS = ["band", "predicted", "instance", "median_tournaments"]
 
 
 def stored_sweep() -> pd.DataFrame:
     """The stored sweep (``data/random_instances.csv``) with the new features
     (``data/instance_features.csv``, the ``features`` experiment)."""
-    return sweep_frame(read_stored(DATA / "random_instances.csv"),
-                       read_stored(DATA / "instance_features.csv"))
+    return sweep_frame(read_stored(DATA_DIR / "random_instances.csv"),
+                       read_stored(DATA_DIR / "instance_features.csv"))
 
 
 def best_model(table: pd.DataFrame, sweep: pd.DataFrame) -> Fitted:

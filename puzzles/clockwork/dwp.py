@@ -7,7 +7,7 @@ read and on every other read after that, and is skipped (reading goes on with th
 on the reads in between. The paper leaves some choices open; each is a parameter here:
 
 The settings are one frozen :class:`EA` (``DEFAULT``: Section IV's R, L, P, N and the
-calibrated defaults below).
+calibrated defaults below), defined in :mod:`puzzles.clockwork.budget` and imported here.
 
 * ``reading`` (default ``"jumps_free"``): what the read limit L counts. Every emitted action
   counts; ``"every_read"`` also counts alternator jumps and skips, ``"actions_only"`` neither,
@@ -32,63 +32,17 @@ random initial population already holds one) and that ring's solving length.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from puzzles.clockwork.model import Moves, Puzzle, action_arrays
-from puzzles.clockwork.reference import protocol
-
-# What the read limit counts, per reading: (jumps count, skips count); actions always count.
-READINGS: dict[str, tuple[bool, bool]] = {
-    "every_read": (True, True),
-    "actions_only": (False, False),
-    "jumps_free": (False, True),
-    "skips_free": (True, False),
-}
-
-_PAPER = protocol()
-
-
-def reading_flags(reading: str) -> tuple[bool, bool]:
-    """(jumps count, skips count) toward the read limit for a named reading."""
-    if reading not in READINGS:
-        raise ValueError(f"reading must be one of {', '.join(READINGS)}, got {reading!r}")
-    return READINGS[reading]
-
-
-@dataclass(frozen=True)
-class EA:
-    """The DWP's settings: Section IV's R, L, P and N (``reference/protocol.csv``) and the
-    choices the paper leaves open, at their calibrated defaults."""
-
-    R: int = _PAPER["R"]
-    L: int = _PAPER["L"]
-    P: int = _PAPER["P"]
-    N: int = _PAPER["N"]
-    tournament: int = 4
-    mutations: int = 1
-    reading: str = "jumps_free"
-
-    def __post_init__(self) -> None:
-        for name, lo in (("R", 2), ("L", 1), ("P", 4), ("N", 0), ("tournament", 4),
-                         ("mutations", 0)):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < lo:
-                raise ValueError(f"{name} must be an int >= {lo}, got {v!r}")
-        if self.tournament > self.P:
-            raise ValueError(f"tournament size {self.tournament} exceeds the population "
-                             f"P = {self.P}")
-        reading_flags(self.reading)
-
-    def but(self, **changes: object) -> EA:
-        """These settings with ``changes`` (``DEFAULT.but(N=200)``)."""
-        return replace(self, **changes)
-
-
-DEFAULT = EA()
+# The settings live in the data layer; READINGS is imported here for the modules and notebooks
+# that read it from dwp.
+from puzzles.clockwork.budget import DEFAULT, EA, reading_flags
+from puzzles.clockwork.budget import READINGS as READINGS
+from puzzles.clockwork.model import Moves, Puzzle, action_arrays, first_goal
 
 
 class Clock(NamedTuple):
@@ -448,8 +402,6 @@ def decode_trace(ring, R: int, n_actions: int, L: int = 40,
 def run_dwp(puzzle: Puzzle, seed: int, ea: EA = DEFAULT) -> RunResult:
     """One seeded DWP run on ``puzzle`` with settings ``ea``; a reported solution is replayed
     by the model first."""
-    from puzzles.clockwork.model import first_goal
-
     if not isinstance(ea, EA):
         raise ValueError(f"ea must be the EA's settings (dwp.EA), got {ea!r}")
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= seed < 2**32:

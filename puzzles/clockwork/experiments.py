@@ -13,14 +13,15 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+from scipy.stats import spearmanr
 
 from puzzles.clockwork.algebra import is_solvable, reachable_count
-from puzzles.clockwork.dwp import DEFAULT, EA, run_dwp
+from puzzles.clockwork.budget import DATA_DIR
+from puzzles.clockwork.dwp import DEFAULT, EA, decode, run_dwp
 from puzzles.clockwork.instances import (
     B5_FROM_A5,
     c_variants,
@@ -30,17 +31,14 @@ from puzzles.clockwork.instances import (
 )
 from puzzles.clockwork.model import Puzzle, action_str, first_goal, q_value, state_str
 from puzzles.clockwork.reference import paper_rows, paper_value, q_values, reachable
-from puzzles.clockwork.search import shortest_solution
+from puzzles.clockwork.search import reachable_bfs, shortest_solution
 from puzzles.core import derive_seed, mean_ci, run_tasks
 from puzzles.core.paper import Task
 from puzzles.core.storage import read_stored
 
 if TYPE_CHECKING:
-    from puzzles.clockwork.paper import ClockworkBudget
+    from puzzles.clockwork.budget import ClockworkBudget
 
-# Results of offline runs (``python -m puzzles run 01 <experiment> --store``; STORED.csv there
-# names each file's command).
-DATA = Path(__file__).resolve().parent / "data"
 # Instances whose stored runs a smoke-scale notebook recomputes (two runs each).
 SPOT_CHECKED = ("A2", "B4", "E5")
 
@@ -48,9 +46,9 @@ SPOT_CHECKED = ("A2", "B4", "E5")
 def stored(name: str) -> pd.DataFrame:
     """A stored offline result: ``calibration``, ``ordering_runs``, ``reading_runs`` or
     ``random_instances``."""
-    path = DATA / f"{name}.csv"
+    path = DATA_DIR / f"{name}.csv"
     if not path.exists():
-        raise ValueError(f"no stored result {name!r} in {DATA}")
+        raise ValueError(f"no stored result {name!r} in {DATA_DIR}")
     return read_stored(path)
 
 
@@ -289,8 +287,6 @@ def results_table(summary: pd.DataFrame, exact: pd.DataFrame) -> pd.DataFrame:
 
 def check_replays(runs: pd.DataFrame, ea: EA = DEFAULT) -> int:
     """Re-decode every solving ring and replay it in the model; return how many were checked."""
-    from puzzles.clockwork.dwp import decode
-
     checked = 0
     for row in runs.itertuples():
         if not row.solved:
@@ -355,8 +351,6 @@ def table_view(results: pd.DataFrame, table: str, summary: pd.DataFrame) -> pd.D
 
 def difficulty_correlations(results: pd.DataFrame) -> pd.DataFrame:
     """Spearman rank correlation of EA difficulty (ours, the paper's) with exact quantities."""
-    from scipy.stats import spearmanr
-
     df = results.drop_duplicates("instance")
     rows = []
     for who, col in (("ours", "iter_mean"), ("paper", "paper_iter_mean")):
@@ -372,8 +366,6 @@ def difficulty_correlations(results: pd.DataFrame) -> pd.DataFrame:
 
 def e_counts(results: pd.DataFrame) -> pd.DataFrame:
     """E1-E5: Q and reachable states, ours (group order and BFS) beside the paper's statement."""
-    from puzzles.clockwork.search import reachable_bfs
-
     rows = []
     for name in ("E1", "E2", "E3", "E4", "E5"):
         p = lookup(name)
@@ -415,8 +407,6 @@ def string_patterns(runs: pd.DataFrame, seed: int, ea: EA = DEFAULT,
     """Each solving string (rings decoded again) beside a uniform random string of the same
     length over the same actions: their Lempel-Ziv complexities (one row per solving run with
     at least ``min_length`` actions; the random strings are seeded per run)."""
-    from puzzles.clockwork.dwp import decode
-
     rows = []
     for r in runs[runs["solved"]].itertuples():
         p = lookup(r.instance)

@@ -37,7 +37,7 @@ from puzzles.clockwork.experiments import (
 from puzzles.clockwork.instances import paper_instances
 
 if TYPE_CHECKING:
-    from puzzles.clockwork.paper import ClockworkBudget
+    from puzzles.clockwork.budget import ClockworkBudget
 
 RUN_COLUMNS = ["instance", "run", "solved", "tournaments", "length"]
 

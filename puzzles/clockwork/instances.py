@@ -17,6 +17,7 @@ import pandas as pd
 
 from puzzles.clockwork.algebra import action_group, is_solvable
 from puzzles.clockwork.model import Action, Puzzle, action_str, state_str, unit
+from puzzles.core import derive_rng
 
 INSTANCE_SEED = 2026
 # "a single light at the seventh position": index 6 (1-based seventh) is unsolvable, so the
@@ -46,8 +47,6 @@ def zero_action(k: int, n: int) -> Action:
 def noisy_state(n: int, c: int, actions: tuple[Action, ...], key: str,
                 seed: int = INSTANCE_SEED, max_tries: int = 10_000) -> tuple[int, tuple]:
     """A uniformly random solvable state with hand 0, fixed by (seed, key)."""
-    from puzzles.core import derive_rng
-
     rng = derive_rng(seed, "clockwork-instance", key)
     group = action_group(actions, n, c)
     for _ in range(max_tries):

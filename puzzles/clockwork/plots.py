@@ -13,6 +13,7 @@ import matplotlib.pyplot as plt
 from matplotlib.patches import Circle, Rectangle
 
 from puzzles.clockwork import examples
+from puzzles.clockwork.hitting import km_curve
 from puzzles.clockwork.model import State, state_str
 from puzzles.clockwork.scene import light_colours, ring_cell_colour, symbol_label
 from puzzles.core.display import described
@@ -125,8 +126,6 @@ def difficulty_alt(df) -> str:
 def km_figure(ordruns, budget: int,
               groups: Sequence[tuple[str, Sequence[str]]] = KM_GROUPS):
     """Kaplan-Meier curves, P(not yet solved) against tournaments, one panel per group."""
-    from puzzles.clockwork.hitting import km_curve
-
     fig, axes = plt.subplots(1, len(groups), figsize=(4.2 * len(groups), 3.4), sharey=True)
     for ax, (title, keys) in zip(list(axes), groups, strict=True):
         for key in keys:

@@ -11,8 +11,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from puzzles.clockwork.instances import C4_INDEX
-from puzzles.clockwork.reference import printed, protocol, q_values, reachable
+from puzzles.clockwork.experiments import paper_table
+from puzzles.clockwork.instances import C4_INDEX, instance
+from puzzles.clockwork.margins import MARGINS, PAPER_RUNS, paper_sd
+from puzzles.clockwork.reference import paper_value, printed, protocol, q_values, reachable
+from puzzles.core.claims import depends_on_reading, verdict_counts
 from puzzles.core.prose import Prose
 
 # The algebraic statements checked exhaustively (theory.py), as the conclusion counts them.
@@ -88,8 +91,6 @@ def table2(ledger_frame: pd.DataFrame) -> dict[str, Any]:
 
 def e5(e_table: pd.DataFrame) -> dict[str, Any]:
     """E1-E5's reachable counts against the paper's statement."""
-    from puzzles.clockwork.instances import instance
-
     agree = [r["instance"] for _, r in e_table.iterrows()
              if r["reachable (group order)"] == r["reachable (BFS)"]
              == reachable()[r["instance"]]]
@@ -105,9 +106,6 @@ def e5(e_table: pd.DataFrame) -> dict[str, Any]:
 def c3_interval() -> dict[str, Any]:
     """The C3 row's impossible interval: the sd its half-width needs against the largest sd 20
     non-negative runs with its mean can have."""
-    from puzzles.clockwork.margins import PAPER_RUNS, paper_sd
-    from puzzles.clockwork.reference import paper_value
-
     m, half = paper_value("C3", "iter_mean"), paper_value("C3", "iter_ci95")
     return {"paper": " ".join(printed("C3")[:2]), "ours": f"needs s = {paper_sd(half):.4g}, "
             f"{PAPER_RUNS} values >= 0 with mean {m:g} have s <= {m * math.sqrt(PAPER_RUNS):.4g}"}
@@ -146,8 +144,6 @@ def calibration_check(n_checked: int, chosen: tuple[str, int, int]) -> dict[str,
 
 def ledger_note(ledger_frame: pd.DataFrame, moves: pd.DataFrame) -> dict[str, Any]:
     """How the verdicts came out and what moved from the ledger before the verdict engine."""
-    from puzzles.core.claims import depends_on_reading, verdict_counts
-
     counts = verdict_counts(ledger_frame)
     moved = moves[(moves["before"] != moves["now"]) & (moves["before"] != "new row")]
     new = moves[moves["before"] == "new row"]
@@ -178,8 +174,6 @@ def _model_values(model: pd.DataFrame) -> dict[str, Any]:
 
 
 def _exact_values(results: pd.DataFrame, ledger_frame: pd.DataFrame) -> dict[str, Any]:
-    from puzzles.core.claims import depends_on_reading
-
     e5 = ledger_frame.set_index("id").loc["E5-reach"]
     alg = ledger_frame[ledger_frame["id"].isin(ALGEBRA)]
     alg_dep = alg.loc[depends_on_reading(alg), "id"].tolist()
@@ -194,9 +188,6 @@ def _exact_values(results: pd.DataFrame, ledger_frame: pd.DataFrame) -> dict[str
 
 
 def _cell_values(ledger_frame: pd.DataFrame, summ200: pd.DataFrame) -> dict[str, Any]:
-    from puzzles.clockwork.experiments import paper_table
-    from puzzles.clockwork.margins import MARGINS
-
     cells = ledger_frame[ledger_frame["id"].str.match(r"^T[IV]+-[A-F]\d-(iter|len)$")]
     it = cells[cells["id"].str.endswith("-iter")]
     ln = cells[cells["id"].str.endswith("-len")]
@@ -227,8 +218,6 @@ def conclusion(results: pd.DataFrame, ledger_frame: pd.DataFrame, summ200: pd.Da
                model: pd.DataFrame, calibration: pd.DataFrame) -> dict[str, Any]:
     """The conclusion's bullets, every number from this run's results (``calibration``: the
     weighted calibration, :func:`puzzles.clockwork.refit.calibration_table`)."""
-    from puzzles.core.claims import verdict_counts
-
     counts = verdict_counts(ledger_frame)
     return {**_exact_values(results, ledger_frame), **_cell_values(ledger_frame, summ200),
             **_order_values(ledger_frame), **_model_values(model),

@@ -13,8 +13,6 @@ results table) and returns one table of ``figures/01_clockwork/``:
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 from scipy import stats
@@ -24,28 +22,27 @@ from puzzles.clockwork import lengths as L
 from puzzles.clockwork import refit as rf
 from puzzles.clockwork import states as S
 from puzzles.clockwork import sweep
+from puzzles.clockwork.budget import DATA_DIR
+from puzzles.clockwork.dwp import DEFAULT
 from puzzles.clockwork.reference import paper_value
 from puzzles.core.claims import Ledger
 from puzzles.core.storage import read_stored
 
-DATA = Path(__file__).resolve().parent / "data"
 TOP = rf.TOP
 PAPER_N = 20_000
 
 
 def stored(name: str) -> pd.DataFrame:
     """A stored table of ``data/`` by name (ValueError naming a missing one)."""
-    path = DATA / f"{name}.csv"
+    path = DATA_DIR / f"{name}.csv"
     if not path.exists():
-        raise ValueError(f"no stored table {name!r} in {DATA}")
+        raise ValueError(f"no stored table {name!r} in {DATA_DIR}")
     return read_stored(path)
 
 
 def calibration(results: pd.DataFrame) -> pd.DataFrame:
     """The weighted calibration (:func:`refit.calibration_table`) without the instances
     :func:`refit.misread` finds in ``results``."""
-    from puzzles.clockwork.dwp import DEFAULT
-
     default = (DEFAULT.reading, DEFAULT.tournament, DEFAULT.mutations)
     return rf.calibration_table(stored("calibration_runs"), sorted(rf.misread(results)),
                                 default)

@@ -1,5 +1,6 @@
-"""The paper's numbers, typed once in ``reference/*.csv`` and read here (``PAPER.reference``
-reads the same files with the same loader).
+"""The paper's numbers, typed once in ``reference/*.csv`` and read here with the core helper
+:func:`puzzles.core.storage.reference_table` (``PAPER.reference`` reads the same files with the
+same loader); this module imports nothing of the family.
 
 * ``tables.csv``: every cell of Tables I-VI exactly as printed (digits, signs and print defects
   kept: A3's length CI lacks its ±, B3's length mean carries one), with the table it is from;
@@ -16,15 +17,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from puzzles.core.storage import read_table
+from puzzles.core.storage import reference_table
 
-DATA = Path(__file__).resolve().parent
 FIELDS = ("iter_mean", "iter_ci95", "length_mean", "length_ci95")
 
 
 def frame(name: str) -> pd.DataFrame:
     """The reference table ``reference/<name>.csv`` (what ``PAPER.reference(name)`` returns)."""
-    return read_table(DATA / "reference" / f"{name}.csv")
+    return reference_table(Path(__file__).parent, name)
 
 
 @cache

@@ -39,6 +39,7 @@ from puzzles.clockwork.calibration import settings
 from puzzles.clockwork.dwp import DEFAULT, run_dwp
 from puzzles.clockwork.experiments import lookup
 from puzzles.clockwork.instances import paper_instances
+from puzzles.clockwork.margins import MARGINS, paper_sd
 from puzzles.clockwork.reference import paper_value
 from puzzles.core import verdicts as V
 from puzzles.core.claims import Ledger
@@ -238,8 +239,6 @@ def chosen(table: pd.DataFrame) -> tuple[str, int, int]:
 
 def _cell_evidence(g: pd.DataFrame, key: str, what: str) -> V.Evidence:
     """One table cell of one setting's runs by the ledger's rule and margins."""
-    from puzzles.clockwork.margins import MARGINS, paper_sd
-
     if what == "iter":
         t = g["tournaments"].to_numpy(dtype=float)
         pm = paper_value(key, "iter_mean")

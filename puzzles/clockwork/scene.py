@@ -11,6 +11,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from matplotlib import colormaps
+from matplotlib.colors import to_hex
+
 from puzzles.clockwork.model import Action, State, action_str
 from puzzles.core.board import INK, Scene, ink_on
 
@@ -29,9 +32,6 @@ def light_colours(c: int) -> list[str]:
         return TWO
     if c == 3:
         return TRAFFIC
-    from matplotlib import colormaps
-    from matplotlib.colors import to_hex
-
     cmap = colormaps["rainbow"]
     return [to_hex(cmap(i / (c - 1))) for i in range(c)]
 

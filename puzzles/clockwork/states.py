@@ -31,7 +31,7 @@ from puzzles.clockwork.instances import INSTANCE_SEED, instance
 from puzzles.clockwork.model import Puzzle, q_value, state_str
 from puzzles.core import verdicts as V
 from puzzles.core.paper import Task
-from puzzles.core.seeding import derive_rng
+from puzzles.core.seeding import derive_rng, derive_seed
 
 NOISY = ("A5", "B5", "C5", "C6", "D1", "D2", "D3")
 E_SERIES = ("E1", "E2", "E3", "E4", "E5")
@@ -103,8 +103,6 @@ class StateRuns:
 
 def state_runs(task: StateTask) -> StateRuns:
     """The worker: every run of one state, seeded (root, "state", instance, state, run)."""
-    from puzzles.core.seeding import derive_seed
-
     p = state_puzzle(task.instance, task.state)
     ea = DEFAULT.but(N=task.N)
     res = [run_dwp(p, derive_seed(task.root, "state", task.instance, task.state, r), ea)

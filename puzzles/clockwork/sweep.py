@@ -18,21 +18,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+from scipy.stats import spearmanr
 
 from puzzles.clockwork.algebra import action_group, is_solvable, reachable_count, solvable_count
+from puzzles.clockwork.budget import ClockworkBudget
 from puzzles.clockwork.dwp import DEFAULT, run_dwp
+from puzzles.clockwork.experiments import lookup
 from puzzles.clockwork.hitting import km_median
 from puzzles.clockwork.model import Action, Puzzle, action_str, q_value, state_str
 from puzzles.clockwork.search import count_shortest, shortest_solution
 from puzzles.core import derive_rng, derive_seed, run_tasks
 from puzzles.core.paper import Task
-
-if TYPE_CHECKING:
-    from puzzles.clockwork.paper import ClockworkBudget
 
 MAX_STATES = 20_000_000
 COLUMNS = ["id", "n", "c", "initial", "actions", "reachable_states", "shortest",
@@ -143,9 +142,7 @@ def sweep(seed: int, ids: Sequence[int], workers: int | None = None, progress: b
     from the CSV, so a recomputed row compares equal to the stored one under any pandas (an
     Int64 column prints its missing value as "<NA>" where pandas < 3 prints a float's as "nan").
     """
-    from puzzles.clockwork.paper import PAPER
-
-    stored = PAPER.budgets("paper")
+    stored = ClockworkBudget.paper()
     tasks = [SweepTask(i, stored.sweep_runs, stored.sweep_N, root=seed) for i in ids]
     rows = run_tasks(instance_task, tasks, workers=workers, executor=executor,
                      progress=progress, desc="random instances")
@@ -195,8 +192,6 @@ def fit_model(sweep_df: pd.DataFrame, heldout: pd.DataFrame, folds: int = 5,
     cross-validated and held-out R^2, and the held-out Spearman rho (``heldout``: the paper's
     28 instances with the same columns and ``median_tournaments`` from our runs).
     """
-    from scipy.stats import spearmanr
-
     ok = sweep_df[np.isfinite(sweep_df["median_tournaments"].astype(float))]
     ok = ok[np.isfinite(design(ok).to_numpy(float)).all(axis=1)]
     X = design(ok).to_numpy(float)
@@ -234,8 +229,6 @@ def paper_features(results: pd.DataFrame, ordruns: pd.DataFrame) -> pd.DataFrame
     Optimal strings are counted only where the reachable set has at most :data:`MAX_STATES`
     states (NaN otherwise: D3, C6).
     """
-    from puzzles.clockwork.experiments import lookup
-
     rows = []
     for r in results.drop_duplicates("instance").itertuples():
         p = lookup(r.instance)

@@ -25,11 +25,14 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from functools import cache
-from itertools import combinations, product
+from itertools import chain, combinations, product
 from math import gcd
 
-from puzzles.clockwork.algebra import action_group
+from puzzles.clockwork.algebra import action_group, goal_states
+from puzzles.clockwork.examples import example1, example3
+from puzzles.clockwork.instances import instance
 from puzzles.clockwork.model import Action, Puzzle, State, apply, q_value, unit
+from puzzles.clockwork.search import reachable_states, shortest_solution
 
 # Largest n c^n for the statements over every pair of arbitrary actions.
 ALL_PAIRS_MAX = 81
@@ -294,8 +297,6 @@ def one_move_l(reach: Iterable[State], w: State, actions: Sequence[Action], n: i
 def per_l_counts(puzzle: Puzzle) -> tuple[frozenset[int], int, int]:
     """From the initial state: (how many reachable states share each reachable L-component,
     the number of distinct reachable L-components, :func:`one_move_l` of the initial state)."""
-    from puzzles.clockwork.search import reachable_states
-
     reach = reachable_states(puzzle)
     per_l: dict[tuple[int, ...], int] = {}
     for _, L in reach:
@@ -424,14 +425,6 @@ PER_L = ("E1", "E2", "E3", "E4", "E5", "A1", "B1", "D1")
 @cache
 def check_all(pairs_max: int = ALL_PAIRS_MAX, q_max: int = Q_MAX) -> Facts:
     """Run every check (a few seconds at the default sizes)."""
-    from itertools import chain
-    from itertools import combinations as comb
-
-    from puzzles.clockwork.algebra import goal_states
-    from puzzles.clockwork.examples import example1, example3
-    from puzzles.clockwork.instances import instance
-    from puzzles.clockwork.search import shortest_solution
-
     undo, orders = {}, {}
     for name, key in UNDO_SETS.items():
         p = instance(key)
@@ -445,7 +438,7 @@ def check_all(pairs_max: int = ALL_PAIRS_MAX, q_max: int = Q_MAX) -> Facts:
     e3_goals = [(k, g) for g in e3.goals for k in range(e3.n)]
     e3_solv = solvable_with(e3.n, e3.c, e3.actions, e3_goals)
     w22 = states(2, 2)
-    subsets = sum(1 for _ in chain.from_iterable(comb(w22, r) for r in range(len(w22) + 1)))
+    subsets = sum(1 for _ in chain.from_iterable(combinations(w22, r) for r in range(len(w22) + 1)))
     return Facts(
         pair_checks(pairs_max), q_summary(q_rows(q_max), q_max),
         {k: per_l_counts(instance(k)) for k in PER_L},

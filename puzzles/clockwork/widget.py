@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from puzzles.clockwork.dwp import DEFAULT, decode_trace
+from puzzles.clockwork.examples import fig5_example
 from puzzles.clockwork.model import Puzzle, apply, fitness, is_goal
 from puzzles.clockwork.scene import crossover_scene, stepper_scene, symbol_label
 from puzzles.core.board import Board, Event, button, field_control
@@ -116,8 +117,6 @@ class CrossoverView:
         self._refresh()
 
     def _refresh(self) -> None:
-        from puzzles.clockwork.examples import fig5_example
-
         ex = fig5_example(self.seed, self.R, self.n_actions, self.cut, self.mutate)
         self.rings = [[int(s) for s in r] for r in ex["rings"]]
         self.board.show(crossover_scene(self.rings, self.R, ex["labels"], self.cut,
