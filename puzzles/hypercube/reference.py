@@ -1,7 +1,8 @@
 """The paper's printed numbers and the authors' stored runs, read from ``reference/*.csv``.
 
 Every number lives once, in a CSV of ``puzzles/hypercube/reference`` whose ``source`` column
-names where it was copied from (read through ``PAPER.reference``): Tables 2, 4 and 5
+names where it was copied from (read with :func:`puzzles.core.storage.reference_table`, never
+through the paper, so this module imports nothing of the family): Tables 2, 4 and 5
 (``tables``), the statements of the text and captions the ledger checks (``statements``), the
 paper's inconsistencies (``paper_errors``), and the authors' stored runs summarised
 (``authors_ea``, ``authors_appendix``; their per-run numbers are ``data/authors_runs.json``).
@@ -15,6 +16,8 @@ from functools import cache
 from pathlib import Path
 
 import pandas as pd
+
+from puzzles.core.storage import reference_table
 
 # The authors' public repository, github.com/lemerleau/CubicPuzzle at commit 6ace12a: their EA
 # (src/ea/main.py, Agent.levy_mutate: rings drawn with random.sample; select(alpha) with
@@ -33,9 +36,7 @@ CPU_LIMIT_SECONDS = 3600  # the paper's CPU budget per run (Sec. 4.1; Table 2's 
 
 def _reference(name: str) -> pd.DataFrame:
     """``reference/<name>.csv`` without its ``source`` column."""
-    from puzzles.hypercube.paper import PAPER  # the paper module imports this one's users
-
-    return PAPER.reference(name).drop(columns=["source"])
+    return reference_table(Path(__file__).parent, name).drop(columns=["source"])
 
 
 def paper_table() -> pd.DataFrame:
