@@ -13,7 +13,8 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -21,15 +22,14 @@ from puzzles.core.paper import Task
 from puzzles.core.seeding import derive_seed
 from puzzles.core.storage import TIMES, read_stored
 from puzzles.core.timing import Timings
-from puzzles.hypercube import gods, hardness
+from puzzles.hypercube import cpu, gods, hardness
+from puzzles.hypercube.budget import EXTRA_RUNS as EXTRA_RUNS  # the notebook's ex.EXTRA_RUNS
+from puzzles.hypercube.budget import HypercubeBudget
 from puzzles.hypercube.evolve import run_ea
 from puzzles.hypercube.instances import INSTANCES, Instance, instance
 from puzzles.hypercube.model import Puzzle
 from puzzles.hypercube.rl import RLSettings, initial_table, run_rl
 from puzzles.hypercube.search import HEURISTICS, Component, astar, astar_list, component, solve
-
-if TYPE_CHECKING:
-    from puzzles.hypercube.paper import HypercubeBudget
 
 Case = tuple[int, str, int]  # (d, level, k)
 CASE_COLUMNS = ["d", "k", "level"]
@@ -476,7 +476,6 @@ def appendix_tasks(b: HypercubeBudget, root: int) -> list[EATask]:
 
 
 OLD_ALPHA = 0.7  # the alpha an older (July 2024) version of the authors' ea/main.py hard-coded
-EXTRA_RUNS = ("ea_alpha07_runs", "ea_t3_runs", "rl_t3_runs", "ea_far_runs", "rl_far_runs")
 T3_CASES = case_list([i for i in INSTANCES if not i.is_code_level])
 
 
@@ -536,8 +535,6 @@ def cpu_tasks(b: HypercubeBudget, root: int) -> list[CpuTask]:
 def cpu_case(task: CpuTask) -> CaseRow:
     """Warm seconds per run of A*, the EA and RL on one case, ``task.repeats`` times each,
     interleaved; the row holds the case only (seconds go to the timing file)."""
-    from puzzles.hypercube import cpu
-
     p, s = case_puzzle(task.d, task.level, task.k)
     ea, rl = task.ea, task.rl
     table = initial_table(p, rl.p_states)  # built once per case, as for the Table 5 runs
@@ -734,8 +731,6 @@ def distances_table(tasks: Sequence[DKTask], results: Sequence[TableRows]) -> pd
 
 def load_runs(directory: str, name: str) -> pd.DataFrame:
     """Read back a runs table saved with ``save_table`` (levels as strings, moves nullable)."""
-    from pathlib import Path
-
     path = Path(directory) / f"{name}.csv"
     if not path.exists():
         raise ValueError(f"{path} does not exist: run the cell that computes {name} first")

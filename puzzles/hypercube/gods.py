@@ -37,14 +37,18 @@ How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PA
 
 from __future__ import annotations
 
+import os
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import numba
 import numpy as np
 import pandas as pd
 
 from puzzles.core.storage import read_stored
+from puzzles.hypercube.budget import BOUNDED_FILE, ORBIT_TIMES_FILE
 from puzzles.hypercube.dense import (
     UNSEEN,
     DenseBFS,
@@ -115,12 +119,9 @@ def gods_row(target: pd.DataFrame, orbits: pd.DataFrame) -> dict[str, Any]:
             "orbits_done": len(done), "bound": BOUNDS[0] if len(done) == total else BOUNDS[1]}
 
 
-BOUNDED_FILE = (Path(__file__).resolve().parents[2] / "figures" / "05_hypercube"
-                / "gods_bounded.csv")
 HOW = ("every orbit searched", "bounds meet", "lower bound")  # how a row's number was found
 
 
-ORBIT_TIMES_FILE = BOUNDED_FILE.with_name("timing_gods_orbits.csv")
 GODS_ALL_COMMAND = ("python -m puzzles run 05 gods_orbits_all --scheduler tcp://HOST:8786 "
                     "--cache-dir DIR --store")  # every orbit of every k: the cluster job
 
@@ -169,11 +170,6 @@ TIMING_COLUMNS = ["d", "k", "orbit", "component_size", "seconds", "cpu_seconds",
 def time_orbits(d: int, k: int, orbits: list[int]) -> pd.DataFrame:
     """Wall and CPU seconds (all of numba's threads) of :func:`orbit_row` on each orbit, with
     the thread count and the 1-minute load average after it (a timing file, never a result)."""
-    import os
-    import time
-
-    import numba
-
     rows = []
     for orbit in orbits:
         wall, cpu = time.perf_counter(), time.process_time()

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.core.storage import read_stored
+from puzzles.hypercube.budget import D5_FILE
 from puzzles.hypercube.dense import orbit_representatives
 from puzzles.hypercube.instances import instance
 from puzzles.hypercube.model import Puzzle, move_graph, pack, unpack
@@ -160,9 +161,6 @@ def target_distances(d: int, k: int, max_states: int = 100_000_000) -> pd.DataFr
     _, dist = distances_from(p, p.target, max_states)
     counts = distance_counts(dist)
     return pd.DataFrame({"d": d, "k": k, "distance": counts.index, "count": counts.values})
-
-
-D5_FILE = "distances_d5k4.csv"  # package data: python -m puzzles run 05 distances_d5k4 --store
 
 
 def stored_d5_distances() -> pd.DataFrame:

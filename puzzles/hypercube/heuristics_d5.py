@@ -16,13 +16,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pandas as pd
 
 from puzzles.core.paper import Task
 from puzzles.core.storage import read_stored
 from puzzles.hypercube import gods
+from puzzles.hypercube.budget import BOUNDED_FILE, HypercubeBudget
 from puzzles.hypercube.dense import dense_distances
 from puzzles.hypercube.experiments import HARDEST, case_puzzle, with_seconds
 from puzzles.hypercube.hardness import occupancy_orbits
@@ -30,14 +31,9 @@ from puzzles.hypercube.instances import INSTANCES
 from puzzles.hypercube.model import Puzzle
 from puzzles.hypercube.search import DENSE_GROUPS, astar, heuristic_tables
 
-if TYPE_CHECKING:
-    from puzzles.hypercube.paper import HypercubeBudget
-
 GODS = "gods"  # the instance whose start and target are God's number apart
 D5_HEURISTICS = ("paper", *DENSE_GROUPS)
 COLUMNS = ["d", "k", "instance", "heuristic", "optimal_length", "expansions", "gave_up"]
-BOUNDED_FILE = (Path(__file__).resolve().parents[2] / "figures" / "05_hypercube"
-                / "gods_bounded.csv")
 
 
 @dataclass(frozen=True)

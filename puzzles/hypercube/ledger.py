@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from functools import cache, partial
+from functools import cache
 from itertools import combinations
 from types import SimpleNamespace
 
@@ -88,11 +88,7 @@ def paper_table(data: Data) -> pd.DataFrame:
 
 def printed(data: Data, name: str) -> dict:
     """The numbers ``name`` of ``statements.csv`` by item ("level 0" -> 0, "c=1.8" -> 1.8)."""
-    s = data.reference("statements")
-    s = s[s["name"] == name]
-    keys = ["" if pd.isna(i) else re.split("[ =]", i)[-1] for i in s["item"]]
-    return {float(i) if "." in i else int(i) if i else i: int(v) if float(v).is_integer()
-            else float(v) for i, v in zip(keys, s["value"], strict=True)}
+    return ref.statement(data.reference("statements"), name)
 
 
 @cache
@@ -282,7 +278,10 @@ def moves(data: Data, t: str, case: str) -> Finding:
                    authors=authors, why="; ".join(why), available=mine.size)
 
 
-def extreme_cell(data: Data, t: str, case: str, side: str) -> Finding:
+@EVIDENCE.claim("T{t}-{case}-max", unit="run", **CASES)
+@EVIDENCE.claim("T{t}-{case}-min", unit="run", **CASES)
+def extreme_cell(data: Data, t: str, case: str) -> Finding:
+    side = data.claim_id.rsplit("-", 1)[1]  # the extreme the cell prints: min or max
     algo, p, g, mine, st, n_paper = _cell(data, t, case)
     value, s = getattr(p, f"{algo}_{side}"), st["moves"]
     s_val = (min(s) if side == "min" else max(s)) if s else None
@@ -307,11 +306,6 @@ def generations(data: Data, case: str) -> Finding:
     return Finding(V.estimate(Sample.of(gen), Sample.of(s), GENERATIONS), authors=authors,
                    why=why, available=gen.size)
 
-
-for _side in ("min", "max"):  # Table 4 (t = 4) and Table 5 (t = 5)
-    EVIDENCE.claim(f"T{{t}}-{{case}}-{_side}", unit="run", **CASES)(
-        partial(extreme_cell, side=_side))
-
 # ---------------------------------------------------------------- Fig. 3, Sec. 4.1-4.2
 
 
@@ -329,7 +323,7 @@ def figure3(data: Data, level: str, what: str) -> Finding:
         other = {} if t4 == pmin else {f"Table 4's {t4}": extreme(mine, t4, RUNS, "min")[0]}
         return Finding({"as printed": ev, **other}, paper=pmin, authors=min(st), why=note,
                        available=mine.size)
-    hits, s_hits = int((mine == pmin).sum()), sum(1 for x in st if x == pmin)
+    hits, s_hits = int((mine == pmin).sum()), st.count(pmin)
     readings = {"Fig. 3 caption": count(hits, n, pcount)}
     if level == "0":
         six = printed(data, "appendix_six")[1.8]
@@ -926,7 +920,7 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
                                 paired=True),
         "every run (Mann-Whitney on moves - optimum)": order(*(
             _mv(y[y.d == 3]) - y[y.d == 3].optimal for y in (rl_ok, ea_ok)))}
-    n_paper = {a: int(sum(round(float(r) * RUNS) or (r > 0) for r in pt[f"{a}_success"]))
+    n_paper = {a: int(sum(_successes(r) or (r > 0) for r in pt[f"{a}_success"]))
                for a in ("ea", "rl")}
     o["T4-caption-1000-generations"] = Finding({
         "successful runs": V.estimate(Sample.of(ea_ok.generations.astype(float)),
@@ -972,16 +966,16 @@ def _cstar(app: pd.DataFrame, six: pd.Series, c: float) -> Finding:
          extra=("appendix_runs",), refs=("authors_appendix",))
 def appendix(data: Data, f: SimpleNamespace) -> dict:
     app, st, log = table(data, "appendix_runs"), data.reference("authors_appendix"), np.log
+    theirs, six = stored("appendix"), st.set_index("c").six_moves  # the authors' runs per c
     at = {c: app[np.isclose(app.c, c)] for c in (1.4, 1.8, 7.0)}
-    ok18, s18 = _mv(at[1.8][at[1.8].success]), stored("appendix")["1.8"]["moves"]
+    ok18, s18 = _mv(at[1.8][at[1.8].success]), theirs["1.8"]["moves"]
     s14, s7 = (at[c].success.astype(float) for c in (1.4, 7.0))
     stored_runs = np.concatenate([[1.0] * n + [0.0] * (RUNS - n) for n in st.successes])
     good = app[app.success]
     means = good.groupby("c").generations.mean()
     drops = [f"c={a:g} {means[a]:.1f} > c={b:g} {means[b]:.1f}"
              for a, b in zip(means.index[:-1], means.index[1:], strict=True) if means[a] > means[b]]
-    gens = [(float(c), float(x)) for c, v in stored("appendix").items()
-            for x in v["generations"] if x < 1000]
+    gens = [(float(c), float(x)) for c, v in theirs.items() for x in v["generations"] if x < 1000]
     return {
         "A-generations-grow-with-c": Finding({
             "successful runs (the figure's mean)": vtrend(good.c, log(good.generations), True),
@@ -998,8 +992,8 @@ def appendix(data: Data, f: SimpleNamespace) -> dict:
                 np.repeat(st.c.to_numpy(), RUNS), stored_runs, False)},
         "A-six-at-1.8": _six(data, at[1.8], "Sec. 4.1 and Fig. 8b",
                              "ours {six} of {n} (success {success})"),
-        "S41-cstar-1.8": _cstar(app, st.set_index("c").six_moves, 1.8),
-        "F8-cstar-1.6": _cstar(app, st.set_index("c").six_moves, 1.6),
+        "S41-cstar-1.8": _cstar(app, six, 1.8),
+        "F8-cstar-1.6": _cstar(app, six, 1.6),
         "F8-mean-ten": Finding({
             "as printed": V.estimate(Sample.of(ok18), Sample(10.0, RUNS), MOVES),
             "vs the authors' stored runs": V.estimate(Sample.of(ok18), Sample.of(s18), MOVES)},

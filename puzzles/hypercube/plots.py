@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import io
+
+import matplotlib.image as mpimg
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from puzzles.core.board import scene_png
 from puzzles.core.compat import boxplot
 from puzzles.core.display import described
+from puzzles.core.output import save_figure
+from puzzles.hypercube.instances import instance
+from puzzles.hypercube.scene import cube_scene
 from puzzles.hypercube.story import gods_text
 
 LEVEL_ORDER = ["0", "1", "2", "3", "4", "T3a", "T3b", "T3c"]
@@ -164,14 +171,6 @@ def gap_to_optimum(results: pd.DataFrame):
 
 def instances_figure(cases=((3, "0", 2), (4, "0", 3), (5, "0", 4))):
     """Fig. 1: the start of each case, drawn by the board's scene (``scene_png``)."""
-    import io
-
-    import matplotlib.image as mpimg
-
-    from puzzles.core.board import scene_png
-    from puzzles.hypercube.instances import instance
-    from puzzles.hypercube.scene import cube_scene
-
     fig, axes = plt.subplots(1, len(cases), figsize=(15, 4.6))
     for ax, (d, level, k) in zip(axes, cases, strict=True):
         inst = instance(d, level)
@@ -188,8 +187,6 @@ def instances_figure(cases=((3, "0", 2), (4, "0", 3), (5, "0", 4))):
 
 def publish(figures: dict, directory) -> None:
     """Save each figure as ``<directory>/<name>.png`` and show it, in order."""
-    from puzzles.core.output import save_figure
-
     for name, fig in figures.items():
         save_figure(fig, name, directory)
         plt.show()

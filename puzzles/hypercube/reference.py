@@ -1,7 +1,8 @@
 """The paper's printed numbers and the authors' stored runs, read from ``reference/*.csv``.
 
 Every number lives once, in a CSV of ``puzzles/hypercube/reference`` whose ``source`` column
-names where it was copied from (read through ``PAPER.reference``): Tables 2, 4 and 5
+names where it was copied from (read with :func:`puzzles.core.storage.reference_table`, never
+through the paper, so this module imports nothing of the family): Tables 2, 4 and 5
 (``tables``), the statements of the text and captions the ledger checks (``statements``), the
 paper's inconsistencies (``paper_errors``), and the authors' stored runs summarised
 (``authors_ea``, ``authors_appendix``; their per-run numbers are ``data/authors_runs.json``).
@@ -11,10 +12,13 @@ This module only gives them types.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
 import pandas as pd
+
+from puzzles.core.storage import reference_table
 
 # The authors' public repository, github.com/lemerleau/CubicPuzzle at commit 6ace12a: their EA
 # (src/ea/main.py, Agent.levy_mutate: rings drawn with random.sample; select(alpha) with
@@ -33,9 +37,7 @@ CPU_LIMIT_SECONDS = 3600  # the paper's CPU budget per run (Sec. 4.1; Table 2's 
 
 def _reference(name: str) -> pd.DataFrame:
     """``reference/<name>.csv`` without its ``source`` column."""
-    from puzzles.hypercube.paper import PAPER  # the paper module imports this one's users
-
-    return PAPER.reference(name).drop(columns=["source"])
+    return reference_table(Path(__file__).parent, name).drop(columns=["source"])
 
 
 def paper_table() -> pd.DataFrame:
@@ -51,38 +53,28 @@ def paper_notes() -> pd.DataFrame:
     return _reference("paper_errors")
 
 
-def _number(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else float(value)
+def statement(statements: pd.DataFrame, name: str) -> dict[int | float | str, int | float]:
+    """The numbers ``name`` of ``statements`` (``statements.csv``, as read here or by the ledger)
+    by item: "level 0" -> 0, "d=3" -> 3, "c=1.8" -> 1.8, no item -> ""; whole numbers as int."""
+    s = statements[statements["name"] == name]
+    keys = ["" if pd.isna(i) else re.split("[ =]", i)[-1] for i in s["item"]]
+    return {float(i) if "." in i else int(i) if i else i: int(v) if float(v).is_integer()
+            else float(v) for i, v in zip(keys, s["value"], strict=True)}
 
 
 @cache
-def _statements() -> dict[str, dict[str, int | float]]:
-    out: dict[str, dict[str, int | float]] = {}
-    for r in _reference("statements").itertuples():
-        item = r.item if isinstance(r.item, str) else ""  # empty: a single number
-        out.setdefault(r.name, {})[item] = _number(r.value)
-    return out
+def _statements() -> pd.DataFrame:
+    return _reference("statements")
 
 
 def printed(name: str) -> int | float:
     """A single number the paper prints (``statements.csv`` row ``name`` with no item)."""
-    return _statements()[name][""]
-
-
-def printed_by_level(name: str) -> tuple[int | float, ...]:
-    """The paper's numbers ``name`` for levels 0, 1, 2 (d=3 k=2), in level order."""
-    items = _statements()[name]
-    return tuple(items[f"level {lv}"] for lv in range(len(items)))
-
-
-def printed_by_d(name: str) -> dict[int, int | float]:
-    """The paper's numbers ``name`` per dimension d."""
-    return {int(item.removeprefix("d=")): v for item, v in _statements()[name].items()}
+    return statement(_statements(), name)[""]
 
 
 def printed_at_c(name: str) -> dict[float, int | float]:
     """The paper's numbers ``name`` per Zipf exponent c (Appendix A)."""
-    return {float(item.removeprefix("c=")): v for item, v in _statements()[name].items()}
+    return {float(c): v for c, v in statement(_statements(), name).items()}
 
 
 def authors_ea_summary() -> pd.DataFrame:

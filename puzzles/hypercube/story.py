@@ -11,11 +11,11 @@ from puzzles.core.claims import depends_on_reading
 from puzzles.core.prose import Prose
 from puzzles.hypercube import reference as ref
 from puzzles.hypercube import tables as tb
+from puzzles.hypercube.budget import HypercubeBudget
 from puzzles.hypercube.experiments import APPENDIX_CASE, CASES, HARDEST
 
 if TYPE_CHECKING:
     from puzzles.core.claims import Ledger
-    from puzzles.hypercube.paper import HypercubeBudget
 
 PROSE = Prose("puzzles.hypercube")
 # The rows the verdicts issues named (and the referee rules of issue 35 moved), shown after
@@ -199,9 +199,7 @@ def named_rows(frame: pd.DataFrame) -> list[str]:
 
 def _six_sentence(appendix: pd.DataFrame, optimum: int) -> str:
     """Appendix A at the paper's c = 1.8: runs that find the optimum (empty if not run)."""
-    from puzzles.hypercube.paper import PAPER
-
-    c = PAPER.budgets("paper").ea_c
+    c = HypercubeBudget.paper().ea_c
     row = appendix[appendix["c"] == c]
     if row.empty:
         return ""

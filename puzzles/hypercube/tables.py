@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from puzzles.core.stats import ci_halfwidth
+from puzzles.hypercube.budget import HypercubeBudget
 from puzzles.hypercube.experiments import HARDEST, PAPER_CASES, Case, case_key
 from puzzles.hypercube.instances import Instance, instance
 from puzzles.hypercube.reference import CPU_LIMIT_SECONDS, paper_table
-
-if TYPE_CHECKING:
-    from puzzles.hypercube.paper import HypercubeBudget
 
 # Only seed-determined values: wall times (A*'s seconds, each run's seconds) go to timings.csv.
 RESULT_COLUMNS = ["d", "l", "k", "level", "solvable", "optimal", "component_size",
