@@ -15,7 +15,7 @@ from pathlib import Path
 from puzzles.core.paper import Experiment, Paper
 from puzzles.hypercube import experiments as ex
 from puzzles.hypercube import heuristics_d5 as d5
-from puzzles.hypercube.budget import STORED, HypercubeBudget
+from puzzles.hypercube.budget import EXTRA_RUNS, STORED, HypercubeBudget
 from puzzles.hypercube.ledger import EVIDENCE
 
 EXPERIMENTS = (
@@ -72,4 +72,11 @@ PAPER: Paper[HypercubeBudget] = Paper(
     citation="Merleau, O'Malley, Roldán & Mukherjee, *Approximately Optimal Search on a "
              "Higher-dimensional Sliding Puzzle*",
     budget=HypercubeBudget, experiments=EXPERIMENTS, data=Path(__file__).parent,
-    stored=STORED, evidence=EVIDENCE)
+    stored=STORED, evidence=EVIDENCE,
+    regenerates="Tables 2, 4, 5 (A*, EA, RL), Figs. 2-8 beside the authors' stored runs, exact "
+                "optima, God's number for d <= 4 and d = 5, k = 4, pattern-database heuristics "
+                "up to d = 5, the hardest starts",
+    smoke_runtime="20 s", paper_runtime="13 min",
+    reads_back=(*(f"{name}.csv" for name in EXTRA_RUNS), "gods_number.csv", "distances.csv",
+                "heuristics_d5.csv"),
+    recompute=(("EXTRAS", True),))
