@@ -194,10 +194,10 @@ def test_the_families_read_their_stored_runs_through_the_check(tmp_path, monkeyp
     copy = tmp_path / "data"
     copy.mkdir()
     for name in ("STORED.csv", "ordering_runs.csv"):
-        (copy / name).write_bytes((experiments.DATA / name).read_bytes())
+        (copy / name).write_bytes((experiments.DATA_DIR / name).read_bytes())
     (copy / "ordering_runs.csv").write_text(
         "\n".join((copy / "ordering_runs.csv").read_text().splitlines()[:131]) + "\n")
-    monkeypatch.setattr(experiments, "DATA", copy)
+    monkeypatch.setattr(experiments, "DATA_DIR", copy)
     with pytest.raises(ValueError, match="damaged or was edited"):
         experiments.stored("ordering_runs")
 

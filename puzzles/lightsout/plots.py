@@ -6,6 +6,8 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from matplotlib.figure import Figure
 
+from puzzles.core.display import described
+
 
 def presses(runs: pd.DataFrame, exact: pd.DataFrame) -> Figure:
     """Share of random boards needing each number of presses, and the share over all 512."""
@@ -18,4 +20,9 @@ def presses(runs: pd.DataFrame, exact: pd.DataFrame) -> Figure:
            title="Lights Out 3x3: how many presses a board needs")
     ax.legend(frameon=False)
     fig.tight_layout()
-    return fig
+    peaks = exact.loc[exact["boards"] == exact["boards"].max(), "presses"].astype(str)
+    return described(fig, f"Bar chart: the share of {len(runs)} random 3x3 Lights Out boards "
+                          f"needing 0 to {int(runs['presses'].max())} presses, most often "
+                          f"{int(share.idxmax())} ({share.max():.0%}), beside a line of the "
+                          f"exact share over all {int(exact['boards'].sum())} boards, which "
+                          f"peaks at {' and '.join(peaks)} presses.")
