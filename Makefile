@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 LOCK := requirements.lock
 BROWSER_LOCK := requirements-browser.lock
 
-.PHONY: venv book readme shards reproduce test unit unit-a unit-b unit-notebooks nbval lint bench clean test-browser lock test-oldest test-latest mutants
+.PHONY: venv book readme runtimes shards reproduce test unit unit-a unit-b unit-notebooks nbval lint bench clean test-browser lock test-oldest test-latest mutants
 
 # Plain pip installs the lock (hashes checked), so a fresh machine needs only Python; the
 # package goes in with --no-deps so nothing beyond the lock can be resolved.
@@ -99,6 +99,12 @@ mutants: $(STAMP)
 # README.md's generated tables (notebooks, scoreboard, speed) from the catalogue, the committed
 # ledgers and benchmarks/results.csv; tests/test_layout.py fails while one is stale.
 readme: $(STAMP)
+	$(BIN)/python -m puzzles.readme
+
+# Every notebook's wall time, cold (fresh numba cache) and warm, at smoke and paper scale, into
+# figures/timing_notebooks.csv (about 40 minutes; ONLY="01 03" for some), then the README's table.
+runtimes: $(STAMP)
+	$(BIN)/python -m puzzles.runtimes $(if $(ONLY),--only $(ONLY))
 	$(BIN)/python -m puzzles.readme
 
 lint: $(STAMP)

@@ -10,8 +10,11 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pandas as pd
+
 from puzzles.core.claims import FILE_NAME, VERDICTS, depends_on_reading, load, verdict_counts
 from puzzles.core.project import FIGURES_DIR, NOTEBOOKS_DIR, ROOT
+from puzzles.core.timing import read_runtimes, runtime_cell
 
 if TYPE_CHECKING:
     from puzzles.core.paper import Paper
@@ -33,8 +36,6 @@ class Entry:
     family: str
     citation: str
     regenerates: str
-    smoke_runtime: str
-    paper_runtime: str
     stored: tuple[str, ...] = ()
     """Result files the notebook reads back from its figures folder (``Paper.reads_back``)."""
     recompute: tuple[tuple[str, object], ...] = ()
@@ -70,8 +71,8 @@ def _family_paper(family: str) -> Paper:
 
 
 def _entry(p: Paper) -> Entry:
-    return Entry(p.number, p.stem, p.family, p.citation, p.regenerates, p.smoke_runtime,
-                 p.paper_runtime, p.reads_back, p.recompute)
+    return Entry(p.number, p.stem, p.family, p.citation, p.regenerates, p.reads_back,
+                 p.recompute)
 
 
 @cache
@@ -136,13 +137,16 @@ def readme_scoreboard() -> str:
     return "\n".join(lines)
 
 
-def readme_table() -> str:
-    """The Markdown table of notebooks that README.md carries between its table markers."""
-    lines = ["| notebook | paper | regenerates | smoke run | paper run |",
-             "|---|---|---|---|---|"]
+def readme_table(runtimes: pd.DataFrame | None = None) -> str:
+    """The Markdown table of notebooks that README.md carries between its table markers, with
+    the wall times ``make runtimes`` measured (``figures/timing_notebooks.csv``)."""
+    measured = read_runtimes() if runtimes is None else runtimes
+    lines = ["| notebook | paper | regenerates | smoke run (cold / warm) "
+             "| paper run (cold / warm) |", "|---|---|---|---|---|"]
     for e in catalogue():
         link = (f"[{e.stem}](notebooks/{e.stem}.ipynb)" if e.path.exists()
                 else f"{e.stem} (not built yet)")
-        lines.append(f"| {link} | {e.citation} | {e.regenerates} | {e.smoke_runtime or '-'} | "
-                     f"{e.paper_runtime or '-'} |")
+        lines.append(f"| {link} | {e.citation} | {e.regenerates} "
+                     f"| {runtime_cell(measured, e.stem, 'smoke')} "
+                     f"| {runtime_cell(measured, e.stem, 'paper')} |")
     return "\n".join(lines)

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from puzzles.catalogue import CATALOGUE, ROOT
@@ -126,7 +127,7 @@ def _add_family(root: Path) -> None:
 
 
 def _run(root: Path, *cmd: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(root), "PUZZLE_LAB_NUMBA_CACHE": str(root / ".nc")}
+    env = {**os.environ, "PYTHONPATH": str(root)}
     out = subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=env, check=False)
     assert out.returncode == 0, f"{' '.join(cmd)}:\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
     return out
@@ -172,3 +173,19 @@ def test_an_upward_import_in_a_family_breaks_the_contracts(tmp_path: Path) -> No
     assert out.returncode != 0
     for contract in ("no import circle", "nothing in the package imports a family's paper"):
         assert re.search(rf"{re.escape(contract)}.*BROKEN", out.stdout), out.stdout[-3000:]
+
+
+def test_runtimes_merge_by_notebook_scale_and_cache_and_show_cold_then_warm() -> None:
+    from puzzles.core.timing import RUNTIME_COLUMNS, merge_runtimes, runtime_cell
+
+    def rows(*values):
+        return pd.DataFrame([dict(zip(RUNTIME_COLUMNS, v, strict=True)) for v in values])
+
+    old = rows(("01_a", "smoke", "cold", 95.0, 1.0, "d"), ("01_a", "smoke", "warm", 15.0, 1.0, "d"),
+               ("02_b", "paper", "warm", 300.0, 2.0, "d"))
+    new = rows(("01_a", "smoke", "cold", 80.0, 0.5, "e"))
+    merged = merge_runtimes(old, new)
+    assert len(merged) == 3 and list(merged["notebook"]) == ["01_a", "01_a", "02_b"]
+    assert runtime_cell(merged, "01_a", "smoke") == "80 s / 15 s"
+    assert runtime_cell(merged, "02_b", "paper") == "- / 5.0 min"
+    assert runtime_cell(merged, "03_c", "smoke") == "- / -"

@@ -58,5 +58,4 @@ PAPER: Paper[ClockworkBudget] = Paper(
     ),
     data=PACKAGE_DIR, evidence=EVIDENCE, stored=STORED,
     regenerates="Figs. 1-6, Tables I-VI (DWP EA), read-limit calibration, Kaplan-Meier hitting "
-                "times, a difficulty model on 500 random instances",
-    smoke_runtime="15 s", paper_runtime="96 s")
+                "times, a difficulty model on 500 random instances")

@@ -145,10 +145,6 @@ class Paper(Generic[B]):
     """Offline runs: (experiment, path of its stored table relative to the project root)."""
     regenerates: str = ""
     """What the notebook regenerates, in a line (the README's notebook table)."""
-    smoke_runtime: str = ""
-    """Wall time of the smoke-scale notebook on the project's 2-core machine, warm numba cache."""
-    paper_runtime: str = ""
-    """Wall time of the paper-scale notebook (``reproduce --only NN``), same machine."""
     reads_back: tuple[str, ...] = ()
     """Result files the notebook reads back from its ``FIGURES_DIR`` instead of recomputing them
     (runs made offline): a run into another folder (``reproduce --out``) starts from copies."""

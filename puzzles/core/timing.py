@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 
 from puzzles.core.output import save_table
+from puzzles.core.project import FIGURES_DIR
 
 TIMINGS_NAME = "timings"
 COLUMNS = ("step", "item", "seconds")
@@ -72,3 +73,38 @@ class Timings:
     def save(self, directory: str | Path) -> Path:
         """Write ``<directory>/timings.csv``."""
         return save_table(self.frame().round({"seconds": 3}), TIMINGS_NAME, directory)
+
+
+# -- notebooks' wall times (make runtimes writes them, make readme shows them) -------------------
+
+NOTEBOOK_RUNTIMES = FIGURES_DIR / "timing_notebooks.csv"
+RUNTIME_COLUMNS = ["notebook", "scale", "cache", "seconds", "load", "measured"]
+RUNTIME_KEY = ["notebook", "scale", "cache"]
+
+
+def read_runtimes(path: Path = NOTEBOOK_RUNTIMES) -> pd.DataFrame:
+    """The measured notebook runtimes (an empty table before the first ``make runtimes``)."""
+    if not path.is_file():
+        return pd.DataFrame(columns=RUNTIME_COLUMNS)
+    return pd.read_csv(path, dtype={"notebook": str, "scale": str, "cache": str})
+
+
+def merge_runtimes(old: pd.DataFrame, new: pd.DataFrame) -> pd.DataFrame:
+    """``old`` with the rows ``new`` measures again replaced, sorted by notebook."""
+    if old.empty:
+        return new[RUNTIME_COLUMNS].sort_values(RUNTIME_KEY, ignore_index=True)
+    keep = old[~old.set_index(RUNTIME_KEY).index.isin(new.set_index(RUNTIME_KEY).index)]
+    both = pd.concat([keep, new], ignore_index=True)[RUNTIME_COLUMNS]
+    return both.sort_values(RUNTIME_KEY, ignore_index=True)
+
+
+def runtime_cell(frame: pd.DataFrame, stem: str, scale: str) -> str:
+    """``cold / warm`` wall time of one notebook at one scale ("-" where unmeasured)."""
+    def text(state: str) -> str:
+        hit = frame[(frame["notebook"] == stem) & (frame["scale"] == scale)
+                    & (frame["cache"] == state)]
+        if hit.empty:
+            return "-"
+        s = float(hit["seconds"].iloc[0])
+        return f"{s:.0f} s" if s < 120 else f"{s / 60:.1f} min"
+    return f"{text('cold')} / {text('warm')}"

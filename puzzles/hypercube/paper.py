@@ -76,7 +76,6 @@ PAPER: Paper[HypercubeBudget] = Paper(
     regenerates="Tables 2, 4, 5 (A*, EA, RL), Figs. 2-8 beside the authors' stored runs, exact "
                 "optima, God's number for d <= 4 and d = 5, k = 4, pattern-database heuristics "
                 "up to d = 5, the hardest starts",
-    smoke_runtime="20 s", paper_runtime="13 min",
     reads_back=(*(f"{name}.csv" for name in EXTRA_RUNS), "gods_number.csv", "distances.csv",
                 "heuristics_d5.csv"),
     recompute=(("EXTRAS", True),))

@@ -47,5 +47,4 @@ PAPER: Paper[IQLinkBudget] = Paper(
     stored=STORED,
     evidence=EVIDENCE,
     regenerates="Tables 1-4, strategies, heat maps, Figs. 13-26 on 120 booklet-quality "
-                "challenges graded by deduction; ANU test data; one-piece challenges",
-    smoke_runtime="26 s", paper_runtime="5.4 min")
+                "challenges graded by deduction; ANU test data; one-piece challenges")

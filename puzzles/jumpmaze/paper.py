@@ -54,5 +54,4 @@ PAPER: Paper[MazeBudget] = Paper(
     ),
     data=DATA, evidence=EVIDENCE, stored=STORED,
     regenerates="score curves of HC / restarts / walk / SA / GA at n = 5..11 (fair verdicts), "
-                "proven maxima n = 3..7, the n^2 - 4 conjecture, a designer's maze generator",
-    smoke_runtime="18 s", paper_runtime="3.4 min")
+                "proven maxima n = 3..7, the n^2 - 4 conjecture, a designer's maze generator")

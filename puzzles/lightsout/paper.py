@@ -16,5 +16,4 @@ PAPER: Paper[LightsBudget] = Paper(
     experiments=(Experiment("random boards", "solve random boards exactly",
                             ex.random_boards_tasks, ex.random_boards, ex.random_boards_table),),
     data=Path(__file__).parent, evidence=EVIDENCE,
-    regenerates="the worked example of a family: two claims, one experiment, a board",
-    smoke_runtime="", paper_runtime="")
+    regenerates="the worked example of a family: two claims, one experiment, a board")

@@ -48,5 +48,4 @@ PAPER: Paper[LogicGridBudget] = Paper(
     data=Path(__file__).parent, evidence=ledger.EVIDENCE,
     stored=STORED,
     regenerates="every FI-2Pop result, the authors' solver (paper mode) on their 65 released "
-                "puzzles, their protocols, walkthroughs, a designer's generator",
-    smoke_runtime="15 s", paper_runtime="12 min")
+                "puzzles, their protocols, walkthroughs, a designer's generator")
