@@ -149,4 +149,12 @@ def readme_table(runtimes: pd.DataFrame | None = None) -> str:
         lines.append(f"| {link} | {e.citation} | {e.regenerates} "
                      f"| {runtime_cell(measured, e.stem, 'smoke')} "
                      f"| {runtime_cell(measured, e.stem, 'paper')} |")
+    if not measured.empty:
+        dates = sorted(set(measured["measured"].astype(str)))
+        load = measured["load"]
+        lines += ["", f"Wall times measured by `make runtimes` on {', '.join(dates)}, one notebook "
+                  "at a time on the project's 2-core machine: *cold* in a fresh numba cache (every "
+                  "kernel compiles, as on a first run), *warm* right after in the same cache. "
+                  f"1-minute load average {load.min():.1f}-{load.max():.1f} "
+                  "(above 2, other work shared the machine and the times are inflated)."]
     return "\n".join(lines)
