@@ -286,14 +286,17 @@ def test_structure_checks_on_a_solution():
     assert not facts.linked_build_order(ids[:1], apart)
 
 
-def test_s14_transition_counts_three_pieces_to_place_as_inert_even_with_several_combinations(
-        tmp_path, analysis):
+def test_s14_transition_inert_rule_on_edited_challenges(tmp_path, analysis):
     """With at most 3 pieces to place both searches are exhaustive from the start, whatever
-    the combinations: such a challenge is inert. (In the committed data every one of them also
-    has one combination, so only a challenge like this one tells `<= 3` from `<= 2`.)"""
+    the combinations: such a challenge is inert; with more, only a single combination is. (In
+    the committed data every challenge with 3 to place has one combination and none has two,
+    so only edited challenges tell `<= 3` from `<= 2` and `== 1` from `<= 2`.)"""
     edited = analysis.copy()
     three = edited.index[(edited["to_place"] == 3)][0]
     edited.loc[three, "combos_clean"] = "2"
+    # and a challenge with more to place and two combinations is not inert (only one is)
+    four = edited.index[(edited["to_place"] > 3) & (edited["combos_clean"].map(int) > 2)][0]
+    edited.loc[four, "combos_clean"] = "2"
     row = PAPER.ledger("paper", results=_results(tmp_path, edited)).frame().set_index("id").loc[
         "S14-transition"]
     assert "49 of 120 pairs equal by construction left out" in row["test"]
