@@ -155,6 +155,6 @@ def readme_table(runtimes: pd.DataFrame | None = None) -> str:
         lines += ["", f"Wall times measured by `make runtimes` on {', '.join(dates)}, one notebook "
                   "at a time on the project's 2-core machine: *cold* in a fresh numba cache (every "
                   "kernel compiles, as on a first run), *warm* right after in the same cache. "
-                  f"1-minute load average {load.min():.1f}-{load.max():.1f} "
-                  "(above 2, other work shared the machine and the times are inflated)."]
+                  f"1-minute load average {load.min():.1f}-{load.max():.1f} as each run started "
+                  "(on 2 cores, other work sharing the machine inflates the times)."]
     return "\n".join(lines)

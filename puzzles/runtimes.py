@@ -2,7 +2,8 @@
 compiles) and warm (the same cache again), at smoke and at paper scale, with the load.
 
 Every run goes to a temporary folder (the committed notebooks and figures are never written),
-one notebook at a time. The rows go to ``figures/timing_notebooks.csv`` (a timing file: no
+one notebook at a time; ``load`` is the 1-minute load average as the run starts (the other work
+on the machine). The rows go to ``figures/timing_notebooks.csv`` (a timing file: no
 result depends on it), merged by notebook, scale and cache; ``make readme`` puts them in the
 README's notebook table. Only this command writes the file, so neither ``make test`` nor
 ``make reproduce`` changes the README.
@@ -44,7 +45,7 @@ def measure(e: Entry, scale: str, work: Path) -> list[dict[str, object]]:
             execute(e, scale, work / state)
             seconds = time.perf_counter() - start
             rows.append({"notebook": e.stem, "scale": scale, "cache": state,
-                         "seconds": round(seconds, 1), "load": max(load, _load()),
+                         "seconds": round(seconds, 1), "load": load,
                          "measured": datetime.date.today().isoformat()})
             print(f"{e.stem}: {scale} {state} {seconds:.1f} s (load {rows[-1]['load']})",
                   flush=True)
