@@ -103,4 +103,15 @@ def test_the_d5_sentences_come_from_the_stored_tables():
     assert g["lower"] == ">= 30 (k=1), >= 18 (k=2), >= 12 (k=3)"
     assert g["settled"].startswith("k=4: 22, bounds meet after 273 of 472 searches")
     assert (g["left"], g["size"]) == (3 * 472, 652_458_240)
-    assert g["hours"] == pytest.approx(g["left"] * g["cpu"] / 3600)
+    # each k's searches left at that k's own measured cost, never another k's
+    times = gods.read_orbit_times()
+    big = times[times["component_size"] == 652_458_240].groupby("k")["cpu_seconds"].max()
+    assert 1 in big.index
+    parts = g["per_k"].split("; ")
+    assert [p.split(":")[0] for p in parts] == ["k=1", "k=2", "k=3"]
+    for k, part in zip((1, 2, 3), parts, strict=True):
+        assert part == (f"k={k}: 472 x {big[k]:.0f} CPU-s = {472 * big[k] / 3600:.1f} CPU-hours"
+                        if k in big.index else f"k={k}: 472 searches, not timed")
+    fake = pd.concat([times, times.assign(k=2, cpu_seconds=3600.0)])
+    g = story.gods_dense(pd.read_csv(FIGURES / "gods_number.csv"), fake, "CMD")
+    assert "k=2: 472 x 3600 CPU-s = 472.0 CPU-hours" in g["per_k"]

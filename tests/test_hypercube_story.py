@@ -51,3 +51,24 @@ def test_the_story_reads_the_committed_tables():
     hardest = pd.read_csv(FIGURES / "hardest_levels.csv", dtype={"level": str})
     assert story.hardest(hardest)["cases"] == 5
     assert len(tb.paper_rows(results)) == len(tb.code_levels(results)) == 27
+
+
+def test_the_astar_and_d5_sentences_say_what_the_authors_runs_and_the_bfs_show():
+    results = pd.read_csv(FIGURES / "results.csv", dtype={"level": str})
+    table2 = tb.astar_with_paper(results)
+    list_astar = pd.read_csv(FIGURES / "astar_list.csv", dtype={"level": str})
+    astar = results.assign(astar_gave_up=results["astar_moves"].isna())
+    a = story.astar(table2, list_astar, astar)
+    assert (a["gave_up"], a["limit"], a["unstored"], a["dims"]) == (7, 3600, 2, "3 and 4")
+    assert a["stored"] == "d=4 k=1 level 4 (12 moves in 1,242.96 s)"
+    assert (a["copies"], a["files"]) == (27, 27)
+    # the paper's ceil(h/k) when k = d-1: 1 within k coordinates, 2 on the antipode
+    assert (a["hard_d"], a["hard_k"], a["antipode"]) == (5, 4, 2)
+    text = story.PROSE.text("astar", **a)
+    assert "not known" not in text and "at most 1 per misplaced ring" not in text
+    d5 = story.d5(hardness.stored_d5_distances(), 13)
+    text = story.PROSE.text("d5", **d5)
+    assert f"{d5['share']:.3g}% of the component lies within the paper's level's 13 moves" in text
+    dist = hardness.stored_d5_distances()
+    assert d5["share"] == 100 * dist.loc[dist["distance"] <= 13, "count"].sum() / dist[
+        "count"].sum()

@@ -85,10 +85,16 @@ def compare(fast: Sequence[float], slow: Sequence[float], margin: float = MARGIN
     return NOISE
 
 
-def ordering_evidence(outcomes: Sequence[str], what: str) -> Evidence:
+OURS = ("repeated, interleaved warm timings", f"{TIMING_FILE}.csv")
+"""How our seconds were measured and where they are: the default of every rule below."""
+
+
+def ordering_evidence(outcomes: Sequence[str], what: str,
+                      timings: tuple[str, str] = OURS) -> Evidence:
     """An ordering claimed over many cases, from the cases' outcomes: the engine's paired
     ordering (a sign test) on the decided cases, one pair per case (holds: 0 < 1, reversed:
-    1 > 0); cases within noise carry no sign. No decided case: inconclusive with p = 1."""
+    1 > 0); cases within noise carry no sign. No decided case: inconclusive with p = 1.
+    ``timings``: what the seconds are and their file (:data:`OURS`, or the authors' runs)."""
     if not outcomes:
         raise ValueError(f"no case to decide {what!r} on")
     bad = sorted(set(outcomes) - {HOLDS, REVERSED, NOISE})
@@ -98,8 +104,8 @@ def ordering_evidence(outcomes: Sequence[str], what: str) -> Evidence:
     ours = (f"holds in {holds}, reversed in {rev}, within noise in {len(outcomes) - holds - rev}"
             f" of {len(outcomes)} cases")
     test = (f"sign test over the cases (paired Wilcoxon on one sign per decided case); a case "
-            f"is decided when the faster side's slowest of repeated, interleaved warm timings "
-            f"beats the other's fastest by {MARGIN:g}x ({what}; {TIMING_FILE}.csv)")
+            f"is decided when the faster side's slowest of {timings[0]} beats the other's "
+            f"fastest by {MARGIN:g}x ({what}; {timings[1]})")
     if holds + rev == 0:
         return Evidence("ordering", ours, test, margin=f"{MARGIN:g}x", p=1.0,
                         decide="more repeats on an idle machine would decide the cases within "
@@ -110,13 +116,15 @@ def ordering_evidence(outcomes: Sequence[str], what: str) -> Evidence:
     return replace(ev, ours=ours, test=test, margin=f"{MARGIN:g}x")
 
 
-def similar_evidence(outcomes: Sequence[str], what: str) -> Evidence:
+def similar_evidence(outcomes: Sequence[str], what: str,
+                     timings: tuple[str, str] = ("warm seconds, repeated and interleaved",
+                                                 f"{TIMING_FILE}.csv")) -> Evidence:
     """A claim that two CPU times are about the same: reproduced when every case is within
     noise (no ordering beyond the margin either way), contradicted when any case is ordered."""
     if not outcomes:
         raise ValueError(f"no case to decide {what!r} on")
-    test = (f"warm seconds, repeated and interleaved per case; 'about the same' read as no "
-            f"ordering beyond {MARGIN:g}x ({what}; {TIMING_FILE}.csv)")
+    test = (f"{timings[0]} per case; 'about the same' read as no ordering beyond "
+            f"{MARGIN:g}x ({what}; {timings[1]})")
     if all(o == NOISE for o in outcomes):
         return Evidence("qualitative", f"within {MARGIN:g}x in every case", test,
                         margin=f"{MARGIN:g}x", settled="reproduced")
@@ -175,12 +183,13 @@ UNITS = ("seconds per explored path (EA / N, RL / P; Sec. 4.3)", "seconds per ru
 
 
 def claim_orderings(times: pd.DataFrame, divisors: Mapping[tuple[str, int], int], fast: str,
-                    slow: str, cases: pd.DataFrame | None = None) -> dict[str, Evidence]:
+                    slow: str, cases: pd.DataFrame | None = None,
+                    timings: tuple[str, str] = OURS) -> dict[str, Evidence]:
     """"``fast`` needs less CPU than ``slow``" over ``cases`` (all timed cases if None), per
     explored path and per run (:data:`UNITS`), each by :func:`ordering_evidence`."""
     frames = dict(zip(UNITS, (per_path(times, divisors), times), strict=True))
-    return {u: ordering_evidence(outcomes(t, fast, slow, cases)["outcome"].tolist(), u)
-            for u, t in frames.items()}
+    return {u: ordering_evidence(outcomes(t, fast, slow, cases)["outcome"].tolist(), u,
+                                 timings) for u, t in frames.items()}
 
 
 PAIRS = (("EA", "RL"), ("A*", "RL"), ("EA", "A*"))  # (claimed faster, slower) in Figs. 5-6

@@ -3,7 +3,9 @@
 A configuration's eccentricity depends only on the orbit of its occupied set under the cube's
 symmetries (colour relabelling maps any two configurations on one set onto each other,
 :mod:`puzzles.hypercube.hardness`), so God's number is the largest eccentricity over one
-configuration per orbit: d = 5 with the paper's 6 rings has 472 orbits (Burnside's bound: 236).
+configuration per orbit: d = 5 with the paper's 6 rings has 472 orbits (the enumeration; C(32, 6)
+/ 3840 = 236, :func:`hardness.orbit_count_bound`, is only a lower bound on that count, reached
+were no occupied set left fixed by a symmetry other than the identity).
 Each search is :func:`dense.dense_distances` (one byte per configuration, 652 MB at d = 5).
 
 How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PAPER``):
@@ -28,9 +30,9 @@ How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PA
   number of the ``bounded_cases`` (d = 5, k = 4) searching only the orbits that bounds leave
   open (:func:`bounded_gods_number`), exact when they close, else [lower, upper].
 - The complete d = 5 answer (472 orbits per k; for k = 1, 2, 3 every component holds
-  652,458,240 configurations; the cost per orbit is in ``timing_gods_orbits.csv``, written by
-  ``time_orbits(5, 4, [262])`` and ``time_orbits(5, 1, [262])``: 12 and 46 CPU seconds on
-  one thread, about 20 CPU-hours for k = 1-3) is a cluster job:
+  652,458,240 configurations; the CPU seconds of one search per k are in
+  ``timing_gods_orbits.csv``, written by ``time_orbits(d, k, [orbit])``, and the notebook's
+  sentence multiplies each k's searches left by that k's measured cost) is a cluster job:
   ``python -m puzzles run 05 gods_orbits_all --scheduler tcp://HOST:8786 --cache-dir DIR
   --store`` (each task needs about 0.7 GB; an interrupted run resumes from ``DIR``).
 """

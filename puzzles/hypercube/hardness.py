@@ -135,7 +135,8 @@ def level_percentiles(results: pd.DataFrame, distances: pd.DataFrame) -> pd.Data
 
 
 def orbit_count_bound(d: int, n: int) -> int:
-    """Lower bound on the number of orbits: C(2^d, n) / |group| (Burnside's average)."""
+    """Lower bound on the number of orbits: C(2^d, n) / |group|, the count only were no set
+    fixed by a symmetry other than the identity (Burnside's lemma adds the fixed points)."""
     return math.ceil(math.comb(1 << d, n) / (math.factorial(d) << d))
 
 

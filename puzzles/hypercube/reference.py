@@ -5,8 +5,9 @@ names where it was copied from (read with :func:`puzzles.core.storage.reference_
 through the paper, so this module imports nothing of the family): Tables 2, 4 and 5
 (``tables``), the statements of the text and captions the ledger checks (``statements``), the
 paper's inconsistencies (``paper_errors``), and the authors' stored runs summarised
-(``authors_ea``, ``authors_appendix``; their per-run numbers are ``data/authors_runs.json``).
-This module only gives them types.
+(``authors_ea``, ``authors_appendix``, ``authors_astar``; their per-run numbers are
+``data/authors_runs.json`` and, for the CPU seconds of their A*, EA and RL runs,
+``data/authors_seconds.json``). This module only gives them types.
 """
 
 from __future__ import annotations
@@ -28,6 +29,12 @@ from puzzles.core.storage import reference_table
 # of every RL run (data/rl/.../rl_solutions150.csv), and Appendix A's c study on d=3 k=2
 # level 0 (data/dim/3/level0_levy_{data,generation}.json: moves of the successful runs and the
 # generations of all 150 runs, per c in 0.2, 0.4, ..., 7.0).
+# data/authors_seconds.json (copied from the same commit, named in full there) holds the
+# column "CPU Time" of their stored runs: A* (data/as/dim/<d>/k/<k>/level<L>/as_solutions100.csv,
+# 100 runs per case, and as_solutions1.csv for d=4 k=1 level 4: one run, 12 moves in
+# 1,242.96 s), the successful EA runs and the RL runs, plus what shows that their d=5 A* was
+# never run (the data/as/dim/5 files are git blobs identical to data/as/dim/4 files, and
+# src/as/main.py sets up --dim 3 and 4 only, in every commit that has it).
 AUTHORS_COMMIT = "6ace12a"
 AUTHORS_SOURCE = f"lemerleau/CubicPuzzle@{AUTHORS_COMMIT}"
 AUTHORS_RUNS_PER_CASE = 150
@@ -94,6 +101,46 @@ def authors_appendix() -> pd.DataFrame:
 def authors_runs() -> dict:
     """The per-run numbers of their stored runs (``data/authors_runs.json``)."""
     return json.loads((Path(__file__).parent / "data" / "authors_runs.json").read_text())
+
+
+def authors_astar() -> pd.DataFrame:
+    """Their stored A* runs summarised per (d, k, level): runs, moves (every run the same),
+    median and largest CPU seconds of a run (``reference/authors_astar.csv``)."""
+    df = _reference("authors_astar")
+    df["level"] = df["level"].astype(str)
+    return df
+
+
+@cache
+def authors_seconds_data() -> dict:
+    """``data/authors_seconds.json`` as stored."""
+    return json.loads((Path(__file__).parent / "data" / "authors_seconds.json").read_text())
+
+
+METHODS = {"astar": "A*", "ea": "EA", "rl": "RL"}
+
+
+def authors_seconds() -> pd.DataFrame:
+    """The CPU seconds of every stored run as one row per (d, k, level, method, repeat):
+    A* 100 runs per case that their Table 2 solves (one run on d=4 k=1 level 4), the EA's
+    successful runs, RL's 150 runs; the columns of :data:`puzzles.hypercube.cpu.COLUMNS`."""
+    rows = [(e["d"], e["k"], str(e["level"]), name, i, s)
+            for key, name in METHODS.items() for e in authors_seconds_data()[key]
+            for i, s in enumerate(e["seconds"])]
+    return pd.DataFrame(rows, columns=["d", "k", "level", "method", "repeat", "seconds"])
+
+
+def authors_astar_d5() -> pd.DataFrame:
+    """Their ``data/as/dim/5`` files: path, the ``data/as/dim/4`` file with the same git blob
+    (empty if none), the values of the file's own ``d`` column."""
+    return pd.DataFrame([{"path": r["path"], "copy_of": r["copy_of"],
+                          "d_column": ",".join(map(str, r["d_column"]))}
+                         for r in authors_seconds_data()["astar_d5"]])
+
+
+def authors_astar_dims() -> dict[str, list[int]]:
+    """The ``--dim`` values src/as/main.py sets up a puzzle for, per commit that has it."""
+    return {r["commit"]: r["dims"] for r in authors_seconds_data()["astar_main"]}
 
 
 def authors_run_lists(algo: str) -> dict[tuple[int, int, str], dict[str, list[int]]]:

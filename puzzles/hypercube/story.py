@@ -23,7 +23,10 @@ PROSE = Prose("puzzles.hypercube")
 NAMED_ROWS = ("T5-d4k2L3-min", "S32-reward-later-heavier", "S41-no-six-above-L0",
               "T4-d4k3L4-success", "F3-d3k2L0-count", "F3-d3k2L1-count", "F3-d3k2L2-count",
               "T4-d4k3L0-moves", "T4-d4k3L1-moves", "T4-d4k3L4-moves", "A-c7-success",
-              "T2-d4k3L4-astar", "T2-d5k4L0-astar", "A-generations-grow-with-c")
+              "T2-d4k3L4-astar", "T2-d5k4L0-astar", "A-generations-grow-with-c",
+              # issue 43: the rows the authors' stored runs decide
+              "T2-d4k1L4-astar", "S41-astar-gives-up", "T4-d5k2L0-min", "F3-d3k2L2-min",
+              "F5-astar-time-smaller-k", "S41-cstar-rule")
 D5_CASE = (5, "0", 4)  # the paper's d=5 k=4 level, whose target's component is stored
 
 
@@ -62,20 +65,33 @@ def _case_in(frame: pd.DataFrame, row: Any) -> bool:
 
 def astar(table2: pd.DataFrame, list_astar: pd.DataFrame, astar: pd.DataFrame
           ) -> dict[str, Any]:
-    """Table 2 against the optimum, the list-based A* and the hardest case for A*."""
+    """Table 2 against the optimum, the authors' stored A* runs of the cases it gave up on,
+    the list-based A* and the hardest case for A*."""
     ok = table2.dropna(subset=["astar_expanded"])
     hard = ok.loc[ok["astar_expanded"].idxmax()]
     done = list_astar[~list_astar["gave_up"]]
     unlisted = "" if _case_in(list_astar, hard) else " " + PROSE.text(
         "astar-unlisted", expanded=int(hard["astar_expanded"]))
+    gave = ref.paper_table().query("astar_min != astar_min")  # Table 2's '-'
+    theirs = ref.authors_astar().merge(gave[["d", "k", "level"]])
+    files = ref.authors_astar_d5()
+    d4 = gave[gave["d"] == 4].merge(theirs[["d", "k", "level"]], how="left", indicator=True)
     return {"exact": int((table2["paper_astar_min"] == table2["optimal"]).sum()),
-            "printed": int(table2["paper_astar_min"].notna().sum()), "list_solved": len(done),
+            "printed": int(table2["paper_astar_min"].notna().sum()), "gave_up": len(gave),
+            "stored": "; ".join(f"d={r.d} k={r.k} level {r.level} ({r.moves} moves in "
+                                f"{r.max_seconds:,.2f} s)" for r in theirs.itertuples()),
+            "limit": ref.CPU_LIMIT_SECONDS, "unstored": int((d4["_merge"] == "left_only").sum()),
+            "dims": " and ".join(map(str, sorted({x for v in ref.authors_astar_dims().values()
+                                                  for x in v}))),
+            "copies": int((files["copy_of"] != "").sum()), "files": len(files),
+            "list_solved": len(done),
             "list_cases": ", ".join(f"d={r.d} k={r.k} level {r.level}: {r.expanded:,} "
                                     "expansions" for r in done.itertuples()),
             "finished": int((~astar["astar_gave_up"]).sum()), "cases": len(astar),
             "hard_d": hard["d"], "hard_k": hard["k"], "hard_level": hard["level"],
             "hard_expanded": int(hard["astar_expanded"]),
-            "median_expanded": int(ok["astar_expanded"].median()), "unlisted": unlisted}
+            "median_expanded": int(ok["astar_expanded"].median()), "unlisted": unlisted,
+            "antipode": -(-int(hard["d"]) // int(hard["k"]))}
 
 
 def runs(frame: pd.DataFrame, algo: str) -> dict[str, Any]:
@@ -103,13 +119,15 @@ def gods_text(row: Any) -> str:
 
 def gods_dense(table: pd.DataFrame, orbit_times: pd.DataFrame, command: str) -> dict[str, Any]:
     """God's number in the dense-BFS dimension: the k settled (and how), the lower bounds, and
-    what the rest costs at the measured CPU seconds of one search over the largest component
-    (``timing_gods_orbits.csv``)."""
+    what the rest costs per k at the CPU seconds of one search over the largest component
+    measured for that k (``timing_gods_orbits.csv``; a k not timed is said to be)."""
     dense = table[table["d"] == table["d"].max()]
     lower = dense[dense["bound"] == "lower"]
     settled = dense[dense["bound"] != "lower"]
-    slow = orbit_times.loc[orbit_times["component_size"].idxmax()]
+    big = orbit_times[orbit_times["component_size"] == orbit_times["component_size"].max()]
+    cost = big.groupby("k")["cpu_seconds"].max()  # the measured search of each k
     left = int((lower["orbits"] - lower["orbits_done"]).sum())
+    per_k = [(r.k, int(r.orbits - r.orbits_done), cost.get(r.k)) for r in lower.itertuples()]
     return {"d": int(dense["d"].iloc[0]),
             "settled": "; ".join(f"k={r.k}: {r.gods_number}, {r.how} after {r.orbits_done} of "
                                  f"{r.orbits} searches (the target's eccentricity "
@@ -117,9 +135,10 @@ def gods_dense(table: pd.DataFrame, orbit_times: pd.DataFrame, command: str) -> 
                        or "none",
             "lower": ", ".join(f">= {r.gods_number} (k={r.k})" for r in lower.itertuples())
                      or "none",
-            "left": left, "cpu": float(slow["cpu_seconds"]), "size": int(slow["component_size"]),
-            "timed": f"d={int(slow['d'])} k={int(slow['k'])} orbit {int(slow['orbit'])}",
-            "hours": left * float(slow["cpu_seconds"]) / 3600, "command": command}
+            "left": left, "size": int(big["component_size"].iloc[0]),
+            "per_k": "; ".join(f"k={k}: {n} searches, not timed" if c is None else
+                               f"k={k}: {n} x {c:.0f} CPU-s = {n * c / 3600:.1f} CPU-hours"
+                               for k, n, c in per_k), "command": command}
 
 
 def components(table: pd.DataFrame) -> dict[str, Any]:
