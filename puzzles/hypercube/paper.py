@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from puzzles.core.paper import Experiment, Paper
+from puzzles.hypercube import cpu
 from puzzles.hypercube import experiments as ex
 from puzzles.hypercube import heuristics_d5 as d5
 from puzzles.hypercube.budget import EXTRA_RUNS, STORED, HypercubeBudget
@@ -77,5 +78,5 @@ PAPER: Paper[HypercubeBudget] = Paper(
                 "optima, God's number for d <= 4 and d = 5, k = 4, pattern-database heuristics "
                 "up to d = 5, the hardest starts",
     reads_back=(*(f"{name}.csv" for name in EXTRA_RUNS), "gods_number.csv", "distances.csv",
-                "heuristics_d5.csv"),
+                "heuristics_d5.csv", f"{cpu.TIMING_FILE}.csv"),
     recompute=(("EXTRAS", True),))
