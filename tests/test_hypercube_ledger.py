@@ -489,3 +489,24 @@ def test_cpu_rows_are_decided_on_the_authors_stored_seconds(frame):
     assert row["authors"] == "median generations 14 at c=1.8, lowest of the others 9 at c=0.2"
     assert row["why"].endswith("median generations 14 at c=1.8, lowest of the others 12 at "
                                "c=1.2")
+
+
+def test_stored_extreme_needs_the_runs_behind_the_printed_cell(monkeypatch):
+    """The authors' stored runs decide a printed extreme only when they are the runs behind it:
+    the same extreme and the same count. One stored run fewer (the same minimum of 4) and
+    T4-d5k2L0-min goes back to the printed value alone, which cannot decide it."""
+    original = hl.stored
+
+    def one_fewer(algo: str) -> dict:
+        runs = dict(original(algo))
+        if algo == "ea":
+            cell = runs[(5, 2, "0")]
+            moves = sorted(cell["moves"])
+            assert moves[0] == 4 and moves[-1] > 4
+            runs[(5, 2, "0")] = {**cell, "moves": moves[:-1]}
+        return runs
+
+    monkeypatch.setattr(hl, "stored", one_fewer)
+    row = PAPER.ledger("paper", results=FIGURES).frame().set_index("id").loc["T4-d5k2L0-min"]
+    assert row["verdict"] == "inconclusive"
+    assert not row["test"].startswith("the printed min alone cannot decide it")
