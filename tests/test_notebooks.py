@@ -387,6 +387,21 @@ def test_readme_highlights_match_the_committed_results():
     assert len(gods) == 5 and (gods["d"] <= 4).all()
 
 
+# GitHub shows a README about 900 px wide: a picture wider than this shrinks its text (drawn at
+# 12-18 px) below about 8 px, where digits stop being legible.
+README_PICTURE_WIDTH = 1500
+
+
+def test_readme_pictures_are_legible_at_page_width():
+    from PIL import Image
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    wide = {image: Image.open(ROOT / image).size[0]
+            for image in re.findall(r"\]\((figures/[^)]+\.png)\)", readme)
+            if Image.open(ROOT / image).size[0] > README_PICTURE_WIDTH}
+    assert not wide, f"README pictures wider than {README_PICTURE_WIDTH} px: {wide}"
+
+
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 

@@ -159,8 +159,14 @@ def task2_examples(examples: Sequence[tuple[int, bool, np.ndarray]], directory: 
                         _boards_alt(panels))
 
 
+# Seven boards (n = 5..11) in one row made a 2,688 px picture whose digits could not be read at a
+# page's width (the README, the book); three to a row keeps it near 1,400 px.
+BOARDS_PER_ROW = 3
+
+
 def boards(mazes: Mapping[str, dict], name: str, directory: str | Path,
            caption: str = "{score} moves ({algorithm})") -> Picture:
-    """One board per n (``mazes``: n -> grid, score, ...), titled ``n = <n>: <caption>``."""
+    """One board per n (``mazes``: n -> grid, score, ...), titled ``n = <n>: <caption>``,
+    :data:`BOARDS_PER_ROW` to a row."""
     panels = [(v["grid"], f"n = {k}: " + caption.format(**v)) for k, v in mazes.items()]
-    return save_picture(picture(panels, len(panels)), name, directory, _boards_alt(panels))
+    return save_picture(picture(panels, BOARDS_PER_ROW), name, directory, _boards_alt(panels))
