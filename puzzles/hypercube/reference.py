@@ -33,7 +33,7 @@ from puzzles.core.storage import reference_table
 # column "CPU Time" of their stored runs: A* (data/as/dim/<d>/k/<k>/level<L>/as_solutions100.csv,
 # 100 runs per case, and as_solutions1.csv for d=4 k=1 level 4: one run, 12 moves in
 # 1,242.96 s), the successful EA runs and the RL runs, plus what shows that their d=5 A* was
-# never run (the data/as/dim/5 files are git blobs identical to data/as/dim/4 files, and
+# no run stored (the data/as/dim/5 files are git blobs identical to data/as/dim/4 files, and
 # src/as/main.py sets up --dim 3 and 4 only, in every commit that has it).
 AUTHORS_COMMIT = "6ace12a"
 AUTHORS_SOURCE = f"lemerleau/CubicPuzzle@{AUTHORS_COMMIT}"
