@@ -226,6 +226,11 @@ def test_stored_extreme_decides_only_what_the_printed_value_alone_cannot():
     out = hl.stored_extreme(ev, mx, 30, [10.0] * 149 + [30.0], "max")
     assert out["as printed"].ours == "0/150" and "moves or more" in out["as printed"].test
     assert out["as printed"].equivalent and "outside" not in out["as printed"].test
+    # at the margin's edge (24 against 30, margin 6 moves) still inside
+    edge = np.array([10.0] * 149 + [24.0])
+    ev_edge, _ = hl.extreme(edge, 30, 150, "max")
+    assert hl.stored_extreme(ev_edge, edge, 30, [10.0] * 149 + [30.0], "max")[
+        "as printed"].equivalent
     # the unit is a successful run: the tails' denominators are the successes, not all runs
     out = hl.stored_extreme(ev, mx[:3], 30, [30.0, 12.0], "max")
     assert "(0/3 vs 1/2)" in out["as printed"].test

@@ -13,6 +13,8 @@ from puzzles.hypercube import reference as ref
 from puzzles.hypercube import tables as tb
 from puzzles.hypercube.budget import HypercubeBudget
 from puzzles.hypercube.experiments import APPENDIX_CASE, CASES, HARDEST
+from puzzles.hypercube.instances import instance
+from puzzles.hypercube.search import heuristic
 
 if TYPE_CHECKING:
     from puzzles.core.claims import Ledger
@@ -190,6 +192,18 @@ def heuristics(table: pd.DataFrame) -> dict[str, Any]:
             "optima": ", ".join(f"{int(r.moves)} (d={r.d}, k={r.k})" for r in far.itertuples()),
             "hardest_paper": int(far["paper_expanded"].max()),
             "hardest_pdb": int(far.loc[worst, "pdb_expanded"])}
+
+
+def heuristic_gap(results: pd.DataFrame, d: int = 5, k: int = 4) -> dict[str, Any]:
+    """The paper's heuristic at the start of the paper's (d, k) level-0 instance against the
+    exact optimum (``results``: results.csv)."""
+    row = results[(results["d"] == d) & (results["k"] == k) & (results["level"].astype(str)
+                                                              == "0")]
+    if len(row) != 1:
+        raise ValueError(f"results has {len(row)} rows for d={d} k={k} level 0, expected one")
+    inst = instance(d, "0")
+    return {"gap_d": d, "gap_k": k, "gap_h": heuristic(inst.puzzle(k), inst.start(k)),
+            "gap_optimum": int(row["optimal"].iloc[0])}
 
 
 def hardest(table: pd.DataFrame) -> dict[str, Any]:
