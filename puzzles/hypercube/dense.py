@@ -405,16 +405,25 @@ def orbit_spans(dist, offsets, ranks, touched, n_perms):
     return lo, hi
 
 
+class Spans(NamedTuple):
+    """One search's eccentricity, component size and per-orbit spans (:func:`orbit_spans`)."""
+
+    eccentricity: int
+    size: int  # configurations reached, the start included
+    lo: np.ndarray
+    hi: np.ndarray
+
+
 def search_spans(ws: Workspace, faces: np.ndarray, start, orbits: tuple[np.ndarray, np.ndarray]
-                 ) -> tuple[int, np.ndarray, np.ndarray]:
-    """A search from configuration ``start``: its eccentricity and :func:`orbit_spans` of
+                 ) -> Spans:
+    """A search from configuration ``start``: its eccentricity, size and :func:`orbit_spans` of
     ``orbits`` (offsets, set ranks); leaves ``ws`` clean."""
     counts, _, touched = _walk(ws, faces, rank_config(ws.ss, start))
     try:
         lo, hi = orbit_spans(ws.dist, orbits[0], orbits[1], touched, ws.ss.space.n_perms)
     finally:
         ws.clear(touched)
-    return len(counts) - 1, lo, hi
+    return Spans(len(counts) - 1, sum(counts), lo, hi)
 
 
 # ---------------------------------------------------------------- orbits of occupied sets
