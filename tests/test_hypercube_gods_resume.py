@@ -326,3 +326,19 @@ def test_gods_number_rows_take_the_bounds_of_the_committed_searches(tmp_path):
     # another dimension's file leaves the rows alone
     other = gods.settle_by_searches(_gods_rows(), path, 5)
     assert other["bound"].tolist() == ["lower", "lower"]
+
+
+def test_the_committed_gods_number_rows_are_the_committed_searches_settled():
+    """gods_number.csv's d = 5 rows follow gods_orbits_d5.csv (after a chunk, rerun
+    ``python -m puzzles run 05 gods_number --store``); each committed k replays cleanly."""
+    committed = pd.read_csv(gods.BOUNDED_FILE.parent / "gods_number.csv",
+                            dtype={"upper_bound": "Int64"})
+    cols = ex.GODS_TABLE_COLUMNS
+    assert list(committed.columns) == cols
+    again = gods.settle_by_searches(committed[cols[:-2]], gods.ORBITS_D5_FILE, 5)[cols]
+    assert again.equals(committed)
+    rows, _ = gods.read_searches(gods.ORBITS_D5_FILE)
+    for k in sorted(set(rows["k"])):
+        log = gods.search_log(5, int(k), gods.ORBITS_D5_FILE)
+        row = committed.set_index(["d", "k"]).loc[(5, int(k))]
+        assert row["orbits_done"] == len(log.rows) == gods.log_summary(log)["searches"]
