@@ -138,8 +138,9 @@ def test_a_run_killed_during_a_search_keeps_every_search_finished_before(tmp_pat
 def test_each_k_keeps_its_rows_in_search_order_whatever_order_they_were_committed(tmp_path):
     path = tmp_path / "s.csv"
     gods.resume_bounded(4, 3, path, max_searches=2)
-    gods.resume_bounded(4, 2, path, max_searches=3)
+    gods.resume_bounded(4, 2, path, max_searches=2)
     gods.resume_bounded(4, 3, path, max_searches=1)
+    gods.resume_bounded(4, 2, path, max_searches=1)  # the last commit is the lower k's
     rows = gods.read_searches(path)[0]
     assert rows[["k", "orbit"]].values.tolist() == [
         [2, "target"], [2, "26"], [2, "1"], [3, "target"], [3, "0"], [3, "1"]]
