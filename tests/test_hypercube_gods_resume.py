@@ -158,7 +158,7 @@ def test_a_commit_is_refused_when_another_run_went_on_with_the_same_k(tmp_path):
     row = {"k": 2, "orbit": "26", "representative": " ".join(map(str, config)),
            "eccentricity": s.eccentricity, "component_size": s.size, "cpu_seconds": 0}
     with pytest.raises(ValueError, match="another run commits it too"):
-        gods._commit(path, mine, row, gods._span_row(2, 1, s))
+        gods._commit(path, mine, [row], [gods._span_row(2, 1, 1, s)])
 
 
 # ---------------------------------------------------------------- damaged files refused
@@ -211,7 +211,7 @@ def test_a_search_after_the_bounds_met_is_refused(tmp_path):
     extra = rows.iloc[[-1]].assign(orbit="3")
     store_together({path: pd.concat([rows, extra]),
                     gods.spans_path(path): pd.concat([spans, spans.iloc[[-1]].assign(
-                        search="10")])}, gods.ORBITS_COMMAND)
+                        search="10", **{"pass": "10"})])}, gods.ORBITS_COMMAND)
     with pytest.raises(ValueError, match="the bounds met after search 9, nothing follows"):
         gods.resume_bounded(4, 2, path)
 
@@ -343,3 +343,90 @@ def test_the_committed_gods_number_rows_are_the_committed_searches_settled():
         log = gods.search_log(5, int(k), gods.ORBITS_D5_FILE)
         row = committed.set_index(["d", "k"]).loc[(5, int(k))]
         assert row["orbits_done"] == len(log.rows) == gods.log_summary(log)["searches"]
+
+
+# ---------------------------------------------------------------- several sources per pass
+
+
+@pytest.mark.parametrize(("d", "k"), [(3, 1), (3, 2), (4, 1), (4, 2), (4, 3)])
+def test_a_multi_source_pass_gives_each_source_its_single_search(d, k):
+    from puzzles.hypercube.dense import MAX_SOURCES, StateSpace, multi_search_spans
+    from puzzles.hypercube.model import face_table
+
+    p, reps, orbits = gods._orbit_setup(d, k)
+    picks = [gods.TARGET, *range(0, len(reps), max(1, len(reps) // 7))][:MAX_SOURCES]
+    configs = [p.target if s == gods.TARGET else reps[s] for s in picks]
+    multi = multi_search_spans(StateSpace.of(p), face_table(d, k), configs, orbits)
+    assert len(multi) == len(picks) >= 6
+    for start, got in zip(picks, multi, strict=True):
+        _, want = gods._search_from(d, k, start)
+        assert (got.eccentricity, got.size) == (want.eccentricity, want.size)
+        assert np.array_equal(got.lo, want.lo) and np.array_equal(got.hi, want.hi)
+    twice = multi_search_spans(StateSpace.of(p), face_table(d, k), [configs[1]] * 2, orbits)
+    a, b = twice  # one start twice: two bits of one byte, each its own search
+    assert (a.eccentricity, a.size) == (b.eccentricity, b.size) == (multi[1].eccentricity,
+                                                                     multi[1].size)
+    assert np.array_equal(a.lo, b.lo) and np.array_equal(a.hi, multi[1].hi)
+    with pytest.raises(ValueError, match="a pass takes 1 to 8 starts"):
+        multi_search_spans(StateSpace.of(p), face_table(d, k), configs * 2, orbits)
+
+
+def test_the_orbits_must_partition_the_sets():
+    from puzzles.hypercube.dense import orbit_of_sets
+
+    assert orbit_of_sets(3, (np.array([0, 2, 3]), np.array([2, 0, 1]))).tolist() == [0, 1, 0]
+    with pytest.raises(ValueError, match="do not partition"):
+        orbit_of_sets(3, (np.array([0, 2]), np.array([2, 0])))
+
+
+def test_a_pass_takes_the_rules_next_picks_each_counting_those_before_as_searched():
+    b = gods.Bounds.start(4)
+    assert b.next_starts(8) == [gods.TARGET]  # the target's search is a pass alone
+    b.add(5, np.array([1, 2, 3, 1]), np.array([5, 4, 4, 3]), None)
+    assert (b.lower.tolist(), b.upper.tolist()) == ([5, 4, 4, 4], [6, 7, 8, 6])
+    # after 1 search: smallest lower (1: least index of the 4s), then largest upper (2),
+    # smallest lower (3), largest upper (0); none repeated
+    assert b.next_starts(1) == [b.next_start()] == [1]
+    assert b.next_starts(3) == [1, 2, 3]
+    assert b.next_starts(8) == [1, 2, 3, 0]
+    b.upper[:] = 5
+    assert b.next_starts(8) == []
+    with pytest.raises(ValueError, match="at least one start"):
+        b.next_starts(0)
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_passes_committed_and_resumed_are_one_uninterrupted_run(tmp_path, k):
+    whole = gods.resume_bounded(4, k, None, sources=3)
+    path = tmp_path / "s.csv"
+    while gods.log_summary(gods.resume_bounded(4, k, path, max_searches=2,
+                                               sources=3))["bound"] != "exact":
+        pass
+    rows, spans = gods.read_searches(path)
+    assert _no_cpu(rows).equals(_no_cpu(pd.DataFrame(whole.rows, columns=gods.SEARCH_COLUMNS)))
+    assert spans["pass"].tolist() == [int(x["pass"]) for x in whole.spans]
+    assert spans["pass"].tolist()[:4] == [0, 1, 1, 1]  # the target alone, then three
+    # the same God's number as one search at a time, in fewer passes
+    single = gods.log_summary(gods.resume_bounded(4, k, None))
+    several = gods.log_summary(whole)
+    assert (several["gods_number"], several["bound"]) == (single["gods_number"], "exact")
+    assert spans["pass"].max() + 1 < single["searches"]
+
+
+def test_a_pass_out_of_the_rules_order_or_numbering_is_refused(tmp_path):
+    path = tmp_path / "s.csv"
+    gods.resume_bounded(4, 2, path, max_searches=4, sources=3)  # passes [target], [3 orbits]
+    rows, spans = (pd.read_csv(p, dtype=str) for p in (path, gods.spans_path(path)))
+    swapped = rows.iloc[[0, 2, 1, 3]].reset_index(drop=True)
+    store_together({path: swapped, gods.spans_path(path): spans.iloc[[0, 2, 1, 3]].assign(
+        search=["0", "1", "2", "3"])}, gods.ORBITS_COMMAND)
+    with pytest.raises(ValueError, match=r"search 1 \(1\): the rule picks 26 here"):
+        gods.resume_bounded(4, 2, path)
+    store_together({path: rows, gods.spans_path(path): spans.assign(
+        **{"pass": ["0", "2", "2", "2"]})}, gods.ORBITS_COMMAND)
+    with pytest.raises(ValueError, match="pass 2 where pass 1 is due"):
+        gods.resume_bounded(4, 2, path)
+    store_together({path: rows, gods.spans_path(path): spans.assign(
+        **{"pass": ["0", "0", "1", "1"]})}, gods.ORBITS_COMMAND)
+    with pytest.raises(ValueError, match=r"the rule picks only 1 start\(s\) for this pass"):
+        gods.resume_bounded(4, 2, path)

@@ -53,6 +53,8 @@ class HypercubeBudget(Budget):
     gods_orbits_file: str = knob("where the gods_orbits_all run commits each search as it "
                                  "finishes and resumes from (relative to the repository; "
                                  "'': kept in memory, starting from none)")
+    gods_sources: int = knob("gods_orbits_all: searches per pass of the multi-source BFS (one "
+                             "bit per source; 1: one search at a time)", "searches")
     gods_chunk_k: int = knob("gods_orbits_all: the one k of gods_orbits_k one invocation "
                              "extends (0: each of them)", cap=True)
     gods_chunk_searches: int = knob("gods_orbits_all: searches per k one invocation makes "
@@ -88,7 +90,8 @@ class HypercubeBudget(Budget):
                    far_target=(5, 4), dense_d=5, dense_complete_k=(), dense_orbits_run=2,
                    bounded_cases=((5, 4),), bounded_max_searches=472,
                    gods_orbits_k=(1, 2, 3), gods_orbits_file=f"{FIGURES}/{ORBITS_D5}",
-                   gods_chunk_k=0, gods_chunk_searches=0, gods_chunk_cpu_minutes=0.0,
+                   gods_sources=8, gods_chunk_k=0, gods_chunk_searches=0,
+                   gods_chunk_cpu_minutes=0.0,
                    pdb_case=(5, 4), pdb_max_expanded=300_000,
                    cpu_runs=2, cpu_repeats=3)
 
@@ -101,7 +104,8 @@ class HypercubeBudget(Budget):
                    appendix_c=(1.4, 1.8, 7.0), appendix_runs=4, chunk=4, component_max_d=4,
                    gods_max_d=3, far_target=(3, 2), dense_d=4, dense_complete_k=(3,),
                    dense_orbits_run=2, bounded_cases=((4, 2), (4, 3)), bounded_max_searches=27,
-                   gods_orbits_k=(2, 3), gods_orbits_file="", gods_chunk_k=0, gods_chunk_searches=0,
+                   gods_orbits_k=(2, 3), gods_orbits_file="", gods_sources=3, gods_chunk_k=0,
+                   gods_chunk_searches=0,
                    gods_chunk_cpu_minutes=0.0,
                    pdb_case=(3, 2), pdb_max_expanded=20_000, cpu_runs=1, cpu_repeats=3)
 

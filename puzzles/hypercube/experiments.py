@@ -633,8 +633,9 @@ def orbit_tasks(b: HypercubeBudget, root: int, *, partial: bool = True) -> list[
 @dataclass(frozen=True)
 class ChainTask(Task):
     """The bounded searches of one (d, k), resumed from the committed file ``path`` (relative
-    to the repository; "": none) and committing each search there (:func:`gods.resume_bounded`);
-    at most ``max_searches`` searches or about ``max_cpu_seconds`` of CPU (0: no limit)."""
+    to the repository; "": none) and committing each pass of up to ``sources`` searches there
+    (:func:`gods.resume_bounded`); at most ``max_searches`` searches or about
+    ``max_cpu_seconds`` of CPU (0: no limit)."""
 
     EXPERIMENT = "gods_orbits_all"
     d: int
@@ -642,6 +643,7 @@ class ChainTask(Task):
     path: str
     max_searches: int
     max_cpu_seconds: float
+    sources: int = 1
 
     def inputs(self) -> tuple[Path, ...]:
         """The committed searches and their spans: a changed file is never served stale."""
@@ -660,14 +662,15 @@ def chain_tasks(b: HypercubeBudget, root: int) -> list[ChainTask]:
                          f"{b.gods_chunk_k}")
     ks = [b.gods_chunk_k] if b.gods_chunk_k else list(b.gods_orbits_k)
     return [ChainTask(b.dense_d, k, b.gods_orbits_file, b.gods_chunk_searches,
-                      60.0 * b.gods_chunk_cpu_minutes, root=root) for k in ks]
+                      60.0 * b.gods_chunk_cpu_minutes, b.gods_sources, root=root) for k in ks]
 
 
 def chain_case(task: ChainTask) -> TableRows:
     """Every search of the task's (d, k) after this invocation's (rows of
     :data:`gods.SEARCH_COLUMNS`)."""
     path = ROOT / task.path if task.path else None
-    log = gods.resume_bounded(task.d, task.k, path, task.max_searches, task.max_cpu_seconds)
+    log = gods.resume_bounded(task.d, task.k, path, task.max_searches, task.max_cpu_seconds,
+                              task.sources)
     return TableRows(log.rows)
 
 

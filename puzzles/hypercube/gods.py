@@ -30,20 +30,25 @@ How the notebook gets these numbers (experiments of ``puzzles.hypercube.paper.PA
   number of the ``bounded_cases`` (d = 5, k = 4) searching only the orbits that bounds leave
   open (:func:`bounded_gods_number`), exact when they close, else [lower, upper].
 - ``python -m puzzles run 05 gods_orbits_all --store`` goes on with God's number of d = 5,
-  k = 1-3 (``gods_orbits_k``) by the same bounded rule, one search at a time
-  (:func:`resume_bounded`): each finished search is committed to
-  ``figures/05_hypercube/gods_orbits_d5.csv`` (``k,orbit,representative,eccentricity,
-  component_size,cpu_seconds``; orbit "target" for the first) and its orbit spans to
-  ``gods_orbits_d5_spans.csv`` before the next starts, and a rerun re-derives the bounds from
-  those rows and resumes, so chunks give the rows of one uninterrupted run. ``--cap
-  gods_chunk_searches=N``, ``--cap gods_chunk_cpu_minutes=M`` and ``--cap gods_chunk_k=K``
-  limit one invocation. The k are independent tasks (a pool or dask runs them side by side;
-  a dask worker must see the repository's figures folder, where it commits under a lock);
-  within a k the rule is sequential, each start chosen from the bounds of all searches before
-  it. gods_number reads the committed file (:func:`settle_by_searches`): exact once the
-  bounds meet, else God's number in [gods_number, upper_bound] with ``searches_left`` open
-  orbits. A search over 652,458,240 configurations takes about 46-100 CPU seconds
-  (``timing_gods_orbits.csv``; each committed row has its own).
+  k = 1-3 (``gods_orbits_k``) by the same bounded rule (:func:`resume_bounded`), in passes:
+  the target's search alone, then the next ``gods_sources`` (8) orbits the rule picks from
+  the bounds before the pass, searched together by the multi-source BFS
+  (:func:`dense.multi_search_spans`, one bit per source; 1 is the one-at-a-time rule of
+  gods_bounded). Each finished pass is committed to ``figures/05_hypercube/gods_orbits_d5.csv``
+  (``k,orbit,representative,eccentricity,component_size,cpu_seconds``, one row per search;
+  orbit "target" for the first; a pass's CPU shared by its rows) and its orbit spans to
+  ``gods_orbits_d5_spans.csv`` (``k,search,pass,lo,hi``) before the next starts, and a rerun
+  re-derives the bounds from those rows, checking each pass against the rule, and resumes, so
+  chunks give the rows of one uninterrupted run. ``--cap gods_chunk_searches=N`` (whole
+  passes: no further pass once N searches ran), ``--cap gods_chunk_cpu_minutes=M`` and
+  ``--cap gods_chunk_k=K`` limit one invocation. The k are independent tasks (a pool or
+  dask runs them side by side; a dask worker must see the repository's figures folder, where
+  it commits under a lock); within a k the rule is sequential, each pass chosen from the
+  bounds of all passes before it. gods_number reads the committed file
+  (:func:`settle_by_searches`): exact once the bounds meet, else God's number in
+  [gods_number, upper_bound] with ``searches_left`` open orbits. A search over 652,458,240
+  configurations takes about 46-100 CPU seconds alone (``timing_gods_orbits.csv``; each
+  committed row has its own).
 """
 
 from __future__ import annotations
@@ -63,11 +68,13 @@ from puzzles.core.storage import folder_lock, read_stored, store_together
 from puzzles.hypercube.budget import BOUNDED_FILE, ORBIT_TIMES_FILE
 from puzzles.hypercube.budget import ORBITS_D5_FILE as ORBITS_D5_FILE  # the notebook's
 from puzzles.hypercube.dense import (
+    MAX_SOURCES,
     UNSEEN,
     DenseBFS,
     Spans,
     Workspace,
     dense_distances,
+    multi_search_spans,
     orbit_set_ranks,
     search_spans,
     state_space,
@@ -285,6 +292,25 @@ class Bounds:
         nxt = _next_orbit(self.lower, self.upper, self.done, central=self.searches % 2 == 1)
         return None if nxt < 0 else nxt
 
+    def next_starts(self, n: int) -> list[int | str]:
+        """The next pass's starts (:func:`multi_search_spans`: up to ``n`` searches from one
+        set of bounds): [:data:`TARGET`] first, alone; then the first ``n`` orbits the rule
+        picks, each pick counting those before it as searched (so ``n`` = 1 is
+        :meth:`next_start`); [] once the bounds meet."""
+        if n < 1:
+            raise ValueError(f"a pass searches at least one start, got {n}")
+        if self.searches == 0:
+            return [TARGET]
+        done, picks = self.done.copy(), []
+        for j in range(n):
+            nxt = _next_orbit(self.lower, self.upper, done,
+                              central=(self.searches + j) % 2 == 1)
+            if nxt < 0:
+                break
+            done[nxt] = True
+            picks.append(nxt)
+        return picks
+
     @property
     def best(self) -> int:
         """The best lower bound: God's number is at least this."""
@@ -332,11 +358,13 @@ def _search_from(d: int, k: int, start: int | str) -> tuple[tuple[int, ...], Spa
 
 @lru_cache(maxsize=8)
 def _warm(d: int, k: int) -> None:
-    """Load the search kernels (a search of 1,680 configurations: d = 3 takes the same kernel
-    types; d = 5's threaded level kernel still loads in its first search, under a second) and
+    """Load the search kernels (searches of 1,680 configurations, one and two sources: d = 3
+    takes the same kernel types; d = 5's threaded level kernel still loads in its first
+    search, under a second) and
     allocate (d, k)'s workspace, so a timed search times the search."""
     p = paper_puzzle(3, 1)
     dense_distances(p, p.target)
+    _pass_from(3, 1, [TARGET, 0])  # the multi-source kernels
     _workspace(d, paper_puzzle(d, k).n_rings)
 
 
@@ -380,7 +408,7 @@ def bounded_gods_number(d: int, k: int, max_searches: int) -> dict[str, Any]:
 
 SEARCH_COLUMNS = ["k", "orbit", "representative", "eccentricity", "component_size",
                   "cpu_seconds"]
-SPAN_COLUMNS = ["k", "search", "lo", "hi"]  # lo, hi: one int per orbit, -1 where not reached
+SPAN_COLUMNS = ["k", "search", "pass", "lo", "hi"]  # lo, hi: an int per orbit, -1: not reached
 ORBITS_COMMAND = "python -m puzzles run 05 gods_orbits_all --scale paper --store"
 
 
@@ -404,43 +432,74 @@ def _ints(text: str) -> np.ndarray:
     return np.array([int(x) for x in str(text).split()], dtype=np.int64)
 
 
-def _span_row(k: int, search: int, s: Spans) -> dict[str, Any]:
+def _span_row(k: int, search: int, pass_: int, s: Spans) -> dict[str, Any]:
     lo = np.where(s.lo == UNSEEN, -1, s.lo)
-    return {"k": k, "search": search, "lo": " ".join(map(str, lo.tolist())),
+    return {"k": k, "search": search, "pass": pass_, "lo": " ".join(map(str, lo.tolist())),
             "hi": " ".join(map(str, s.hi.tolist()))}
 
 
-def replay(log: SearchLog, where: str = "the searches") -> Bounds:
-    """The bounds after the searches of ``log``, each checked: its start is the one the rule
-    picks after those before it (its representative that start's configuration), its spans
-    match its eccentricity and start, and no search follows the bounds' meeting; ValueError
-    naming ``where`` (the file) and the first row that breaks a check."""
-    p, reps, _ = _orbit_setup(log.d, log.k)
-    b = Bounds.start(len(reps))
+def _passes(log: SearchLog, where: str) -> list[list[int]]:
+    """The searches of each pass of ``log`` (consecutive rows of one ``pass`` number, the
+    passes numbered from 0 and the searches from 0); ValueError naming ``where``."""
     if len(log.rows) != len(log.spans):
         raise ValueError(f"{where}: k={log.k} has {len(log.rows)} searches but "
                          f"{len(log.spans)} rows of spans")
-    for i, (row, span) in enumerate(zip(log.rows, log.spans, strict=True)):
-        bad = f"{where}: k={log.k}, search {i} ({row['orbit']})"
-        want = b.next_start()
-        if want is None:
-            raise ValueError(f"{bad}: the bounds met after search {i - 1}, nothing follows")
-        if str(row["orbit"]) != str(want):
-            raise ValueError(f"{bad}: the rule picks {want} here")
-        config = p.target if want == TARGET else reps[int(want)]
-        if str(row["representative"]) != " ".join(map(str, config)):
-            raise ValueError(f"{bad}: representative {row['representative']!r} is not {want}'s "
-                             f"{' '.join(map(str, config))!r}")
+    passes: list[list[int]] = []
+    for i, span in enumerate(log.spans):
         if int(span["search"]) != i:
-            raise ValueError(f"{bad}: its spans row is numbered {span['search']}")
-        lo, hi = _ints(span["lo"]), _ints(span["hi"])
-        if lo.shape != (len(reps),) or hi.shape != (len(reps),):
-            raise ValueError(f"{bad}: spans of {lo.size} and {hi.size} orbits, not {len(reps)}")
-        start = None if want == TARGET else int(want)
-        if int(hi.max()) != int(row["eccentricity"]) or (start is not None and lo[start] != 0):
-            raise ValueError(f"{bad}: its spans do not fit its eccentricity "
-                             f"{row['eccentricity']} and start")
-        b.add(int(row["eccentricity"]), np.where(lo < 0, UNSEEN, lo), hi, start)
+            raise ValueError(f"{where}: k={log.k}, search {i}: its spans row is numbered "
+                             f"{span['search']}")
+        if not passes or int(span["pass"]) != int(log.spans[passes[-1][0]]["pass"]):
+            if int(span["pass"]) != len(passes):
+                raise ValueError(f"{where}: k={log.k}, search {i}: pass {span['pass']} where "
+                                 f"pass {len(passes)} is due")
+            passes.append([])
+        passes[-1].append(i)
+    return passes
+
+
+def _checked(log: SearchLog, i: int, want: int | str, bad: str) -> tuple[np.ndarray, np.ndarray]:
+    """Search ``i``'s spans (lo with UNSEEN where not reached, hi), checked against the start
+    the rule wants there; ValueError starting with ``bad``."""
+    p, reps, _ = _orbit_setup(log.d, log.k)
+    row, span = log.rows[i], log.spans[i]
+    if str(row["orbit"]) != str(want):
+        raise ValueError(f"{bad}: the rule picks {want} here")
+    config = p.target if want == TARGET else reps[int(want)]
+    if str(row["representative"]) != " ".join(map(str, config)):
+        raise ValueError(f"{bad}: representative {row['representative']!r} is not {want}'s "
+                         f"{' '.join(map(str, config))!r}")
+    lo, hi = _ints(span["lo"]), _ints(span["hi"])
+    if lo.shape != (len(reps),) or hi.shape != (len(reps),):
+        raise ValueError(f"{bad}: spans of {lo.size} and {hi.size} orbits, not {len(reps)}")
+    if int(hi.max()) != int(row["eccentricity"]) or (want != TARGET and lo[int(want)] != 0):
+        raise ValueError(f"{bad}: its spans do not fit its eccentricity {row['eccentricity']} "
+                         "and start")
+    return np.where(lo < 0, UNSEEN, lo), hi
+
+
+def replay(log: SearchLog, where: str = "the searches") -> Bounds:
+    """The bounds after the searches of ``log``, each checked: the starts of each pass (its
+    rows of one ``pass`` number) are the first ones the rule picks from the bounds before it
+    (:meth:`Bounds.next_starts`), each representative that start's configuration, its spans
+    fit its eccentricity and start, and no search follows the bounds' meeting; ValueError
+    naming ``where`` (the file) and the first row that breaks a check."""
+    _, reps, _ = _orbit_setup(log.d, log.k)
+    b = Bounds.start(len(reps))
+    for members in _passes(log, where):
+        want = b.next_starts(len(members))
+        found = []
+        for j, i in enumerate(members):
+            bad = f"{where}: k={log.k}, search {i} ({log.rows[i]['orbit']})"
+            if not want:
+                raise ValueError(f"{bad}: the bounds met after search {i - 1}, nothing follows")
+            if j >= len(want):
+                raise ValueError(f"{bad}: the rule picks only {len(want)} start(s) for this "
+                                 "pass")
+            found.append(_checked(log, i, want[j], bad))
+        for start, (lo, hi), i in zip(want, found, members, strict=False):
+            b.add(int(log.rows[i]["eccentricity"]), lo, hi,
+                  None if start == TARGET else int(start))
     return b
 
 
@@ -469,9 +528,11 @@ def search_log(d: int, k: int, path: Path, frames: tuple[pd.DataFrame, pd.DataFr
     return log
 
 
-def _commit(path: Path, log: SearchLog, row: dict[str, Any], span: dict[str, Any]) -> SearchLog:
-    """Append one search to the committed files under the folder's lock: refused (ValueError)
-    unless the files still hold exactly ``log``'s searches of its k (another run went on)."""
+def _commit(path: Path, log: SearchLog, rows: list[dict[str, Any]],
+            spans: list[dict[str, Any]]) -> SearchLog:
+    """Append one pass's searches to the committed files under the folder's lock: refused
+    (ValueError) unless the files still hold exactly ``log``'s searches of its k (another run
+    went on)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with folder_lock(path.parent):
         frames = read_searches(path)
@@ -479,11 +540,10 @@ def _commit(path: Path, log: SearchLog, row: dict[str, Any], span: dict[str, Any
         if now.rows != log.rows:
             raise ValueError(f"{path}: k={log.k} holds {len(now.rows)} searches where this run "
                              f"resumed from {len(log.rows)}: another run commits it too")
-        new = SearchLog(log.d, log.k, (*log.rows, row), (*log.spans, span))
+        new = SearchLog(log.d, log.k, (*log.rows, *rows), (*log.spans, *spans))
         replay(new, str(path))
-        rows, spans = frames
-        keep = [r for r in rows.to_dict("records") if int(r["k"]) != log.k]
-        keep_spans = [r for r in spans.to_dict("records") if int(r["k"]) != log.k]
+        keep = [r for r in frames[0].to_dict("records") if int(r["k"]) != log.k]
+        keep_spans = [r for r in frames[1].to_dict("records") if int(r["k"]) != log.k]
         by_k = sorted([*keep, *new.rows], key=lambda r: int(r["k"]))  # stable: search order
         spans_by_k = sorted([*keep_spans, *new.spans], key=lambda r: (int(r["k"]), r["search"]))
         store_together({path: pd.DataFrame(by_k, columns=SEARCH_COLUMNS),
@@ -493,36 +553,56 @@ def _commit(path: Path, log: SearchLog, row: dict[str, Any], span: dict[str, Any
 
 
 def resume_bounded(d: int, k: int, path: Path | None, max_searches: int = 0,
-                   max_cpu_seconds: float = 0.0) -> SearchLog:
+                   max_cpu_seconds: float = 0.0, sources: int = 1) -> SearchLog:
     """The bounded rule of :func:`bounded_gods_number` for (d, k), resumed from the searches
-    committed in ``path`` and committing each search there before the next starts (None: keep
-    them in memory, starting from none). Stops when the bounds meet, after ``max_searches``
-    searches of this call or, once at least one ran, when this call has used
-    ``max_cpu_seconds`` of CPU (0: no such limit). Returns every search of (d, k) so far."""
+    committed in ``path`` and committing each pass (the target's search, then up to
+    ``sources`` searches in one multi-source pass, :meth:`Bounds.next_starts`) there before
+    the next starts (None: keep them in memory, starting from none). ``sources`` = 1 is the
+    one-search-at-a-time rule. Starts no further pass once the bounds meet, once this call has
+    made ``max_searches`` searches or more (a pass is never cut: resumed runs make the passes
+    of one uninterrupted run) or, once at least one pass ran, once this call has used
+    ``max_cpu_seconds`` of CPU (0: no such limit). A pass's CPU seconds are shared equally by
+    its rows. Returns every search of (d, k) so far."""
     if max_searches < 0 or max_cpu_seconds < 0:
         raise ValueError(f"caps must be >= 0 (0: none), got {max_searches}, {max_cpu_seconds}")
+    if not 1 <= sources <= MAX_SOURCES:
+        raise ValueError(f"sources must lie in 1..{MAX_SOURCES}, got {sources}")
     log = SearchLog(d, k) if path is None else search_log(d, k, path)
     b = replay(log, str(path))
+    passes = len({int(x["pass"]) for x in log.spans})
     cpu0, ran = time.process_time(), 0
-    while (nxt := b.next_start()) is not None:
+    while starts := b.next_starts(sources):
         if max_searches and ran >= max_searches:
             break
         if max_cpu_seconds and ran and time.process_time() - cpu0 >= max_cpu_seconds:
             break
         _warm(d, k)
         t0 = time.process_time()
-        config, s = _search_from(d, k, nxt)
-        row = {"k": k, "orbit": str(nxt), "representative": " ".join(map(str, config)),
-               "eccentricity": s.eccentricity, "component_size": s.size,
-               "cpu_seconds": round(time.process_time() - t0)}
-        span = _span_row(k, b.searches, s)
+        found = _pass_from(d, k, starts)
+        each = round((time.process_time() - t0) / len(starts))
+        rows = [{"k": k, "orbit": str(start), "representative": " ".join(map(str, config)),
+                 "eccentricity": sp.eccentricity, "component_size": sp.size,
+                 "cpu_seconds": each} for start, (config, sp) in zip(starts, found, strict=True)]
+        spans = [_span_row(k, b.searches + j, passes, sp) for j, (_, sp) in enumerate(found)]
         if path is None:
-            log = SearchLog(d, k, (*log.rows, row), (*log.spans, span))
+            log = SearchLog(d, k, (*log.rows, *rows), (*log.spans, *spans))
         else:
-            log = _commit(path, log, row, span)
-        b.add(s.eccentricity, s.lo, s.hi, None if nxt == TARGET else int(nxt))
-        ran += 1
+            log = _commit(path, log, rows, spans)
+        for start, (_, sp) in zip(starts, found, strict=True):
+            b.add(sp.eccentricity, sp.lo, sp.hi, None if start == TARGET else int(start))
+        ran += len(starts)
+        passes += 1
     return log
+
+
+def _pass_from(d: int, k: int, starts: list[int | str]) -> list[tuple[tuple[int, ...], Spans]]:
+    """(configuration, spans) of each start: one search alone, several in one pass."""
+    if len(starts) == 1:
+        return [_search_from(d, k, starts[0])]
+    p, reps, orbits = _orbit_setup(d, k)
+    configs = [tuple(p.target) if st == TARGET else tuple(reps[int(st)]) for st in starts]
+    found = multi_search_spans(state_space(d, p.n_rings), face_table(d, k), configs, orbits)
+    return list(zip(configs, found, strict=True))
 
 
 def log_summary(log: SearchLog) -> dict[str, Any]:
