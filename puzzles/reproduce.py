@@ -309,7 +309,7 @@ def run_experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         cache = run_cache(p.stem, args.experiment, args.cache_dir, args.store, ROOT)
         table = p.run(args.experiment, args.scale, args.seed,
                       executor=executor_for(args.scheduler, args.workers), workers=args.workers,
-                      cache_dir=cache)
+                      cache_dir=cache, caps=dict(args.cap or ()))
         if cache is not None:
             print(f"finished tasks kept in {cache} (rerun the command to resume)")
         if args.store:
@@ -332,6 +332,14 @@ def _seed(text: str) -> int:
         return check_seed(int(text), "--seed")
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err).replace("--seed must", "must")) from None
+
+
+def _cap(text: str) -> tuple[str, str]:
+    """argparse type of ``--cap``: ``KNOB=VALUE``."""
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"expected KNOB=VALUE, got {text!r}")
+    return name.strip(), value.strip()
 
 
 def _workers(text: str) -> int:
@@ -384,6 +392,10 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--cache-dir", type=Path, default=None,
                      help="keep finished tasks here and resume from them (default with --store: "
                           ".cache/runs/<stem>/<experiment>)")
+    run.add_argument("--cap", type=_cap, action="append", metavar="KNOB=VALUE",
+                     help="set a cap knob of the budget: how much this invocation of a "
+                          "resumable run does (its stored rows do not depend on it), e.g. "
+                          "--cap gods_chunk_searches=2; repeatable")
     return parser
 
 

@@ -408,3 +408,62 @@ def test_figures_go_to_the_committed_folder_only_at_paper_scale(tmp_path):
     assert figures_dir("01_clockwork", "smoke", tmp_path) == tmp_path
     with pytest.raises(ValueError, match="unknown scale"):
         figures_dir("01_clockwork", "huge")
+
+
+# ---------------------------------------------------------------- several files, one commit
+
+
+def test_store_together_writes_each_file_and_the_index_once(tmp_path):
+    import os
+    import signal
+
+    from puzzles.core.storage import folder_lock, read_stored, store_together
+
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    got = []
+    old = signal.signal(signal.SIGINT, lambda *_: got.append(sorted(
+        p.name for p in tmp_path.iterdir())))
+    try:
+        from puzzles.core import storage
+
+        real = storage.write_atomic
+
+        def interrupted(path, data):  # Ctrl-C in the middle of the commit waits for its end
+            if path == b:
+                os.kill(os.getpid(), signal.SIGINT)
+            real(path, data)
+
+        storage.write_atomic = interrupted
+        store_together({a: pd.DataFrame({"x": [1]}), b: pd.DataFrame({"y": [2]})}, "cmd")
+    finally:
+        storage.write_atomic = real
+        signal.signal(signal.SIGINT, old)
+    assert got == [["STORED.csv", "a.csv", "b.csv"]]  # delivered once both and the index were
+    assert read_stored(a)["x"].tolist() == [1] and read_stored(b)["y"].tolist() == [2]
+    index = pd.read_csv(tmp_path / "STORED.csv")
+    assert index["file"].tolist() == ["a.csv", "b.csv"] and set(index["command"]) == {"cmd"}
+    with pytest.raises(ValueError, match="files of one folder"):
+        store_together({a: pd.DataFrame(), tmp_path / "sub" / "c.csv": pd.DataFrame()}, "c")
+    with folder_lock(tmp_path):  # a lock leaves no file behind
+        pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["STORED.csv", "a.csv", "b.csv"]
+
+
+def test_only_cap_knobs_can_be_capped():
+    from dataclasses import dataclass
+
+    from puzzles.core.paper import Budget, knob
+
+    @dataclass(frozen=True)
+    class B(Budget):
+        runs: int = knob("runs")
+        chunk: int = knob("per invocation", cap=True)
+        minutes: float = knob("per invocation", cap=True)
+
+    b = B(runs=3, chunk=0, minutes=0.0)
+    assert b.capped({"chunk": "2", "minutes": "1"}) == B(runs=3, chunk=2, minutes=1.0)
+    assert b.capped(None) is b
+    with pytest.raises(ValueError, match="'runs' is no cap knob of B; its caps: chunk, minutes"):
+        b.capped({"runs": "4"})
+    with pytest.raises(ValueError, match="cap chunk takes a int, got 'x'"):
+        b.capped({"chunk": "x"})

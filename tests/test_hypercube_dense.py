@@ -153,7 +153,7 @@ def test_tasks_put_the_complete_k_first():
     assert ks == [3] * 27 + [1, 1, 2, 2]
     assert [t.k for t in PAPER.tasks("gods_number", "smoke")[:3]] == [3, 1, 2]
     assert len(PAPER.tasks("gods_orbits", "paper")) == 4 * 2
-    assert len(PAPER.tasks("gods_orbits_all", "paper")) == 4 * 472
+    assert [t.k for t in PAPER.tasks("gods_orbits_all", "paper")] == [1, 2, 3]  # one chain each
 
 
 def test_an_interrupted_orbit_run_resumes(tmp_path, monkeypatch):

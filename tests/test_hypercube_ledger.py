@@ -80,7 +80,8 @@ def test_gods_number_d3():
     dist = PAPER.run("distances", "smoke", workers=1, progress=False)  # dense, d = 3 and 4
     assert list(gods.columns) == ["d", "k", "rings", "component_size",
                                   "target_eccentricity", "gods_number", "orbits",
-                                  "orbits_done", "bound", "how"]
+                                  "orbits_done", "bound", "how", "upper_bound",
+                                  "searches_left"]
     assert dist.groupby(["d", "k"])["count"].sum().tolist() == [1680, 672, 524160, 524160,
                                                                 137280]
     assert hardness.check_distances(dist) == 5

@@ -3,7 +3,6 @@ the d = 5 pattern-database A* rows (issue 27)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import SimpleNamespace
 
 import pandas as pd
@@ -66,17 +65,23 @@ def test_ledger_rows_say_how_gods_number_was_found_and_what_would_decide():
     ev = hl.gods_evidence(lower)
     assert ev.ours == ">= 30" and "the other 470 searches would decide it" in ev.uncertainty
     assert gods.GODS_ALL_COMMAND in ev.uncertainty
+    bounded = SimpleNamespace(d=5, k=3, gods_number=12, orbits=472, orbits_done=2,
+                              bound="lower", how="lower bound", upper_bound=15,
+                              searches_left=40)
+    ev = hl.gods_evidence(bounded)
+    assert ev.ours == ">= 12" and "to [12, 15]; 40 of 472 orbits still open" in ev.uncertainty
+    assert "at most 40 more searches" in ev.uncertainty and "gods_orbits_d5.csv" in ev.uncertainty
 
 
-def test_the_cluster_command_is_one_the_cli_accepts(monkeypatch):
+def test_the_resume_command_is_one_the_cli_accepts(monkeypatch):
     from puzzles import reproduce
 
     seen = {}
     monkeypatch.setattr(reproduce, "run_experiment", lambda _p, a: seen.setdefault("a", a) and 0)
     reproduce.main(gods.GODS_ALL_COMMAND.split()[3:])
     args = seen["a"]
-    assert (args.notebook, args.experiment, args.scheduler, args.cache_dir, args.store) == (
-        "05", "gods_orbits_all", "tcp://HOST:8786", Path("DIR"), True)
+    assert (args.notebook, args.experiment, args.cache_dir, args.store, args.cap) == (
+        "05", "gods_orbits_all", None, True, None)
 
 
 def _d5() -> pd.DataFrame:
@@ -98,20 +103,34 @@ def test_the_d5_sentences_come_from_the_stored_tables():
     tables_gave_up = _d5().assign(gave_up=lambda t: t["gave_up"] | (t["heuristic"] == "pdb1"))
     h = story.heuristics_d5(tables_gave_up, 300_000)  # gave_up counts the paper's searches only
     assert (h["gave_up"], h["finished"]) == (2, 6)
-    g = story.gods_dense(pd.read_csv(FIGURES / "gods_number.csv"), gods.read_orbit_times(),
-                         "CMD")
-    assert g["lower"] == ">= 30 (k=1), >= 18 (k=2), >= 12 (k=3)"
+    table = pd.read_csv(FIGURES / "gods_number.csv")
+    searches = gods.read_searches(gods.ORBITS_D5_FILE)[0]
+    g = story.gods_dense(table, gods.read_orbit_times(), searches, "CMD")
+    d5 = table[table["d"] == 5].set_index("k")
     assert g["settled"].startswith("k=4: 22, bounds meet after 273 of 472 searches")
-    assert (g["left"], g["size"]) == (3 * 472, 652_458_240)
-    # each k's searches left at that k's own measured cost, never another k's
+    assert (g["left"], g["size"]) == (int(d5.loc[[1, 2, 3], "searches_left"].sum()), 652_458_240)
+    # each k's bounds from its committed searches (their CPU seconds summed), else >= alone
+    spent = searches.groupby("k")["cpu_seconds"].agg(["sum", "mean"])
+    for k in (1, 2, 3):
+        r = d5.loc[k]
+        want = (f">= {r.gods_number} (k={k})" if pd.isna(r.upper_bound) else
+                f">= {r.gods_number} and <= {int(r.upper_bound)} (k={k}: {r.orbits_done} "
+                f"searches, {int(spent.loc[k, 'sum']):,} CPU-s)")
+        assert want in g["lower"]
+    # each k's searches left at that k's own cost (its committed searches' mean, else the
+    # timed search), never another k's
     times = gods.read_orbit_times()
     big = times[times["component_size"] == 652_458_240].groupby("k")["cpu_seconds"].max()
-    assert 1 in big.index
+    cost = {**big.to_dict(), **spent["mean"].to_dict()}
     parts = g["per_k"].split("; ")
     assert [p.split(":")[0] for p in parts] == ["k=1", "k=2", "k=3"]
     for k, part in zip((1, 2, 3), parts, strict=True):
-        assert part == (f"k={k}: 472 x {big[k]:.0f} CPU-s = {472 * big[k] / 3600:.1f} CPU-hours"
-                        if k in big.index else f"k={k}: 472 searches, not timed")
+        n = int(d5.loc[k, "searches_left"])
+        assert part == (f"k={k}: {n} x {cost[k]:.0f} CPU-s = {n * cost[k] / 3600:.1f} CPU-hours"
+                        if k in cost else f"k={k}: {n} searches, not timed")
     fake = pd.concat([times, times.assign(k=2, cpu_seconds=3600.0)])
-    g = story.gods_dense(pd.read_csv(FIGURES / "gods_number.csv"), fake, "CMD")
-    assert "k=2: 472 x 3600 CPU-s = 472.0 CPU-hours" in g["per_k"]
+    g = story.gods_dense(table, fake, searches[searches["k"] != 2], "CMD")
+    assert f"k=2: {int(d5.loc[2, 'searches_left'])} x 3600 CPU-s" in g["per_k"]
+    g = story.gods_dense(table, times, searches.iloc[:0], "CMD")  # no searches committed
+    assert f"k=3: {int(d5.loc[3, 'searches_left'])} x {big[3]:.0f} CPU-s" in g["per_k"]
+    assert "CPU-s)" not in g["lower"]

@@ -237,7 +237,9 @@ ISSUE_COLUMNS = {
     "04_logic_grid/explanation_difficulty.csv": "group,measure,loops,n,rho,p",
     "05_hypercube/distances.csv": "d,k,distance,count",
     "05_hypercube/gods_number.csv": "d,k,rings,component_size,target_eccentricity,gods_number,"
-                                    "orbits,orbits_done,bound,how",
+                                    "orbits,orbits_done,bound,how,upper_bound,searches_left",
+    "05_hypercube/gods_orbits_d5.csv": "k,orbit,representative,eccentricity,component_size,"
+                                       "cpu_seconds",
 }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,14 +32,17 @@ ROOT_SEED = 2026
 """The root seed of every committed result: each task's seed is derived from it."""
 
 
-def knob(doc: str, unit: str = "") -> Any:
+def knob(doc: str, unit: str = "", *, cap: bool = False) -> Any:
     """A budget field: ``runs: int = knob("independent runs per instance", "runs")``.
 
-    No default on purpose: ``paper()`` and ``smoke()`` must set every field.
+    No default on purpose: ``paper()`` and ``smoke()`` must set every field. ``cap`` marks a
+    knob that only limits how much one invocation of a resumable run does (its stored rows are
+    the same whatever it is): ``python -m puzzles run ... --cap NAME=VALUE`` may set it, even
+    with ``--store`` (:meth:`Budget.capped`).
     """
     if not doc:
         raise ValueError("a budget field needs a one-line doc")
-    return field(metadata={"doc": doc, "unit": unit})
+    return field(metadata={"doc": doc, "unit": unit, "cap": cap})
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,25 @@ class Budget:
     def at(cls, scale: str) -> Budget:
         """The budget at ``scale`` ("paper" or "smoke")."""
         return cls.paper() if check_scale(scale) == "paper" else cls.smoke()
+
+    def capped(self, caps: Mapping[str, object] | None) -> Budget:
+        """This budget with the ``caps`` knobs (those made with ``knob(..., cap=True)``) set,
+        each value converted to the knob's type; ValueError naming a knob that is no cap."""
+        if not caps:
+            return self
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        allowed = sorted(n for n, f in fields.items() if f.metadata.get("cap"))
+        values = {}
+        for name, value in caps.items():
+            if name not in allowed:
+                raise ValueError(f"{name!r} is no cap knob of {type(self).__name__}; its caps: "
+                                 f"{', '.join(allowed) or 'none'}")
+            kind = type(getattr(self, name))
+            try:
+                values[name] = kind(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"cap {name} takes a {kind.__name__}, got {value!r}") from None
+        return dataclasses.replace(self, **values)
 
     @classmethod
     def knobs(cls) -> pd.DataFrame:
@@ -164,17 +186,22 @@ class Paper(Generic[B]):
         known = ", ".join(e.name for e in self.experiments) or "none"
         raise ValueError(f"{self.stem} has no experiment {name!r}; known: {known}")
 
-    def tasks(self, name: str, scale: str = "paper", seed: int = ROOT_SEED) -> list[Task]:
-        """The tasks of experiment ``name`` at ``scale`` under root ``seed``."""
-        return list(self.experiment(name).tasks(self.budgets(scale), check_seed(seed)))
+    def tasks(self, name: str, scale: str = "paper", seed: int = ROOT_SEED,
+              caps: Mapping[str, object] | None = None) -> list[Task]:
+        """The tasks of experiment ``name`` at ``scale`` under root ``seed``, with the budget's
+        cap knobs set to ``caps`` (:meth:`Budget.capped`)."""
+        budget = self.budgets(scale).capped(caps)
+        return list(self.experiment(name).tasks(budget, check_seed(seed)))
 
     def run(self, name: str, scale: str = "paper", seed: int = ROOT_SEED, *,
             executor: Executor | None = None, workers: int | None = None,
-            progress: bool = True, cache_dir: Path | None = None) -> pd.DataFrame:
+            progress: bool = True, cache_dir: Path | None = None,
+            caps: Mapping[str, object] | None = None) -> pd.DataFrame:
         """Run experiment ``name`` and return its table; with ``cache_dir`` every finished
-        task is kept there, so an interrupted run resumes where it stopped."""
+        task is kept there, so an interrupted run resumes where it stopped; ``caps`` sets cap
+        knobs (how much one invocation of a resumable run does)."""
         exp = self.experiment(name)
-        tasks = self.tasks(name, scale, seed)  # checks the seed before any worker starts
+        tasks = self.tasks(name, scale, seed, caps)  # checks the seed before any worker starts
         results = run_tasks(exp.worker, tasks, executor=executor, workers=workers,
                             progress=progress, desc=f"{self.number} {name}",
                             cache_dir=cache_dir)

@@ -8,11 +8,15 @@ runs with :func:`read_stored`.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import io
 import os
+import signal
 import tempfile
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -49,19 +53,70 @@ def store(frame: pd.DataFrame, path: Path, command: str,
     Other columns an earlier line of the index carries are kept (empty for this file unless
     ``about`` sets them), so the index never loses what it recorded.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = frame.to_csv(index=False, lineterminator="\n")
-    write_atomic(path, text.encode("utf-8"))
-    index = path.parent / STORED_INDEX
-    rows = read_table(index) if index.is_file() else pd.DataFrame(
-        columns=["file", "command", "sha256"])
-    rows = rows[rows["file"] != path.name]
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    line = {"file": path.name, "command": command, "sha256": digest, **dict(about or {})}
-    rows = pd.concat([rows, pd.DataFrame([line])], ignore_index=True)
-    write_atomic(index, rows.sort_values("file").to_csv(index=False, lineterminator="\n")
-                 .encode("utf-8"))
+    store_together({path: frame}, command, about)
     return path
+
+
+def store_together(frames: Mapping[Path, pd.DataFrame], command: str,
+                   about: Mapping[str, object] | None = None) -> list[Path]:
+    """:func:`store` for several tables of one folder: each file written atomically, then the
+    index once, with Ctrl-C and SIGTERM held back until all of it is written (a resumable run
+    commits a step's files together: an interruption lands before or after, never between)."""
+    paths = [Path(p) for p in frames]
+    folders = {p.parent for p in paths}
+    if len(folders) != 1:
+        raise ValueError(f"store_together writes files of one folder, got {sorted(folders)}")
+    folder = folders.pop()
+    folder.mkdir(parents=True, exist_ok=True)
+    texts = {Path(p): f.to_csv(index=False, lineterminator="\n") for p, f in frames.items()}
+    index = folder / STORED_INDEX
+    with _signals_held():
+        for p, text in texts.items():
+            write_atomic(p, text.encode("utf-8"))
+        rows = read_table(index) if index.is_file() else pd.DataFrame(
+            columns=["file", "command", "sha256"])
+        rows = rows[~rows["file"].isin([p.name for p in paths])]
+        lines = [{"file": p.name, "command": command,
+                  "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(), **dict(about or {})}
+                 for p, text in texts.items()]
+        rows = pd.concat([rows, pd.DataFrame(lines)], ignore_index=True)
+        write_atomic(index, rows.sort_values("file").to_csv(index=False, lineterminator="\n")
+                     .encode("utf-8"))
+    return paths
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM that arrive during the block take effect when it ends (Python runs
+    signal handlers in the main thread, so only there is there anything to hold back)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+    before = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(sig)
+        if handler is not None:  # None: installed outside Python, left alone
+            before[sig] = signal.signal(sig, lambda signum, _frame: pending.append(signum))
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+        for sig in dict.fromkeys(pending):
+            signal.raise_signal(sig)
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """An exclusive lock on a folder (``flock`` on the folder itself, so no lock file is left):
+    processes that read, extend and rewrite the stored files of one folder take turns."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
 
 
 def stored_sha256(path: Path) -> str | None:

@@ -48,6 +48,21 @@ class HypercubeBudget(Budget):
                                                       "gods_bounded run finds by bounds")
     bounded_max_searches: int = knob("searches the gods_bounded run may make per (d, k)",
                                      "searches")
+    gods_orbits_k: tuple[int, ...] = knob("the k of dimension dense_d whose God's number the "
+                                          "gods_orbits_all run bounds, one search at a time")
+    gods_orbits_file: str = knob("where the gods_orbits_all run commits each search as it "
+                                 "finishes and resumes from (relative to the repository; "
+                                 "'': kept in memory, starting from none)")
+    gods_sources: int = knob("gods_orbits_all: searches per pass of the multi-source BFS (one "
+                             "bit per source; 1: one search at a time, the paper scale's: at "
+                             "d = 5 a pass of 8 cost as much CPU as 8 searches)", "searches")
+    gods_chunk_k: int = knob("gods_orbits_all: the one k of gods_orbits_k one invocation "
+                             "extends (0: each of them)", cap=True)
+    gods_chunk_searches: int = knob("gods_orbits_all: searches per k one invocation makes "
+                                    "(0: until the bounds meet)", "searches", cap=True)
+    gods_chunk_cpu_minutes: float = knob("gods_orbits_all: CPU minutes per k after which one "
+                                         "invocation starts no further search (0: no limit)",
+                                         "CPU minutes", cap=True)
     dense_orbits_run: int = knob("orbits the gods_orbits run searches for the other k "
                                  "(their largest eccentricity: a lower bound on God's "
                                  "number)", "orbits")
@@ -75,6 +90,9 @@ class HypercubeBudget(Budget):
                    appendix_runs=150, chunk=50, component_max_d=6, gods_max_d=4,
                    far_target=(5, 4), dense_d=5, dense_complete_k=(), dense_orbits_run=2,
                    bounded_cases=((5, 4),), bounded_max_searches=472,
+                   gods_orbits_k=(1, 2, 3), gods_orbits_file=f"{FIGURES}/{ORBITS_D5}",
+                   gods_sources=1, gods_chunk_k=0, gods_chunk_searches=0,
+                   gods_chunk_cpu_minutes=0.0,
                    pdb_case=(5, 4), pdb_max_expanded=300_000,
                    cpu_runs=2, cpu_repeats=3)
 
@@ -87,21 +105,26 @@ class HypercubeBudget(Budget):
                    appendix_c=(1.4, 1.8, 7.0), appendix_runs=4, chunk=4, component_max_d=4,
                    gods_max_d=3, far_target=(3, 2), dense_d=4, dense_complete_k=(3,),
                    dense_orbits_run=2, bounded_cases=((4, 2), (4, 3)), bounded_max_searches=27,
+                   gods_orbits_k=(2, 3), gods_orbits_file="", gods_sources=3, gods_chunk_k=0,
+                   gods_chunk_searches=0,
+                   gods_chunk_cpu_minutes=0.0,
                    pdb_case=(3, 2), pdb_max_expanded=20_000, cpu_runs=1, cpu_repeats=3)
 
 
 FIGURES = "figures/05_hypercube"  # the notebook's result folder, relative to the repository
+ORBITS_D5 = "gods_orbits_d5.csv"  # the bounded searches of d = 5, one committed row each
 DATA = "puzzles/hypercube/data"  # the package's stored data, relative to the repository
 # the stored runs other experiments read, as absolute paths
 BOUNDED_FILE = ROOT / FIGURES / "gods_bounded.csv"  # God's number by bounded searches
 ORBIT_TIMES_FILE = ROOT / FIGURES / "timing_gods_orbits.csv"  # seconds of single orbit searches
+ORBITS_D5_FILE = ROOT / FIGURES / ORBITS_D5  # python -m puzzles run 05 gods_orbits_all --store
 D5_FILE = "distances_d5k4.csv"  # package data: python -m puzzles run 05 distances_d5k4 --store
 # the EA and RL runs stored offline beyond Tables 4-5 (each experiment's name is its file's)
 EXTRA_RUNS = ("ea_alpha07_runs", "ea_t3_runs", "rl_t3_runs", "ea_far_runs", "rl_far_runs")
 STORED = (*((name, f"{FIGURES}/{name}.csv") for name in (*EXTRA_RUNS, "gods_number",
                                                            "gods_orbits", "gods_bounded",
                                                            "distances")),
-          ("gods_orbits_all", f"{FIGURES}/gods_orbits.csv"),
+          ("gods_orbits_all", f"{FIGURES}/{ORBITS_D5}"),
           ("heuristics_d5", f"{FIGURES}/heuristics_d5.csv"),
           ("distances_d5k4", f"{DATA}/{D5_FILE}"))
 """(experiment, file) of every run stored offline (``python -m puzzles run 05 <name> --store``)."""

@@ -405,16 +405,166 @@ def orbit_spans(dist, offsets, ranks, touched, n_perms):
     return lo, hi
 
 
+class Spans(NamedTuple):
+    """One search's eccentricity, component size and per-orbit spans (:func:`orbit_spans`)."""
+
+    eccentricity: int
+    size: int  # configurations reached, the start included
+    lo: np.ndarray
+    hi: np.ndarray
+
+
 def search_spans(ws: Workspace, faces: np.ndarray, start, orbits: tuple[np.ndarray, np.ndarray]
-                 ) -> tuple[int, np.ndarray, np.ndarray]:
-    """A search from configuration ``start``: its eccentricity and :func:`orbit_spans` of
+                 ) -> Spans:
+    """A search from configuration ``start``: its eccentricity, size and :func:`orbit_spans` of
     ``orbits`` (offsets, set ranks); leaves ``ws`` clean."""
     counts, _, touched = _walk(ws, faces, rank_config(ws.ss, start))
     try:
         lo, hi = orbit_spans(ws.dist, orbits[0], orbits[1], touched, ws.ss.space.n_perms)
     finally:
         ws.clear(touched)
-    return len(counts) - 1, lo, hi
+    return Spans(len(counts) - 1, sum(counts), lo, hi)
+
+
+# ---------------------------------------------------------------- several sources per pass
+#
+# One bit per source in three bytes per configuration: ``seen`` (reached so far), ``front``
+# (reached at the current level) and ``nxt`` (reached at the next one): up to 8 searches in one
+# pass, each configuration's moves listed once per level for every source whose frontier holds
+# it. The kernels run on one thread (``nxt[c] |= bits`` from two parents at once would lose a
+# bit), each search's distances exactly those of :func:`search_spans`.
+
+MAX_SOURCES = 8
+
+
+@njit(cache=True)
+def _expand_multi(s, seen, front, nxt, space, faces, scratch, next_active):
+    """OR the frontier bits of the set's configurations into the unseen bits of their
+    children; return how many of its configurations the frontier held."""
+    n_perms = space.n_perms
+    verts, moves, held = scratch
+    base = s * n_perms
+    nf = 0
+    for p in range(n_perms):
+        if front[base + p]:
+            held[nf] = p
+            nf += 1
+    if nf == 0:
+        return 0
+    nm = _set_moves(s, verts.shape[0], space.binom, faces, verts, moves)
+    for m in range(nm):
+        child_base = moves[m, 0] * n_perms
+        row = space.shift[moves[m, 1]]
+        wrote = False
+        for q in range(nf):
+            p = held[q]
+            c = child_base + row[p]
+            new = front[base + p] & ~seen[c]
+            if new:
+                nxt[c] |= new
+                wrote = True
+        if wrote:
+            next_active[moves[m, 0]] = 1
+    return nf
+
+
+@njit(cache=True)
+def _multi_level(seen, front, nxt, space, faces, active, next_active):
+    """One level of every source over the sets marked in ``active``."""
+    n = space.perms.shape[1]
+    scratch = (np.empty(n, np.int64), np.empty((n * (1 << 6), 2), np.int64),
+               np.empty(space.n_perms, np.int64))
+    total = 0
+    for s in range(space.n_sets):
+        if active[s]:
+            total += _expand_multi(s, seen, front, nxt, space, faces, scratch, next_active)
+    return total
+
+
+@njit(cache=True)
+def _absorb(seen, nxt, sets, orbit_of, level, spans, counts):
+    """Mark the bits of ``nxt`` seen over the marked sets' blocks, count them per source and
+    record ``level`` as each source's least (first) and largest (latest) distance into the
+    orbit of every set it reached there (``spans[0]``, ``spans[1]``: orbit x source)."""
+    n_perms = seen.shape[0] // sets.shape[0]
+    n_src = counts.shape[0]
+    for s in range(sets.shape[0]):
+        if not sets[s]:
+            continue
+        base = s * n_perms
+        acc = np.uint8(0)
+        for p in range(n_perms):
+            x = nxt[base + p]
+            if x:
+                seen[base + p] |= x
+                acc |= x
+                for b in range(n_src):
+                    if (x >> b) & 1:
+                        counts[b] += 1
+        o = orbit_of[s]
+        for b in range(n_src):
+            if (acc >> b) & 1:
+                if spans[0, o, b] == UNSEEN:
+                    spans[0, o, b] = level
+                spans[1, o, b] = level
+
+
+@njit(cache=True)
+def _zero_blocks(arr, sets, n_perms):
+    """Write 0 over the blocks of the marked sets."""
+    for s in range(sets.shape[0]):
+        if sets[s]:
+            for p in range(n_perms):
+                arr[s * n_perms + p] = 0
+
+
+def orbit_of_sets(n_sets: int, orbits: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """The orbit index of every set rank (``orbits``: offsets, ranks of
+    :func:`orbit_set_ranks`); ValueError unless each set lies in exactly one orbit."""
+    offsets, ranks = orbits
+    out = np.full(n_sets, -1, dtype=np.int64)
+    for o in range(offsets.shape[0] - 1):
+        out[ranks[offsets[o]:offsets[o + 1]]] = o
+    if (out < 0).any() or offsets[-1] != n_sets:
+        raise ValueError("the orbits do not partition the occupied sets")
+    return out
+
+
+def multi_search_spans(ss: StateSpace, faces: np.ndarray, starts: list,
+                       orbits: tuple[np.ndarray, np.ndarray]) -> list[Spans]:
+    """:func:`search_spans` of each of up to :data:`MAX_SOURCES` starts in one pass (three
+    bytes per configuration of ``ss``, allocated for the pass): the same eccentricity, size
+    and orbit spans as a search from each alone."""
+    if not 1 <= len(starts) <= MAX_SOURCES:
+        raise ValueError(f"a pass takes 1 to {MAX_SOURCES} starts, got {len(starts)}")
+    n_sets, n_perms = ss.space.n_sets, ss.space.n_perms
+    orbit_of = orbit_of_sets(n_sets, orbits)
+    m = orbits[0].shape[0] - 1
+    seen = np.zeros(ss.size, dtype=np.uint8)
+    front, nxt = np.zeros_like(seen), np.zeros_like(seen)
+    active, next_active = np.zeros(n_sets, np.uint8), np.zeros(n_sets, np.uint8)
+    spans = np.empty((2, m, len(starts)), dtype=np.int64)
+    spans[0], spans[1] = UNSEEN, -1
+    counts = np.zeros(len(starts), dtype=np.int64)
+    for b, start in enumerate(starts):
+        i = rank_config(ss, start)
+        nxt[i] |= np.uint8(1 << b)
+        next_active[i // n_perms] = 1
+    level = 0
+    while True:
+        _absorb(seen, nxt, next_active, orbit_of, level, spans, counts)
+        _zero_blocks(front, active, n_perms)
+        front, nxt = nxt, front
+        active, next_active = next_active, active
+        next_active[:] = 0
+        _multi_level(seen, front, nxt, ss.space, faces, active, next_active)
+        if not next_active.any():
+            break
+        level += 1
+        if level == UNSEEN:
+            raise ValueError(f"distances beyond {UNSEEN - 1}: more than a byte holds")
+    return [Spans(int(spans[1, :, b].max()), int(counts[b]), spans[0, :, b].copy(),
+                  spans[1, :, b].copy()) for b in range(len(starts))]
 
 
 # ---------------------------------------------------------------- orbits of occupied sets

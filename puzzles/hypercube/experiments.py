@@ -19,12 +19,13 @@ from typing import Any
 import pandas as pd
 
 from puzzles.core.paper import Task
+from puzzles.core.project import ROOT
 from puzzles.core.seeding import derive_seed
 from puzzles.core.storage import TIMES, read_stored
 from puzzles.core.timing import Timings
 from puzzles.hypercube import cpu, gods, hardness
 from puzzles.hypercube.budget import EXTRA_RUNS as EXTRA_RUNS  # the notebook's ex.EXTRA_RUNS
-from puzzles.hypercube.budget import HypercubeBudget
+from puzzles.hypercube.budget import ORBITS_D5_FILE, HypercubeBudget
 from puzzles.hypercube.evolve import run_ea
 from puzzles.hypercube.instances import INSTANCES, Instance, instance
 from puzzles.hypercube.model import Puzzle
@@ -629,10 +630,70 @@ def orbit_tasks(b: HypercubeBudget, root: int, *, partial: bool = True) -> list[
     return out
 
 
-def all_orbit_tasks(b: HypercubeBudget, root: int) -> list[OrbitTask]:
-    """Every orbit of every k of dimension ``b.dense_d`` (the cluster job)."""
-    return [OrbitTask(b.dense_d, k, i, root=root) for k in range(1, b.dense_d)
-            for i in range(gods.orbit_count(b.dense_d, k))]
+@dataclass(frozen=True)
+class ChainTask(Task):
+    """The bounded searches of one (d, k), resumed from the committed file ``path`` (relative
+    to the repository; "": none) and committing each pass of up to ``sources`` searches there
+    (:func:`gods.resume_bounded`); at most ``max_searches`` searches or about
+    ``max_cpu_seconds`` of CPU (0: no limit)."""
+
+    EXPERIMENT = "gods_orbits_all"
+    d: int
+    k: int
+    path: str
+    max_searches: int
+    max_cpu_seconds: float
+    sources: int = 1
+
+    def inputs(self) -> tuple[Path, ...]:
+        """The committed searches and their spans: a changed file is never served stale."""
+        if not self.path:
+            return ()
+        where = ROOT / self.path
+        return (where, gods.spans_path(where))
+
+
+def chain_tasks(b: HypercubeBudget, root: int) -> list[ChainTask]:
+    """One task per k of ``b.gods_orbits_k`` in dimension ``b.dense_d`` (the k are independent:
+    a pool or a dask cluster runs them side by side; within a k the rule is sequential), or
+    the one of ``b.gods_chunk_k``."""
+    if b.gods_chunk_k and b.gods_chunk_k not in b.gods_orbits_k:
+        raise ValueError(f"gods_chunk_k must be 0 or one of {b.gods_orbits_k}, got "
+                         f"{b.gods_chunk_k}")
+    ks = [b.gods_chunk_k] if b.gods_chunk_k else list(b.gods_orbits_k)
+    return [ChainTask(b.dense_d, k, b.gods_orbits_file, b.gods_chunk_searches,
+                      60.0 * b.gods_chunk_cpu_minutes, b.gods_sources, root=root) for k in ks]
+
+
+def chain_case(task: ChainTask) -> TableRows:
+    """Every search of the task's (d, k) after this invocation's (rows of
+    :data:`gods.SEARCH_COLUMNS`)."""
+    path = ROOT / task.path if task.path else None
+    log = gods.resume_bounded(task.d, task.k, path, task.max_searches, task.max_cpu_seconds,
+                              task.sources)
+    return TableRows(log.rows)
+
+
+def chain_table(tasks: Sequence[ChainTask], results: Sequence[TableRows]) -> pd.DataFrame:
+    """The committed searches file (every k it holds, in its order) when the tasks commit, else
+    their rows; ValueError when the file lacks searches a task reported (a cached result of a
+    file since reverted: rerun with a fresh --cache-dir)."""
+    ran = pd.DataFrame([row for r in results for row in r.rows], columns=gods.SEARCH_COLUMNS)
+    paths = {t.path for t in tasks}
+    if paths == {""} or not tasks:
+        return ran
+    if len(paths) != 1 or "" in paths:
+        raise ValueError(f"gods_orbits_all tasks commit to one file, got {sorted(paths)}")
+    where = ROOT / paths.pop()
+    stored, _ = gods.read_searches(where)
+    for t, r in zip(tasks, results, strict=True):
+        mine = stored[stored["k"].astype(int) == t.k].to_dict("records")
+        if [(str(x["orbit"]), int(x["eccentricity"])) for x in mine[:len(r.rows)]] != [
+                (str(x["orbit"]), int(x["eccentricity"])) for x in r.rows]:
+            raise ValueError(f"{where} lacks k={t.k}'s {len(r.rows)} searches this run reports "
+                             "(a cached result of a file since reverted?): rerun with a fresh "
+                             "--cache-dir")
+    return stored.reset_index(drop=True)
 
 
 def gods_tasks(b: HypercubeBudget, root: int) -> list[Task]:
@@ -678,12 +739,15 @@ def gods_table(tasks: Sequence[Task], results: Sequence[TableRows]) -> pd.DataFr
     orbits = orbits_table(tasks, results)
     dense = [gods.gods_row(pd.DataFrame(r.rows), orbits)
              for t, r in zip(tasks, results, strict=True) if isinstance(t, DenseTargetTask)]
-    table = pd.DataFrame([*small, *dense], columns=GODS_TABLE_COLUMNS[:-1])
-    # the (d, k) the stored gods_bounded run closed are exact (its 51-minute run, not redone)
-    return gods.settle_by_bounds(table, gods.read_bounded())
+    table = pd.DataFrame([*small, *dense], columns=GODS_TABLE_COLUMNS[:-3])
+    # the (d, k) the stored gods_bounded run closed are exact (its 51-minute run, not redone);
+    # those gods_orbits_all has searched have its bounds (exact once they meet)
+    settled = gods.settle_by_bounds(table, gods.read_bounded())
+    return gods.settle_by_searches(settled, ORBITS_D5_FILE, 5)[GODS_TABLE_COLUMNS]
 
 
-GODS_TABLE_COLUMNS = [*hardness.GODS_COLUMNS, "orbits_done", "bound", "how"]
+GODS_TABLE_COLUMNS = [*hardness.GODS_COLUMNS, "orbits_done", "bound", "how", "upper_bound",
+                      "searches_left"]
 
 
 @dataclass(frozen=True)

@@ -520,7 +520,8 @@ def appendix_c(data: Data, c: str, what: str) -> Finding:
 
 
 def gods_evidence(g: pd.Series) -> Evidence:
-    """God's number: exact (every orbit searched, or the bounds met), else a lower bound."""
+    """God's number: exact (every orbit searched, or the bounds met), else a lower bound, with
+    the upper bound and the searches left where bounded searches (gods_orbits_all) reach it."""
     test = ("BFS from one configuration per symmetry orbit" if g.d <= 4 else
             "dense BFS (ranked configurations) from one configuration per symmetry orbit")
     if getattr(g, "how", None) == gods.HOW[1]:
@@ -528,10 +529,18 @@ def gods_evidence(g: pd.Series) -> Evidence:
                         f"and upper bounds meet after {g.orbits_done} of {g.orbits} searches")
     if getattr(g, "bound", "exact") != "lower":
         return V.beyond(fmt(g.gods_number), test)
+    upper = getattr(g, "upper_bound", None)
+    left = int(getattr(g, "searches_left", g.orbits - g.orbits_done))
+    if upper is None or pd.isna(upper):
+        return V.beyond(f">= {fmt(g.gods_number)}", test, uncertainty=(
+            f"a lower bound (at least the target's eccentricity): {g.orbits_done} of "
+            f"{g.orbits} orbits searched; the other {left} searches would decide it "
+            f"({gods.GODS_ALL_COMMAND})"))
     return V.beyond(f">= {fmt(g.gods_number)}", test, uncertainty=(
-        f"a lower bound (at least the target's eccentricity): {g.orbits_done} of {g.orbits} "
-        f"orbits searched; the other {g.orbits - g.orbits_done} searches would decide it "
-        f"({gods.GODS_ALL_COMMAND})"))
+        f"bounded by {g.orbits_done} searches (the target's first) to [{fmt(g.gods_number)}, "
+        f"{fmt(int(upper))}]; {left} of {g.orbits} orbits still open, at most {left} more "
+        f"searches decide it ({gods.GODS_ALL_COMMAND}, resumed from the committed "
+        f"{gods.ORBITS_D5_FILE.name})"))
 
 
 def _beyond(pattern: str, name: str, show: Callable, why: Callable | None = None,

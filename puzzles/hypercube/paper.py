@@ -53,9 +53,10 @@ EXPERIMENTS = (
     Experiment("gods_orbits", "the gods_number run's dense searches and the first orbits of "
                "the other k, one row per orbit",
                ex.orbit_tasks, ex.gods_case, ex.orbits_table),
-    Experiment("gods_orbits_all", "every orbit of every k in dimension dense_d (a cluster "
-               "job: 4 x 472 dense BFS at d = 5)", ex.all_orbit_tasks, ex.gods_case,
-               ex.orbits_table),
+    Experiment("gods_orbits_all", "God's number of d = 5, k = 1-3 by bounded searches in "
+               "multi-source passes, each committed to gods_orbits_d5.csv as it finishes and "
+               "resumed from there (caps: gods_chunk_searches, gods_chunk_cpu_minutes, "
+               "gods_chunk_k)", ex.chain_tasks, ex.chain_case, ex.chain_table),
     Experiment("gods_bounded", "God's number by bounded searches (only the orbits the bounds "
                "leave open)", ex.bounded_tasks, ex.bounded_case, ex.bounded_table),
     Experiment("heuristics_d5", "A* on d = 5 (the code levels, the target's farthest "

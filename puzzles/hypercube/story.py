@@ -119,28 +119,44 @@ def gods_text(row: Any) -> str:
     return f">= {row.gods_number}" if lower else str(row.gods_number)
 
 
-def gods_dense(table: pd.DataFrame, orbit_times: pd.DataFrame, command: str) -> dict[str, Any]:
-    """God's number in the dense-BFS dimension: the k settled (and how), the lower bounds, and
-    what the rest costs per k at the CPU seconds of one search over the largest component
-    measured for that k (``timing_gods_orbits.csv``; a k not timed is said to be)."""
+def gods_dense(table: pd.DataFrame, orbit_times: pd.DataFrame, searches: pd.DataFrame,
+               command: str) -> dict[str, Any]:
+    """God's number in the dense-BFS dimension: the k settled (and how), the bounds of the
+    others, the searches (``gods_orbits_d5.csv``: one row each, its CPU seconds) each k took,
+    and what the rest costs per k: its searches left (the orbits the bounds leave open) at the
+    mean CPU seconds of its committed searches, else at those of the one search over the
+    largest component measured for that k (``timing_gods_orbits.csv``; a k with neither is
+    said to be not timed)."""
     dense = table[table["d"] == table["d"].max()]
     lower = dense[dense["bound"] == "lower"]
     settled = dense[dense["bound"] != "lower"]
     big = orbit_times[orbit_times["component_size"] == orbit_times["component_size"].max()]
-    cost = big.groupby("k")["cpu_seconds"].max()  # the measured search of each k
-    left = int((lower["orbits"] - lower["orbits_done"]).sum())
-    per_k = [(r.k, int(r.orbits - r.orbits_done), cost.get(r.k)) for r in lower.itertuples()]
+    cost = big.groupby("k")["cpu_seconds"].max().to_dict()  # the measured search of each k
+    spent = searches.groupby("k")["cpu_seconds"].agg(["sum", "mean"]) if len(searches) else (
+        pd.DataFrame(columns=["sum", "mean"]))
+    cost.update(spent["mean"].to_dict())
+
+    def cpu(k: int) -> str:
+        return f", {int(spent.loc[k, 'sum']):,} CPU-s" if k in spent.index else ""
+
+    def bounded(r: Any) -> str:
+        if pd.isna(r.upper_bound):
+            return f">= {r.gods_number} (k={r.k})"
+        return (f">= {r.gods_number} and <= {int(r.upper_bound)} (k={r.k}: {r.orbits_done} "
+                f"searches{cpu(r.k)})")
+
+    left = int(lower["searches_left"].sum())
+    per_k = [(r.k, int(r.searches_left), cost.get(r.k)) for r in lower.itertuples()]
     return {"d": int(dense["d"].iloc[0]),
             "settled": "; ".join(f"k={r.k}: {r.gods_number}, {r.how} after {r.orbits_done} of "
-                                 f"{r.orbits} searches (the target's eccentricity "
+                                 f"{r.orbits} searches{cpu(r.k)} (the target's eccentricity "
                                  f"{r.target_eccentricity})" for r in settled.itertuples())
                        or "none",
-            "lower": ", ".join(f">= {r.gods_number} (k={r.k})" for r in lower.itertuples())
-                     or "none",
+            "lower": ", ".join(bounded(r) for r in lower.itertuples()) or "none",
             "left": left, "size": int(big["component_size"].iloc[0]),
             "per_k": "; ".join(f"k={k}: {n} searches, not timed" if c is None else
                                f"k={k}: {n} x {c:.0f} CPU-s = {n * c / 3600:.1f} CPU-hours"
-                               for k, n, c in per_k), "command": command}
+                               for k, n, c in per_k) or "none", "command": command}
 
 
 def components(table: pd.DataFrame) -> dict[str, Any]:
