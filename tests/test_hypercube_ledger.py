@@ -429,7 +429,8 @@ def test_beyond_rows_are_inventory_rows(frame):
     beyond = frame[frame["kind"] == "beyond"]
     assert len(beyond) == 54 and (beyond["verdict"] == "beyond").all()
     assert frame.loc["X-d5k4-gods-number", "ours"] == "22"
-    assert "lower bound" in frame.loc["X-d5k1-gods-number", "uncertainty"]
+    # k = 1: bounded by the committed searches (the target's first), not yet settled
+    assert frame.loc["X-d5k1-gods-number", "uncertainty"].startswith("bounded by 1 search ")
     assert frame.loc["X-d5k4-target-distances", "ours"].endswith(
         "equal to the stored hash-table BFS at every distance")
 
@@ -447,6 +448,8 @@ def test_gods_rows_state_a_lower_bound_where_orbits_are_missing():
     assert ev.ours == ">= 30" and "2 of 472 orbits searched; the other 470" in ev.uncertainty
     assert hl.gods_evidence(old).ours == "17"
     assert [gods_text(r) for r in (exact, lower, old)] == ["21", ">= 30", "17"]
+    bounded = SimpleNamespace(d=5, k=1, gods_number=30, upper_bound=37, bound="lower")
+    assert gods_text(bounded) == "30-37"
 
 
 # ---------------------------------------------------------------- the authors' CPU seconds

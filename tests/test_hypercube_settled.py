@@ -115,7 +115,8 @@ def test_the_d5_sentences_come_from_the_stored_tables():
         r = d5.loc[k]
         want = (f">= {r.gods_number} (k={k})" if pd.isna(r.upper_bound) else
                 f">= {r.gods_number} and <= {int(r.upper_bound)} (k={k}: {r.orbits_done} "
-                f"searches, {int(spent.loc[k, 'sum']):,} CPU-s)")
+                f"search{'' if r.orbits_done == 1 else 'es'}, {int(spent.loc[k, 'sum']):,} "
+                "CPU-s)")
         assert want in g["lower"]
     # each k's searches left at that k's own cost (its committed searches' mean, else the
     # timed search), never another k's

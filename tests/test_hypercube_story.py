@@ -43,10 +43,10 @@ def test_the_story_reads_the_committed_tables():
     gods = pd.read_csv(FIGURES / "gods_number.csv")
     pct = pd.read_csv(FIGURES / "level_percentiles.csv", dtype={"level": str})
     text = story.PROSE.text("distances", **story.distances(pct, gods))
-    # A God's number known only as a lower bound (d = 5: orbits not all searched) reads ">= N".
+    # A God's number known only by bounds (d = 5: orbits not all searched) reads "N-U".
     assert "God's numbers are " + ", ".join(
-        f"{'>= ' if r.bound == 'lower' else ''}{r.gods_number} (d={r.d}, k={r.k})"
-        for r in gods.itertuples()) + "." in text
+        (f"{r.gods_number}-{int(r.upper_bound)}" if r.bound == "lower" else str(r.gods_number))
+        + f" (d={r.d}, k={r.k})" for r in gods.itertuples()) + "." in text
     assert set(gods["bound"]) <= {"exact", "lower"}
     hardest = pd.read_csv(FIGURES / "hardest_levels.csv", dtype={"level": str})
     assert story.hardest(hardest)["cases"] == 5

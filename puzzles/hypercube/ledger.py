@@ -537,7 +537,8 @@ def gods_evidence(g: pd.Series) -> Evidence:
             f"{g.orbits} orbits searched; the other {left} searches would decide it "
             f"({gods.GODS_ALL_COMMAND})"))
     return V.beyond(f">= {fmt(g.gods_number)}", test, uncertainty=(
-        f"bounded by {g.orbits_done} searches (the target's first) to [{fmt(g.gods_number)}, "
+        f"bounded by {g.orbits_done} search{'' if g.orbits_done == 1 else 'es'} (the "
+        f"target's first) to [{fmt(g.gods_number)}, "
         f"{fmt(int(upper))}]; {left} of {g.orbits} orbits still open, at most {left} more "
         f"searches decide it ({gods.GODS_ALL_COMMAND}, resumed from the committed "
         f"{gods.ORBITS_D5_FILE.name})"))

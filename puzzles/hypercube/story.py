@@ -114,9 +114,13 @@ def distances(percentiles: pd.DataFrame, gods: pd.DataFrame) -> dict[str, Any]:
 
 
 def gods_text(row: Any) -> str:
-    """God's number of a row of gods_number.csv, ">= N" where only some orbits were searched."""
-    lower = getattr(row, "bound", "exact") == "lower"
-    return f">= {row.gods_number}" if lower else str(row.gods_number)
+    """God's number of a row of gods_number.csv: "N", or where only some orbits were searched
+    ">= N", or "N-U" where searches bound it above by U."""
+    if getattr(row, "bound", "exact") != "lower":
+        return str(row.gods_number)
+    upper = getattr(row, "upper_bound", None)
+    return f">= {row.gods_number}" if upper is None or pd.isna(upper) else (
+        f"{row.gods_number}-{int(upper)}")
 
 
 def gods_dense(table: pd.DataFrame, orbit_times: pd.DataFrame, searches: pd.DataFrame,
@@ -142,8 +146,9 @@ def gods_dense(table: pd.DataFrame, orbit_times: pd.DataFrame, searches: pd.Data
     def bounded(r: Any) -> str:
         if pd.isna(r.upper_bound):
             return f">= {r.gods_number} (k={r.k})"
-        return (f">= {r.gods_number} and <= {int(r.upper_bound)} (k={r.k}: {r.orbits_done} "
-                f"searches{cpu(r.k)})")
+        n = r.orbits_done
+        return (f">= {r.gods_number} and <= {int(r.upper_bound)} (k={r.k}: {n} "
+                f"search{'' if n == 1 else 'es'}{cpu(r.k)})")
 
     left = int(lower["searches_left"].sum())
     per_k = [(r.k, int(r.searches_left), cost.get(r.k)) for r in lower.itertuples()]
