@@ -13,10 +13,10 @@ import time
 from pathlib import Path
 
 from benchmarks.compare import Case, run_cases, write_results
-from puzzles.iqlink.experiments import heat_order, warm_up
+from puzzles.iqlink.experiments import warm_up
 from puzzles.iqlink.generate import load_challenges
 from puzzles.iqlink.search import count_solutions, paper_search
-from puzzles.iqlink.strategies import basic_cleanup
+from puzzles.iqlink.strategies import basic_cleanup, heat_order
 from puzzles.iqlink.techniques import human_grade
 
 # Wizard is left out: the authors' search gives up on some of it within any sane node cap, and a

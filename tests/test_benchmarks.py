@@ -4,6 +4,7 @@ README's speed table generated from it. The benchmarks themselves run with ``mak
 from __future__ import annotations
 
 import csv
+import importlib
 import sys
 from pathlib import Path
 
@@ -13,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import compare  # noqa: E402
+from benchmarks.__main__ import MODULES  # noqa: E402
 
 
 def test_results_file_has_exactly_the_columns_and_a_baseline_per_row():
@@ -91,3 +93,10 @@ def test_a_baseline_that_gives_other_answers_is_refused():
     with pytest.raises(AssertionError, match="disagree"):
         compare.measure(compare.Case("t.z", "grade", "another grader", lambda: [1, 2],
                                      lambda: [3, 4]))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_every_benchmark_module_imports(name):
+    """A refactor that moves a name a benchmark imports fails here, not at the next
+    ``make bench`` (bench_iqlink imported heat_order from where it no longer lives)."""
+    importlib.import_module(f"benchmarks.bench_{name}")
