@@ -59,7 +59,7 @@ def test_the_smoke_runs_of_the_stored_experiments_are_the_committed_small_rows()
     scale: gods_number's d = 3 rows and distances' d <= 4 rows are the committed ones."""
     from puzzles.hypercube.paper import PAPER
 
-    committed = pd.read_csv(FIGURES / "gods_number.csv")
+    committed = pd.read_csv(FIGURES / "gods_number.csv", dtype={"upper_bound": "Int64"})
     got = PAPER.run("gods_number", "smoke", workers=1, progress=False)
     pd.testing.assert_frame_equal(got[got["d"] == 3], committed[committed["d"] == 3])
     committed = pd.read_csv(FIGURES / "distances.csv")

@@ -198,6 +198,12 @@ def test_timing_name_rule():
     assert not _is_timing_name("median_tournaments") and not _is_timing_name("second_best")
 
 
+# Timing columns an issue fixes in a stored file's columns: #43 names gods_orbits_d5.csv's
+# columns, cpu_seconds among them (the record of a computation spread over sessions, whose
+# measured cost per k prices the searches left). No rerun of a notebook writes it.
+ISSUE_TIMING_COLUMNS = {"05_hypercube/gods_orbits_d5.csv": {"cpu_seconds"}}
+
+
 @pytest.mark.parametrize("e", BUILT, ids=[e.stem for e in BUILT])
 def test_committed_results_hold_no_timings(e):
     bad = []
@@ -210,7 +216,8 @@ def test_committed_results_hold_no_timings(e):
             names = _json_keys(json.loads(path.read_text(encoding="utf-8")))
         else:
             continue
-        bad += [f"{path.name}: {n}" for n in sorted(names) if _is_timing_name(n)]
+        allowed = ISSUE_TIMING_COLUMNS.get(f"{e.stem}/{path.name}", set())
+        bad += [f"{path.name}: {n}" for n in sorted(names - allowed) if _is_timing_name(n)]
     assert not bad, f"timing columns belong in timings.csv: {bad}"
 
 
