@@ -262,18 +262,27 @@ def test_a_stored_run_resumes_by_default_and_a_plain_run_keeps_nothing(tmp_path)
     assert run_cache("05_hypercube", "gods", tmp_path / "x", False, tmp_path) == tmp_path / "x"
 
 
-def _paper_branch_reads(source: str) -> list[ast.stmt]:
+PAPER_DEFAULTS = {"SCALE": "paper", "EXTRAS": False}  # the parameters a plain paper run has
+
+
+def _code_cells(path: Path) -> list[ast.Module]:
+    """A notebook's code cells, parsed (IPython's % and ! lines left out)."""
+    nb = nbformat.read(path, as_version=4)
+    return [ast.parse("\n".join(line for line in c.source.splitlines()
+                                if not line.lstrip().startswith(("%", "!"))))
+            for c in nb.cells if c.cell_type == "code"]
+
+
+def _paper_branch_reads(tree: ast.Module) -> list[ast.stmt]:
     """The statements a cell runs only at paper scale with default parameters that read from
     FIGURES_DIR: the taken side of each ``if``/``x if ... else y`` that tests SCALE or EXTRAS."""
-    defaults = {"SCALE": "paper", "EXTRAS": False}
-    tree = ast.parse("\n".join(line for line in source.splitlines()
-                               if not line.lstrip().startswith(("%", "!"))))
 
     def decided(test: ast.expr) -> bool | None:
         names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
-        if not names & set(defaults) or not names <= set(defaults):
+        if not names & set(PAPER_DEFAULTS) or not names <= set(PAPER_DEFAULTS):
             return None
-        return bool(eval(compile(ast.Expression(test), "<test>", "eval"), {}, dict(defaults)))
+        return bool(eval(compile(ast.Expression(test), "<test>", "eval"), {},
+                         dict(PAPER_DEFAULTS)))
 
     def reads(node: ast.AST) -> bool:
         text = ast.unparse(node)
@@ -300,21 +309,18 @@ def test_a_paper_run_elsewhere_finds_every_file_it_reads_back(e, tmp_path):
     the statements themselves run, against the copied files."""
     from puzzles.reproduce import copy_stored
 
-    nb = nbformat.read(e.path, as_version=4)
-    cells = ["\n".join(line for line in c.source.splitlines()
-                       if not line.lstrip().startswith(("%", "!")))
-             for c in nb.cells if c.cell_type == "code"]
+    cells = _code_cells(e.path)
     figures = tmp_path / "figures" / e.stem
     copy_stored(e, figures)
-    namespace: dict[str, object] = {"SCALE": "paper", "EXTRAS": False, "SEED": 2026}
-    for cell in cells:  # the notebook's imports, without running its work
-        for node in ast.parse(cell).body:
+    namespace: dict[str, object] = {**PAPER_DEFAULTS, "SEED": 2026}
+    for tree in cells:  # the notebook's imports, without running its work
+        for node in tree.body:
             if isinstance(node, ast.Import | ast.ImportFrom):
                 exec(compile(ast.Module([node], []), e.stem, "exec"), namespace)
     namespace["FIGURES_DIR"] = str(figures)
     ran = 0
-    for cell in cells:
-        for stmt in _paper_branch_reads(cell):
+    for tree in cells:
+        for stmt in _paper_branch_reads(tree):
             exec(compile(ast.fix_missing_locations(ast.Module([stmt], [])), e.stem, "exec"),
                  namespace)
             ran += 1

@@ -193,7 +193,7 @@ def _successes(rate: float) -> int:
 # ---------------------------------------------------------------- Tables 2, 4 and 5
 
 
-def _never_run(d: int) -> str:
+def _no_run_stored(d: int) -> str:
     """Why no run of the authors' A* on dimension ``d`` is stored: their script sets up other
     dimensions only, and their result files for ``d`` are copies of another dimension's (what
     they ran is not measured: what they stored is)."""
@@ -248,7 +248,7 @@ def table2(data: Data, case: str) -> Finding:
         solved = ("our A* gave up" if bool(pd.isna(r.astar_moves)) else
                   f"our heap A* solves it in {int(r.astar_moves)} moves after {exp:,} expansions")
         return Finding(V.not_comparable(solved, "the authors' repository", "not comparable"),
-                       paper="success 0, min -", authors="no run stored", why=_never_run(d))
+                       paper="success 0, min -", authors="no run stored", why=_no_run_stored(d))
     if bool(pd.isna(r.astar_moves)):  # gave up within this scale's expansion budget
         return nc(kind, "A* gave up", f"our A* gave up after {exp:,} expansions")
     why = f"the exact optimum is {int(r.optimal)}; our heap A* expands {exp:,} nodes"
@@ -720,7 +720,7 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
             f"list-based A* solves {len(done)} of {len(la)} ({done.expanded.max():,} expansions "
             "at most)"), "search.astar_list")}, paper="fails within 3600 s", authors=shown,
         why=f"d=5 k=4 needs {sel(res, 5, 4).astar_expanded.iloc[0]:,} expansions of the heap A*;"
-            f" the authors' d=5 A* was {_never_run(5)}")
+            f" the authors' d=5 A* was {_no_run_stored(5)}")
     o["S31-h-unblocked"] = q(c["unblocked"][1] == 0, "{1} mismatches of {0}".format(
         *c["unblocked"]), "checks.unblocked_mismatches")
     o["S31-h-admissible"] = q(h.overestimates.sum() == 0, (
@@ -1204,13 +1204,13 @@ def figures(data: Data, f: SimpleNamespace) -> dict:
                                        ("T5-caption-min-4", rl_ok, "min", 4, "rl"),
                                        ("T5-caption-max-316", rl_ok, "max", 316, "rl")):
         ev, note = extreme(_mv(frame).to_numpy(), value, n_paper[a], side)
-        head, used = {"as printed": ev}, len(frame)
+        head = {"as printed": ev}
         if a == "ea" and len(st_ea) == n_paper[a] and value == (min if side == "min" else max)(
                 st_ea):  # the authors' stored Table 4 runs are the runs behind the caption
             head = stored_extreme(ev, _mv(frame).to_numpy(), value, st_ea, side)
         top = frame.moves.agg(side)
         at = frame[frame.moves == top][["d", "k", "level"]].drop_duplicates()
-        o[cid] = Finding(head if len(head) > 1 else ev, paper=value, available=used,
+        o[cid] = Finding(head if len(head) > 1 else ev, paper=value, available=len(frame),
                          authors=(min if side == "min" else max)(st_ea) if a == "ea" else "",
                          why=f"{len(frame):,} ours, "
                          f"{n_paper[a]:,} the paper's; our {side} {top} at {_list(at, _case)}"
