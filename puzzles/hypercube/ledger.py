@@ -720,7 +720,7 @@ def structure(data: Data, f: SimpleNamespace) -> dict:
             f"list-based A* solves {len(done)} of {len(la)} ({done.expanded.max():,} expansions "
             "at most)"), "search.astar_list")}, paper="fails within 3600 s", authors=shown,
         why=f"d=5 k=4 needs {sel(res, 5, 4).astar_expanded.iloc[0]:,} expansions of the heap A*;"
-            f" the authors' d=5 A* was {_no_run_stored(5)}")
+            f" the authors' d=5 A*: {_no_run_stored(5)}")
     o["S31-h-unblocked"] = q(c["unblocked"][1] == 0, "{1} mismatches of {0}".format(
         *c["unblocked"]), "checks.unblocked_mismatches")
     o["S31-h-admissible"] = q(h.overestimates.sum() == 0, (
