@@ -187,7 +187,7 @@ def test_timing_reading_is_displayed_beside_the_work():
     tab = r24.timing_reading(naive)
     assert list(tab["reading"]) == ["any", "fixed"]
     assert (tab["linked slower on"] == 0).all()
-    assert (tab["timing test (not a verdict)"] == "contradicted").all()
+    assert (tab["timing test's direction (not a verdict)"] == "linked faster").all()
     assert tab["work linked / free (median)"].iloc[0] == pytest.approx(26 / 20)
     easy = r24.easy_work(naive)
     assert easy.loc["any", "linked does more work on"] == 8
@@ -212,3 +212,91 @@ def test_search_work_units():
 def test_the_paired_rules_of_this_family_are_told_their_inert_pairs():
     with pytest.raises(ValueError, match="equal by construction"):
         V.ordering([1.0, 2.0, 3.0], [2.0, 3.0, 4.0], paired=True)
+
+
+def test_spikes_are_read_in_challenge_order_not_sorted():
+    # one challenge 100 times both neighbours: a spike, and a decade jump on the log axis
+    nodes = pd.Series([10.0] * 12 + [1000.0] + [10.0] * 12)
+    out = L._spikes(nodes)
+    head = out.evidence["in challenge order (the figures' axis)"]
+    assert head.settled == "contradicted" and "1 of 25 challenges" in head.ours
+    assert "2 of 24 neighbouring pairs" in head.ours
+    assert out.evidence["the linear half alone (a few spikes)"].settled == "reproduced"
+    assert out.why.endswith("challenges 13 (position in challenge order)")
+    # a smooth ramp of 0.5 decade steps: no spike, no jump
+    ramp = L._spikes(pd.Series(10.0 ** (0.5 * np.arange(12))))
+    assert ramp.evidence["in challenge order (the figures' axis)"].settled == "contradicted"
+    assert "0 of 12 challenges" in ramp.evidence["the linear half alone (a few spikes)"].ours
+    # a spike only 9 times its neighbours is no spike
+    assert "0 of 25" in L._spikes(pd.Series([10.0] * 12 + [90.0] + [10.0] * 12)).evidence[
+        "the linear half alone (a few spikes)"].ours
+
+
+def _free_runs(any_nodes, fixed_nodes):
+    rows = [{"id": i + 1, "level": "Wizard", "reading": r, "linkability": False, "nodes": n,
+             "found": True} for r, col in (("any", any_nodes), ("fixed", fixed_nodes))
+            for i, n in enumerate(col)]
+    return pd.DataFrame(rows)
+
+
+def test_factorial_needs_decades_per_piece_rising_with_pieces_to_place():
+    n = [2, 3, 4, 5, 6, 7, 8, 9]
+    fact = [float(np.prod(range(1, k + 1))) for k in n]
+    df = _analysis(["Wizard"] * 8, to_place=n)
+    out = L.factorial(FakeData(analysis=df, naive=_free_runs(fact, [2.0 ** k for k in n])))
+    assert out.evidence["decades per missing piece, any order"].significant == "reproduced"
+    assert out.evidence["the factor the free order adds (any / fixed order)"].significant == \
+        "reproduced"
+    # a fixed exponential (10 per piece) has falling decades per piece: no rising trend
+    flat = L.factorial(FakeData(analysis=df, naive=_free_runs([3 * 10.0 ** k for k in n],
+                                                               [2.0 ** k for k in n])))
+    assert flat.evidence["decades per missing piece, any order"].significant != "reproduced"
+
+
+def _work_runs(ratios, free=1000):
+    rows = []
+    for i, r in enumerate(ratios, 1):
+        for link, w in ((False, free), (True, free * r)):
+            rows.append({"id": i, "level": "Wizard", "reading": "any", "linkability": link,
+                         "nodes": 1, "found": True, "fit_tests": w, "scan_tests": 0,
+                         "link_tests": 0, "union_tests": 0})
+    return pd.DataFrame(rows)
+
+
+def test_brutal_transition_is_abrupt_only_when_the_crossing_is_the_largest_step():
+    n = [3, 3, 4, 4, 5, 5, 6, 6]
+    df = _analysis(["Starter", "Starter", "Junior", "Junior", "Expert", "Expert", "Master",
+                    "Master"], to_place=n)
+    sharp = L.brutal_transition(FakeData(analysis=df, naive=_work_runs(
+        [4, 4, 3, 3, 0.3, 0.3, 0.2, 0.2])))
+    head = sharp.evidence["abrupt, by pieces to place"]
+    assert head.settled == "reproduced" and "crosses 1 from 4 to 5" in head.ours
+    gradual = L.brutal_transition(FakeData(analysis=df, naive=_work_runs(
+        [4, 4, 1.5, 1.5, 0.8, 0.8, 0.05, 0.05])))
+    assert gradual.evidence["abrupt, by pieces to place"].settled == "contradicted"
+    never = L.brutal_transition(FakeData(analysis=df, naive=_work_runs([4, 4, 3, 3, 2, 2, 1.5,
+                                                                         1.5])))
+    assert "never crosses 1" in never.evidence["abrupt, by level"].ours
+
+
+def test_hardest_technique_names_the_top_grade():
+    g = pd.DataFrame({"id": [1, 2, 3], "level": ["Expert", "Wizard", "Wizard"],
+                      "grade": [5, 900, 40], "guess": [0, 12, 1]})
+    assert r24.hardest_technique(g) == "challenge 2 (Wizard): grade 900 (12 guesses)"
+
+
+def test_spikes_factorial_asks_each_spike_for_more_pieces_than_both_neighbours():
+    nodes = [10] * 5 + [1000] + [10] * 5 + [1000] + [10] * 5
+    more = pd.DataFrame({"id": range(1, 18), "final_t3_nodes": nodes,
+                         "to_place": [5] * 5 + [6] + [5] * 5 + [7] + [5] * 5})
+    assert L._spikes_factorial(more).settled == "reproduced"
+    flat = more.assign(to_place=[5] * 11 + [7] + [5] * 5)  # the first spike has no more pieces
+    ev = L._spikes_factorial(flat)
+    assert ev.settled == "contradicted" and ev.ours.startswith("1 of 2 spikes")
+    assert "1 as many as both" in ev.ours
+
+
+def test_some_single_placement_counts_challenges_with_some_but_not_all():
+    ev = L._some_single(pd.DataFrame({"id": [1]}))  # Starter 1: every missing piece forced
+    assert ev.settled == "contradicted" and ev.ours.startswith("0 of 1")
+    assert "(1 all, 0 none)" in ev.ours

@@ -21,10 +21,12 @@ from puzzles.core.evidence import Data, Finding, Register
 from puzzles.iqlink import facts
 from puzzles.iqlink.board import unreachable_cells
 from puzzles.iqlink.experiments import empty_board_recount, empty_board_slices
+from puzzles.iqlink.game import challenge_of
 from puzzles.iqlink.generate import PER_LEVEL, solution_key, stored_challenges
 from puzzles.iqlink.pieces import N_PIECES, census
 from puzzles.iqlink.placements import table
-from puzzles.iqlink.runs24 import add_work, grade_spread, pairs, search_work
+from puzzles.iqlink.runs24 import add_work, grade_spread, hardest_technique, pairs, search_work
+from puzzles.iqlink.strategies import legal_placements
 from puzzles.iqlink.tuned import TUNED_LEVELS, profile_beside, solved_by
 
 EVIDENCE = Register()
@@ -314,8 +316,12 @@ def _late(df: pd.DataFrame, frac: pd.Series) -> Finding:
     several = np.array(big(df["combos_legal"])) > 1
     if not enough(frac[early], frac[late]):
         return smoke("ordering")
-    ev = V.ordering(frac[late], frac[early], paired=False)
-    alt = (V.ordering(frac[late & several], frac[early & several], paired=False)
+    def before_first(e: V.Evidence, a: pd.Series, b: pd.Series) -> V.Evidence:
+        return replace(e, ours=f"median {fmt(float(b.median()), 3)} before 60 vs "
+                               f"{fmt(float(a.median()), 3)} from 60")
+    ev = before_first(V.ordering(frac[late], frac[early], paired=False), frac[late], frac[early])
+    alt = (before_first(V.ordering(frac[late & several], frac[early & several], paired=False),
+                        frac[late & several], frac[early & several])
            if enough(frac[late & several], frac[early & several]) else ev)
     return Finding({"all challenges": ev, "challenges with more than one legal combination": alt},
                    why=f"share removed per level (median): {medians(df, frac)}; "
@@ -457,10 +463,6 @@ def _search(data: Data) -> dict[str, V.Evidence | Finding]:
                            "order, or stopping at the first solution visited more: a solver bug")
     t2p = df["to_place"].groupby(df["level"], sort=False).median()
     drops = int((np.diff(df.sort_values("id")["to_place"].to_numpy()) < 0).sum())
-    unl = np.log(df["unlinked_nodes"] / df["linked_nodes"])
-    nodes = df["final_t3_nodes"].astype(float)
-    gaps = np.diff(np.sort(np.log10(nodes)))
-    spike, gap = float(nodes.max() / nodes.median()), float(gaps.max()) if len(gaps) else 0.0
     cases = set(zip(df["unmatched_balls"], df["unmatched_sockets"], df["empty_pegs"],
                     strict=True))
     order, loop, solved = df["linked_order"], df["link_loop"], df["final_t3_found"]
@@ -476,13 +478,16 @@ def _search(data: Data) -> dict[str, V.Evidence | Finding]:
                                                        t2p.items()) + f" (median); it falls "
                                              f"{drops} times from one number to the next",
                                              "12 minus the given counts we draw"),
-        "S13-factorial": V.not_comparable(kind="trend"),
-        "S13-brutal-transition": V.not_comparable(V.trend(df["to_place"], unl, True).ours if
-                                                  enough(df["to_place"], unl) else "",
-                                                  kind="trend"),
-        "F25-26-spikes": qual(spike >= READINGS["spike"] and gap < READINGS["log_gap"],
-                              f"max / median {fmt(spike, 3)}; widest gap between neighbours "
-                              f"{fmt(gap, 2)} decades", "the final solver's nodes"),
+        "F25-26-spikes": _spikes(df.sort_values("id")["final_t3_nodes"]),
+        "S14-spikes-factorial": _spikes_factorial(df),
+        "S9-some-single-placement": _some_single(df),
+        "S12-polynomial-growth": V.design_input(
+            f"degree (pieces to place, median) {medians(df, df['to_place'].astype(float))}; "
+            f"log10 legal combinations (median) {medians(df, df['log10_combos_legal'], 2)}",
+            "the count is a product over the pieces to place"),
+        "S7-anchor-any": V.design_input("the middle element (placements.make_placement)",
+                                        "a placement is legal when all three elements stand "
+                                        "on pegs, whichever is the anchor"),
         "S14-all-solved": Finding(V.exact(len(df), int(solved.sum())), paper=120),
         "S14-find-vs-prove": V.by_construction(
             "ordering", f"median {fmt(float(df['find_nodes'].median()))} vs "
@@ -502,8 +507,69 @@ def _search(data: Data) -> dict[str, V.Evidence | Finding]:
     }
 
 
+def spike_mask(lg: np.ndarray) -> np.ndarray:
+    """Which values (log10, in challenge order) stand ``READINGS["spike"]`` times or more
+    above each neighbour (an end has one neighbour)."""
+    pad = np.concatenate([[-np.inf], lg, [-np.inf]])
+    return (lg - np.maximum(pad[:-2], pad[2:])) >= np.log10(READINGS["spike"])
+
+
+def _spikes_factorial(df: pd.DataFrame) -> V.Evidence:
+    """Section 14's cause, read as: each spike has more pieces to place than both
+    neighbours (if growth in the pieces to place made the spikes)."""
+    order = df.sort_values("id")
+    lg, n = np.log10(order["final_t3_nodes"].astype(float).to_numpy()), order["to_place"]
+    at = np.flatnonzero(spike_mask(lg)) if len(lg) >= 3 else np.array([], int)
+    if not len(at):
+        return V.not_comparable(kind="qualitative")
+    pad = np.concatenate([[-1], n.to_numpy(), [-1]])
+    more = [pad[i + 1] > max(pad[i], pad[i + 2]) for i in at]
+    same = [pad[i + 1] == pad[i] == pad[i + 2] for i in at]
+    return V.qualitative(all(more), f"{sum(more)} of {len(at)} spikes have more pieces to place "
+                         f"than both neighbours, {sum(same)} as many as both",
+                         "pieces to place of each spike (F25-26-spikes) and its neighbours")
+
+
+def _some_single(df: pd.DataFrame) -> V.Evidence:
+    """Challenges where some but not all missing pieces have exactly one legal placement."""
+    kinds = []
+    for cid in df["id"]:
+        dom = legal_placements(challenge_of(int(cid)))
+        ones = sum(len(v) == 1 for v in dom.values())
+        kinds.append("all" if ones == len(dom) else "some" if ones else "none")
+    k = pd.Series(kinds)
+    return V.qualitative(bool((k == "some").any()), f"{int((k == 'some').sum())} of {len(k)} "
+                         f"challenges have some but not all missing pieces with exactly one "
+                         f"legal placement ({int((k == 'all').sum())} all, "
+                         f"{int((k == 'none').sum())} none)", "strategies.legal_placements")
+
+
+def _spikes(nodes: pd.Series) -> Finding:
+    """Figs. 25-26's axis is the challenge number: a spike is a challenge whose nodes are at
+    least ``READINGS["spike"]`` times each neighbour's; 'hardly on a log scale' = no two
+    neighbouring challenges differ by ``READINGS["log_gap"]`` decades or more."""
+    lg = np.log10(nodes.astype(float).to_numpy())
+    if len(lg) < 3:
+        return smoke("qualitative")
+    step, spikes = np.abs(np.diff(lg)), spike_mask(lg)
+    jumps = int((step >= READINGS["log_gap"]).sum())
+    few = 0 < int(spikes.sum()) <= len(lg) // 10
+    seen = (f"{int(spikes.sum())} of {len(lg)} challenges at least {fmt(READINGS['spike'])} "
+            f"times both neighbours")
+    return Finding({
+        "in challenge order (the figures' axis)": V.qualitative(
+            few and jumps == 0, f"{seen}; {jumps} of {len(step)} neighbouring pairs differ by "
+            f"{fmt(READINGS['log_gap'])} decade or more (widest {fmt(float(step.max()), 3)})",
+            "the final solver's nodes in challenge order"),
+        "the linear half alone (a few spikes)": V.qualitative(
+            few, seen, "a few = at least one and at most a tenth of the challenges")},
+        why=f"spikes at challenges {', '.join(str(i) for i in np.arange(1, len(lg) + 1)[spikes])}"
+        " (position in challenge order)")
+
+
 group(("T4-linkable-fewer", "S13-linkable-order-exists", "S13-loops-allowed",
-       "S13-to-place-grows", "S13-factorial", "S13-brutal-transition", "F25-26-spikes",
+       "S13-to-place-grows", "F25-26-spikes", "S14-spikes-factorial",
+       "S9-some-single-placement", "S12-polynomial-growth", "S7-anchor-any",
        "S14-all-solved", "S14-find-vs-prove", "S15-three-cases", "S15-counting-never-costs",
        "S16-dispose-board", "S17-splits"), _search, unit="challenge")
 
@@ -612,6 +678,75 @@ def linkability_costs_easy(data: Data) -> Finding:
                        V.not_comparable(kind="ordering"), why="too few easy challenges")
 
 
+def _free_nodes(data: Data) -> tuple[pd.DataFrame, pd.Series]:
+    """naive.csv's nodes without linkability, one column per reading, and pieces to place."""
+    df, naive = analysis(data).set_index("id"), data.stored("naive")
+    free = naive[~naive["linkability"] & naive["id"].isin(df.index)]
+    wide = free.pivot(index="id", columns="reading", values="nodes").astype(float)
+    return wide, df.loc[wide.index, "to_place"].astype(float)
+
+
+@claim("S13-factorial", unit="challenge", stored=("naive",))
+def factorial(data: Data) -> Finding:
+    """Faster than any fixed exponential in the pieces to place n: the decades of nodes per
+    missing piece of the naive search (any order, no linkability) rise with n; the second
+    reading is the factor the free choice of order adds (any over fixed order)."""
+    wide, n = _free_nodes(data)
+    per, order = np.log10(wide["any"]) / n, np.log10(wide["any"] / wide["fixed"])
+    if not enough(n, per) or not enough(n, order):
+        return smoke("trend")
+    fixed = (np.log10(wide["fixed"]) / n).groupby(n).median()
+    capped = data.stored("naive").query("reading == 'any' and ~linkability and ~found")
+    return Finding({
+        "decades per missing piece, any order": V.trend(n, per, True),
+        "the factor the free order adds (any / fixed order)": V.trend(n, order, True)},
+        why=f"{len(capped)} any-order runs reached the node cap (lower bounds, against the "
+        f"claim); the fixed-order product's decades per piece rise too (median "
+        f"{fmt(float(fixed.iloc[0]), 2)} at {int(fixed.index[0])} pieces to "
+        f"{fmt(float(fixed.iloc[-1]), 2)} at {int(fixed.index[-1])}): part of the rise is the "
+        "branching per piece, which grows as fewer pieces are given, so the second reading "
+        "isolates the order's factor")
+
+
+def _abrupt(ratio: pd.Series, key: pd.Series, names: dict | None = None) -> V.Evidence:
+    """The median log work ratio per value of ``key``: abrupt = the step where it crosses 0
+    (costs -> saves) is the largest drop between neighbouring values."""
+    med = ratio.groupby(key).median().sort_index()
+    drop = -np.diff(med.to_numpy())
+    cross = [i for i in range(len(drop)) if med.iloc[i] > 0 >= med.iloc[i + 1]]
+    label = [str((names or {}).get(k, int(k))) for k in med.index]
+    shown = ", ".join(f"{k} {fmt(float(10 ** v), 2)}" for k, v in zip(label, med, strict=True))
+    at = (f"; crosses 1 from {label[cross[0]]} to {label[cross[0] + 1]}, a drop of "
+          f"{fmt(float(10 ** drop[cross[0]]), 2)}x against the largest step's "
+          f"{fmt(float(10 ** drop.max()), 2)}x") if cross else "; never crosses 1"
+    return V.qualitative(bool(cross) and drop[cross[0]] >= drop.max(),
+                         "median linked / free work " + shown + at,
+                         "the crossing step is the largest drop between neighbours")
+
+
+@claim("S13-brutal-transition", unit="challenge", stored=("naive",))
+def brutal_transition(data: Data) -> Finding:
+    """Linkability's counted work over the naive search's (any order, naive.csv) per challenge:
+    where it turns from costing to saving, and whether that turn is the sharpest step."""
+    df, naive = analysis(data).set_index("id"), add_work(data.stored("naive"))
+    sel = naive[(naive["reading"] == "any") & naive["id"].isin(df.index)]
+    w = sel.pivot(index="id", columns="linkability", values="work_tests").astype(float)
+    ratio, n = np.log10(w[True] / w[False]), df.loc[w.index, "to_place"]
+    if not enough(n, ratio):
+        return smoke("qualitative")
+    lv = df.loc[w.index, "level"].map(LEVELS.index)
+    capped = sel.loc[~sel["found"], "linkability"].map({True: "linked", False: "free"})
+    where = ", ".join(f"{k} {v}" for k, v in capped.value_counts().sort_index().items())
+    return Finding({
+        "abrupt, by pieces to place": _abrupt(ratio, n),
+        "abrupt, by level": _abrupt(ratio, lv, dict(enumerate(LEVELS)))},
+        why=f"the direction alone (saving grows with pieces to place): "
+        f"{(tr := V.trend(n, ratio, False)).test}, p {fmt(tr.p, 2)}; runs that reached the "
+        f"node cap: {where or 'none'} "
+        "(a capped free run makes the ratio an upper bound); counted work (tests) stands in "
+        "for the paper's seconds")
+
+
 @claim("S14-best-3-or-4", unit="challenge", stored=("transition",))
 def best_transition(data: Data) -> Finding:
     """Per challenge the better of transitions 3 and 4 against each other level, paired; the
@@ -626,7 +761,11 @@ def best_transition(data: Data) -> Finding:
                  ).loc[wide.index]
         if (best[inert] != wide.loc[inert, lv]).any():
             raise RuntimeError(f"transition {lv} differs where it cannot act: a solver bug")
-        each[f"3 or 4 vs {lv}"] = V.ordering(best, wide[lv], paired=True, inert=inert)
+        e = V.ordering(best, wide[lv], paired=True, inert=inert)
+        kept = ~inert.to_numpy()
+        gms = (fmt(float(np.exp(np.log(x[kept]).mean()))) for x in (best, wide[lv]))
+        each[f"3 or 4 vs {lv}"] = replace(e, ours=f"{e.ours}; geometric mean "
+                                          f"{' vs '.join(gms)}")
     gm = ", ".join(f"{k} {fmt(float(v))}" for k, v in np.exp(np.log(wide).mean()).items())
     return Finding({"the weakest comparison": V.weakest(each)[1], **each},
                    why=f"geometric-mean nodes per level: {gm}")
@@ -685,8 +824,14 @@ def _beyond(data: Data) -> dict[str, V.Evidence]:
                                        "second counter (recount.py)"),
         "B-fewest-given": b(f"{lim['fewest_given']} (one-piece challenges found: "
                             f"{len(lim['unique_one_piece'])})", "exact count (limits.json)"),
-        "B-hardest": b(f"challenge {hard['id']}: grade {hard['grade']} ({hard['guesses']} "
-                       "guesses)", "grader (limits.json)"),
+        "B-hardest": Finding({
+            "the tier grade (assigns our levels)": b(
+                f"challenge {hard['id']}: grade {hard['grade']} ({hard['guesses']} guesses)",
+                "grader.py (limits.json)"),
+            "the technique grade": b(hardest_technique(g), "techniques.py "
+                                     "(grade_techniques.csv)")},
+            why="the two graders disagree on the hardest challenge" if int(
+                g.loc[g["grade"].idxmax(), "id"]) != int(hard["id"]) else ""),
         "B-grade-techniques-spread": b(grade_spread(g.rename(columns={
             "grade": "grade_techniques"}), df), "distinct grades; Spearman rho"),
         "B-grade-techniques-profile": b(", ".join(f"{k} {v}" for k, v in no_guess.items()),

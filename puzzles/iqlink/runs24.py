@@ -150,6 +150,10 @@ def easy_work_summary(naive: pd.DataFrame) -> dict:
             "more": int(row["linked does more work on"])}
 
 
+#: the paired timing test's outcome in words that are not verdicts (free is the low side)
+TIMING_WORDS = {"reproduced": "linked slower", "contradicted": "linked faster"}
+
+
 def timing_reading(naive: pd.DataFrame) -> pd.DataFrame:
     """The warm seconds beside the counted work on Starter and Junior, per reading: medians,
     pairs where the linked search took longer, and the paired test a timing would give.
@@ -166,7 +170,8 @@ def timing_reading(naive: pd.DataFrame) -> pd.DataFrame:
                      "work linked / free (median)": float(np.median(wl / wf)),
                      "seconds linked / free (median)": float(np.median(lk / fr)),
                      "linked slower on": int((lk > fr).sum()),
-                     "timing test (not a verdict)": ev.significant, "p": ev.p})
+                     "timing test's direction (not a verdict)": TIMING_WORDS.get(
+                         ev.significant, "no clear difference"), "p": ev.p})
     return pd.DataFrame(rows)
 
 
@@ -175,6 +180,13 @@ def transition_means(transition: pd.DataFrame) -> str:
     wide = transition.pivot(index="id", columns="transition", values="nodes").astype(float)
     gm = np.exp(np.log(wide).mean())
     return ", ".join(f"{k} {fmt(float(v))}" for k, v in gm.items())
+
+
+def hardest_technique(grades: pd.DataFrame) -> str:
+    """The challenge with the highest technique grade, with its grade and guesses."""
+    top = grades.loc[grades["grade"].idxmax()]
+    return (f"challenge {int(top['id'])} ({top['level']}): grade {int(top['grade']):,} "
+            f"({int(top['guess']):,} guesses)")
 
 
 def grade_spread(grades: pd.DataFrame, df: pd.DataFrame, level: str = "Expert") -> str:

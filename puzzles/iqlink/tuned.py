@@ -194,6 +194,18 @@ def stored_tuned(folder=None) -> pd.DataFrame | None:
     return pd.read_csv(path) if path.is_file() else None
 
 
+def quota_summary(ref: dict[str, int] | None = None) -> dict:
+    """The paper's strategy counts behind ``booklet_profile``'s quotas, for the notebook's
+    sentence (``ref``: the counts of ``reference/strategies.csv``)."""
+    ref = reference.strategy_counts() if ref is None else ref
+    quota = booklet_profile(ref)
+    return {"all_legal": ref["all_legal_first_11"], "el_total": ref["elimination_total"],
+            "el_starter": ref["elimination_total"] - ref["elimination_expert"],
+            "el_expert": ref["elimination_expert"], "pw_25": ref["pairwise_first_25"],
+            "pw_total": ref["pairwise_total"],
+            "pw_junior": quota["Junior"]["pairwise cleanup"]}
+
+
 def tuned_summary(tuned: pd.DataFrame, profile: pd.DataFrame) -> dict:
     """The prose's numbers: kept against needed in the tuned levels, what falls short, and
     the challenges pairwise cleanup solves alone (paper, stored set, tuned set)."""
